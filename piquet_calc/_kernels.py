@@ -1,0 +1,238 @@
+"""Every numba-compiled function of piquet-calc, on integer arrays and masks only.
+
+Nothing else imports numba. The rules are not decided here: suit values, sequences and cashable
+cards come from ``tables.py`` (built from ``declare.py``), scalars from ``RuleSet.kernel_params``.
+What is here mirrors ``declare.score_deal`` and is tested equal to it deal by deal.
+
+A hand is a 32-bit mask (bit ``suit * 8 + rank``). "me" is the player analysed, "opp" the opponent.
+"""
+
+from __future__ import annotations
+
+from . import _numba_setup
+
+_numba_setup.configure()
+
+import numba  # noqa: E402
+import numpy as np  # noqa: E402
+
+from .tables import T_POINT, T_POPCOUNT, T_SEQ_KEY, T_SEQ_SCORE, T_TOP  # noqa: E402
+
+JIT = dict(nogil=True, cache=True, error_model="numpy")
+
+# RuleSet.kernel_params() order.
+P_BLANCHE, P_REPIQUE, P_PIQUE, P_THRESHOLD, P_LEAD, P_WIN_OWN, P_LAST, P_SCORING_RANKS = range(8)
+
+# Columns of the per-discard count array: exact integers over every (draw, opponent holding).
+(C_DEALS,
+ C_PT_WIN, C_PT_TIE, C_PT_LOSE, C_SQ_WIN, C_SQ_TIE, C_SQ_LOSE, C_ST_WIN, C_ST_TIE, C_ST_LOSE,
+ C_ME_PT, C_OPP_PT, C_ME_SQ, C_OPP_SQ, C_ME_ST, C_OPP_ST, C_ME_CB, C_OPP_CB,
+ C_ME_REPIQUE, C_OPP_REPIQUE, C_ME_PIQUE, C_OPP_PIQUE) = range(22)
+N_COUNTS = 22
+
+# Indices into the tuple a hand's features are returned in.
+F_POINT, F_POINT_SCORE, F_SEQ, F_SEQ_SCORE, F_SET, F_SET_SCORE = range(6)
+
+
+@numba.njit(**JIT)
+def hand_features(mask, suit_tab, set_ranks, trio_points, quatorze_points):
+    """(point key, point score, sequence key, sequence score, set key, set score) of a hand."""
+    point = 0
+    seq = 0
+    seq_score = 0
+    s0 = mask & 255
+    s1 = (mask >> 8) & 255
+    s2 = (mask >> 16) & 255
+    s3 = (mask >> 24) & 255
+    for b in (s0, s1, s2, s3):
+        point = max(point, suit_tab[b, T_POINT])
+        seq = max(seq, suit_tab[b, T_SEQ_KEY])
+        seq_score += suit_tab[b, T_SEQ_SCORE]
+    # ranks held in all four suits, and in at least three
+    quatorzes = s0 & s1 & s2 & s3 & set_ranks
+    trios = ((s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))) & set_ranks & ~quatorzes
+    if quatorzes:
+        set_key = 32 + suit_tab[quatorzes, T_TOP]  # tables.set_code(4, rank)
+    elif trios:
+        set_key = 24 + suit_tab[trios, T_TOP]  # tables.set_code(3, rank)
+    else:
+        set_key = 0
+    set_score = quatorze_points * suit_tab[quatorzes, T_POPCOUNT] + trio_points * suit_tab[trios, T_POPCOUNT]
+    return point, point >> 7, seq, seq_score, set_key, set_score
+
+
+@numba.njit(**JIT)
+def run_points(elder, dealer, suit_tab, cashable, params):
+    """Elder's pique-run points (declare.pique_run): cashed tricks, then one more lead or the last trick."""
+    cashed = 0
+    for s in range(4):
+        e = (elder >> (8 * s)) & 255
+        d = (dealer >> (8 * s)) & 255
+        cashed |= np.int64(cashable[(e << 8) | d]) << (8 * s)
+    scoring = params[P_SCORING_RANKS]
+    scoring = scoring | (scoring << 8) | (scoring << 16) | (scoring << 24)
+    n = 0
+    for s in range(4):
+        n += suit_tab[(cashed & scoring) >> (8 * s) & 255, T_POPCOUNT]
+    points = n * (params[P_LEAD] + params[P_WIN_OWN])
+    left = elder & ~cashed
+    if left:
+        if left & scoring:
+            points += params[P_LEAD]
+    else:
+        points += params[P_LAST]
+    return points
+
+
+@numba.njit(**JIT)
+def max_run_points(params):
+    return 12 * (params[P_LEAD] + params[P_WIN_OWN]) + max(params[P_LEAD], params[P_LAST])
+
+
+@numba.njit(**JIT)
+def deal_outcome(me, fm, opp, fo, cb_me, cb_opp, me_is_elder, suit_tab, cashable, params):
+    """Score one deal from me's side: mirrors declare.score_deal.
+
+    ``fm``/``fo`` are hand_features of ``me``/``opp``; ``cb_*`` are carte blanche points.
+    Returns (point cmp, sequence cmp, sets cmp, me point, opp point, me sequence, opp sequence,
+    me sets, opp sets, me repique, opp repique, me pique, opp pique); cmp is +1 when me wins.
+    """
+    pc = (fm[F_POINT] > fo[F_POINT]) - (fm[F_POINT] < fo[F_POINT])
+    qc = (fm[F_SEQ] > fo[F_SEQ]) - (fm[F_SEQ] < fo[F_SEQ])
+    tc = (fm[F_SET] > fo[F_SET]) - (fm[F_SET] < fo[F_SET])
+    me_pt = fm[F_POINT_SCORE] if pc > 0 else 0
+    opp_pt = fo[F_POINT_SCORE] if pc < 0 else 0
+    me_sq = fm[F_SEQ_SCORE] if qc > 0 else 0
+    opp_sq = fo[F_SEQ_SCORE] if qc < 0 else 0
+    me_st = fm[F_SET_SCORE] if tc > 0 else 0
+    opp_st = fo[F_SET_SCORE] if tc < 0 else 0
+    # repique: the threshold reached, counting class by class, while the opponent has nothing
+    t = params[P_THRESHOLD]
+    m1 = cb_me
+    o1 = cb_opp
+    m2 = m1 + me_pt
+    o2 = o1 + opp_pt
+    m3 = m2 + me_sq
+    o3 = o2 + opp_sq
+    m4 = m3 + me_st
+    o4 = o3 + opp_st
+    rep_me = ((m1 >= t) & (o1 == 0)) | ((m2 >= t) & (o2 == 0)) | ((m3 >= t) & (o3 == 0)) | ((m4 >= t) & (o4 == 0))
+    rep_opp = ((o1 >= t) & (m1 == 0)) | ((o2 >= t) & (m2 == 0)) | ((o3 >= t) & (m3 == 0)) | ((o4 >= t) & (m4 == 0))
+    # pique: elder only, the dealer at nothing, elder short of repique but not of the run
+    pique_me = False
+    pique_opp = False
+    if me_is_elder:
+        if o4 == 0 and m4 < t and m4 + max_run_points(params) >= t:
+            pique_me = m4 + run_points(me, opp, suit_tab, cashable, params) >= t
+    else:
+        if m4 == 0 and o4 < t and o4 + max_run_points(params) >= t:
+            pique_opp = o4 + run_points(opp, me, suit_tab, cashable, params) >= t
+    return pc, qc, tc, me_pt, opp_pt, me_sq, opp_sq, me_st, opp_st, rep_me, rep_opp, pique_me, pique_opp
+
+
+@numba.njit(**JIT)
+def _accumulate(acc, row, out, cb_me, cb_opp):
+    pc, qc, tc, me_pt, opp_pt, me_sq, opp_sq, me_st, opp_st, rep_me, rep_opp, pique_me, pique_opp = out
+    acc[row, C_DEALS] += 1
+    acc[row, C_PT_WIN + 1 - pc] += 1
+    acc[row, C_SQ_WIN + 1 - qc] += 1
+    acc[row, C_ST_WIN + 1 - tc] += 1
+    acc[row, C_ME_PT] += me_pt
+    acc[row, C_OPP_PT] += opp_pt
+    acc[row, C_ME_SQ] += me_sq
+    acc[row, C_OPP_SQ] += opp_sq
+    acc[row, C_ME_ST] += me_st
+    acc[row, C_OPP_ST] += opp_st
+    acc[row, C_ME_CB] += cb_me
+    acc[row, C_OPP_CB] += cb_opp
+    acc[row, C_ME_REPIQUE] += rep_me
+    acc[row, C_OPP_REPIQUE] += rep_opp
+    acc[row, C_ME_PIQUE] += pique_me
+    acc[row, C_OPP_PIQUE] += pique_opp
+
+
+@numba.njit(**JIT)
+def score_one(me, opp, cb_me, cb_opp, me_is_elder, suit_tab, cashable, set_ranks, params, trio, quatorze):
+    """deal_outcome of two masks: the per-deal scorer the tests compare with declare.score_deal."""
+    fm = hand_features(me, suit_tab, set_ranks, trio, quatorze)
+    fo = hand_features(opp, suit_tab, set_ranks, trio, quatorze)
+    return deal_outcome(me, fm, opp, fo, cb_me, cb_opp, me_is_elder, suit_tab, cashable, params)
+
+
+@numba.njit(**JIT)
+def _holdings(free, n_free, size, out):
+    """Every ``size``-subset of ``free[:n_free]`` as a mask, in lexicographic order; returns the count."""
+    idx = np.arange(size)
+    n = 0
+    while True:
+        m = np.int64(0)
+        for j in range(size):
+            m |= np.int64(1) << free[idx[j]]
+        out[n] = m
+        n += 1
+        i = size - 1
+        while i >= 0 and idx[i] == n_free - size + i:
+            i -= 1
+        if i < 0:
+            return n
+        idx[i] += 1
+        for j in range(i + 1, size):
+            idx[j] = idx[j - 1] + 1
+
+
+@numba.njit(parallel=True, **JIT)
+def enumerate_discards(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fixed,
+                       suit_tab, cashable, set_ranks, spoilers, params, trio, quatorze, counts):
+    """Add the outcome of every (discard, draw, opponent holding) to ``counts`` (one row per discard).
+
+    ``hand``: my 12 card indices; ``unseen``: the 20 others; ``draws[i]``: positions in ``unseen`` of
+    one draw (all draws of one size k); ``discards[j]``: positions in ``hand`` of one discard of k cards.
+    The opponent holds every 12-subset of the unseen cards not drawn. ``opp_cb_fixed`` < 0: his carte
+    blanche is read off his holding; otherwise it is that many points on every deal.
+    """
+    n_draws, k = draws.shape
+    n_disc = discards.shape[0]
+    n_free = 20 - k
+    n_hold = 1
+    for j in range(12):  # C(n_free, 12)
+        n_hold = n_hold * (n_free - j) // (j + 1)
+    hand_mask = np.int64(0)
+    for c in hand:
+        hand_mask |= np.int64(1) << c
+    n_chunks = min(n_draws, 64)
+    acc = np.zeros((n_chunks, n_disc, N_COUNTS), dtype=np.int64)
+    for chunk in numba.prange(n_chunks):
+        holding = np.empty(n_hold, dtype=np.int64)
+        feats = np.empty((n_hold, 6), dtype=np.int64)
+        opp_cb = np.empty(n_hold, dtype=np.int64)
+        free = np.empty(20, dtype=np.int64)
+        for i in range(chunk * n_draws // n_chunks, (chunk + 1) * n_draws // n_chunks):
+            drawn = np.int64(0)
+            for j in range(k):
+                drawn |= np.int64(1) << unseen[draws[i, j]]
+            n_f = 0
+            for c in unseen:
+                if not (drawn >> c) & 1:
+                    free[n_f] = c
+                    n_f += 1
+            _holdings(free, n_free, 12, holding)
+            for h in range(n_hold):
+                f = hand_features(holding[h], suit_tab, set_ranks, trio, quatorze)
+                for j in range(6):
+                    feats[h, j] = f[j]
+                if opp_cb_fixed >= 0:
+                    opp_cb[h] = opp_cb_fixed
+                else:
+                    opp_cb[h] = params[P_BLANCHE] if (holding[h] & spoilers) == 0 else 0
+            for d in range(n_disc):
+                me = hand_mask | drawn
+                for j in range(k):
+                    me &= ~(np.int64(1) << hand[discards[d, j]])
+                fm = hand_features(me, suit_tab, set_ranks, trio, quatorze)
+                for h in range(n_hold):
+                    fo = (feats[h, 0], feats[h, 1], feats[h, 2], feats[h, 3], feats[h, 4], feats[h, 5])
+                    out = deal_outcome(me, fm, holding[h], fo, cb_me, opp_cb[h], me_is_elder,
+                                       suit_tab, cashable, params)
+                    _accumulate(acc[chunk], d, out, cb_me, opp_cb[h])
+    for chunk in range(n_chunks):
+        counts += acc[chunk]

@@ -1,0 +1,153 @@
+"""Public API: exact discard analysis under the uniform-holdings model of RULES.md.
+
+>>> from piquet_calc import analyse_discards, parse_hand
+>>> result = analyse_discards(parse_hand("AS AH KH QH TH 8H 7H AD TD 9D 9C 8C"), "elder")  # doctest: +SKIP
+>>> result.discards[0].discard                                                           # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+import numpy as np
+
+from .cards import DECK, HAND_SIZE, Card, CardError, sort_hand
+from .declare import is_carte_blanche
+from .rules import RUBICON, RuleSet, RulesError
+from .tables import tables_for
+
+Position = Literal["elder", "younger"]
+Progress = Callable[[int, int], None]
+UNSEEN = len(DECK) - HAND_SIZE
+
+# Names of the count columns, in the kernels' C_* order (checked by a test).
+COUNT_NAMES = (
+    "deals",
+    "point_win", "point_tie", "point_lose", "sequence_win", "sequence_tie", "sequence_lose",
+    "sets_win", "sets_tie", "sets_lose",
+    "point_me", "point_opp", "sequence_me", "sequence_opp", "sets_me", "sets_opp",
+    "carte_blanche_me", "carte_blanche_opp",
+    "repique_me", "repique_opp", "pique_me", "pique_opp",
+)
+
+
+@dataclass(frozen=True)
+class DiscardResult:
+    """Exact counts for one discard, over every draw and every opponent holding (``deals`` of them).
+
+    Counts named ``*_win/_tie/_lose``, ``repique_*`` and ``pique_*`` count deals; ``point_me`` and
+    the other class names count points summed over the deals, so ``counts[x] / deals`` is the
+    expected score. ``rules`` gives the bonus values for the totals.
+    """
+
+    discard: tuple[Card, ...]
+    counts: dict[str, int]
+    rules: RuleSet
+
+    @property
+    def deals(self) -> int:
+        return self.counts["deals"]
+
+    def probability(self, name: str) -> float:
+        return self.counts[name] / self.deals
+
+    def expected(self, name: str) -> float:
+        return self.counts[name] / self.deals
+
+    def score_sum(self, side: Literal["me", "opp"]) -> int:
+        """Summed over the deals: declarations, carte blanche, repique and pique bonuses."""
+        c = self.counts
+        return (c[f"point_{side}"] + c[f"sequence_{side}"] + c[f"sets_{side}"] + c[f"carte_blanche_{side}"]
+                + self.rules.repique_bonus * c[f"repique_{side}"] + self.rules.pique_bonus * c[f"pique_{side}"])
+
+    @property
+    def net(self) -> Fraction:
+        """Expected (own score - opponent's score), exact: what discards are ranked by."""
+        return Fraction(self.score_sum("me") - self.score_sum("opp"), self.deals)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    hand: tuple[Card, ...]
+    position: Position
+    rules: RuleSet
+    elder_took: int | None
+    elder_blanche: bool | None
+    discards: tuple[DiscardResult, ...]  # ranked: best net first
+
+    @property
+    def deals_per_discard(self) -> dict[int, int]:
+        return {len(d.discard): d.deals for d in self.discards}
+
+
+def deals_for(discard_size: int) -> int:
+    """Draws times opponent holdings: C(20, k) * C(20 - k, 12) (RULES.md, the analysis model)."""
+    return math.comb(UNSEEN, discard_size) * math.comb(UNSEEN - discard_size, HAND_SIZE)
+
+
+def discard_sizes(position: Position, rules: RuleSet, elder_took: int) -> tuple[int, ...]:
+    return rules.elder_discards if position == "elder" else rules.dealer_discards(elder_took)
+
+
+def analyse_discards(hand: Sequence[Card], position: Position, rules: RuleSet = RUBICON,
+                     elder_took: int = 5, elder_blanche: bool = False,
+                     progress: Progress | None = None) -> Analysis:
+    """Every legal discard of ``hand``, each with exact counts, ranked by expected net score.
+
+    ``position``: "elder" or "younger". For younger, ``elder_took`` is how many cards elder
+    exchanged and ``elder_blanche`` whether he showed carte blanche (RULES.md, the analysis model).
+    Ties in net score keep the enumeration order: fewer cards first, then the hand's display order.
+    """
+    if len(hand) != HAND_SIZE or len(set(hand)) != HAND_SIZE:
+        raise CardError(f"the hand must have exactly {HAND_SIZE} different cards, got {len(set(hand))}")
+    if position not in ("elder", "younger"):
+        raise RulesError(f"position must be 'elder' or 'younger', not {position!r}")
+    if position == "younger" and elder_took not in rules.elder_discards:
+        raise RulesError(f"elder may take {_span(rules.elder_discards)} cards under {rules.name}, "
+                         f"not {elder_took}")
+    from . import _kernels as k  # numba is imported only when an analysis runs
+
+    hand = sort_hand(hand)
+    hand_idx = np.array([c.index for c in hand], dtype=np.int64)
+    held = set(hand_idx.tolist())
+    unseen = np.array([i for i in range(len(DECK)) if i not in held], dtype=np.int64)
+    tabs = tables_for(rules)
+    cb_me = rules.blanche_points if is_carte_blanche(hand, rules) else 0
+    me_is_elder = position == "elder"
+    opp_cb_fixed = -1 if me_is_elder else rules.blanche_points * bool(elder_blanche)
+
+    sizes = discard_sizes(position, rules, elder_took)
+    discards = [d for size in sizes for d in itertools.combinations(range(HAND_SIZE), size)]
+    counts = np.zeros((len(discards), k.N_COUNTS), dtype=np.int64)
+    total = sum(math.comb(HAND_SIZE, s) * deals_for(s) for s in sizes)
+    done = row = 0
+    for size in sizes:
+        disc = np.array([d for d in discards if len(d) == size], dtype=np.int64).reshape(-1, size)
+        draws = np.array(list(itertools.combinations(range(UNSEEN), size)), dtype=np.int64).reshape(-1, size)
+        block = counts[row:row + len(disc)]
+        step = max(1, len(draws) // 8)
+        for lo in range(0, len(draws), step):
+            part = draws[lo:lo + step]
+            k.enumerate_discards(hand_idx, unseen, part, disc, me_is_elder, cb_me, opp_cb_fixed,
+                                 tabs.suit, tabs.cashable, tabs.set_ranks, tabs.blanche_spoilers,
+                                 tabs.params, rules.trio_points, rules.quatorze_points, block)
+            done += len(disc) * len(part) * math.comb(UNSEEN - size, HAND_SIZE)
+            if progress is not None:
+                progress(done, total)
+        row += len(disc)
+
+    results = [DiscardResult(tuple(hand[i] for i in d), dict(zip(COUNT_NAMES, map(int, c))), rules)
+               for d, c in zip(discards, counts)]
+    ranked = sorted(results, key=lambda r: -r.net)  # sorted() is stable: ties keep enumeration order
+    return Analysis(hand, position, rules, elder_took if position == "younger" else None,
+                    bool(elder_blanche) if position == "younger" else None, tuple(ranked))
+
+
+def _span(sizes: Sequence[int]) -> str:
+    return f"{min(sizes)} to {max(sizes)}" if list(sizes) == list(range(min(sizes), max(sizes) + 1)) \
+        else ", ".join(map(str, sizes))

@@ -1,0 +1,138 @@
+"""Cards and the only place text becomes cards.
+
+Card indices used by the kernels: ``suit * 8 + rank`` with ranks 7 8 9 T J Q K A as 0..7 and suits
+spades, hearts, diamonds, clubs as 0..3, so a hand is a 32-bit mask whose byte ``s`` is suit ``s``.
+
+>>> parse_cards("AH 10h, 7♠")
+(Card(rank=<Rank.ACE: 7>, suit=<Suit.HEARTS: 1>), Card(rank=<Rank.TEN: 3>, suit=<Suit.HEARTS: 1>), Card(rank=<Rank.SEVEN: 0>, suit=<Suit.SPADES: 0>))
+>>> parse_cards("AH 1H")
+Traceback (most recent call last):
+...
+piquet_calc.cards.CardError: unknown card '1H': expected a rank (7 8 9 T/10 J Q K A) then a suit (S H D C or ♠♥♦♣)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import IntEnum
+
+HAND_SIZE = 12
+
+
+class CardError(ValueError):
+    """Text that does not name the cards asked for; the message is one line for the user."""
+
+
+class Rank(IntEnum):
+    SEVEN = 0
+    EIGHT = 1
+    NINE = 2
+    TEN = 3
+    JACK = 4
+    QUEEN = 5
+    KING = 6
+    ACE = 7
+
+    @property
+    def symbol(self) -> str:
+        return "789TJQKA"[self]
+
+    @property
+    def pips(self) -> int:
+        """Value for the point (RULES.md, Cards): A 11, K Q J 10 count 10, 9 8 7 their face value."""
+        return (7, 8, 9, 10, 10, 10, 10, 11)[self]
+
+
+class Suit(IntEnum):
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def symbol(self) -> str:
+        return "SHDC"[self]
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    rank: Rank
+    suit: Suit
+
+    @property
+    def index(self) -> int:
+        """Position in the 32-card deck and bit in a hand mask: suit * 8 + rank."""
+        return self.suit * 8 + self.rank
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        return cls(Rank(index % 8), Suit(index // 8))
+
+    def __str__(self) -> str:
+        return self.rank.symbol + self.suit.symbol
+
+
+DECK: tuple[Card, ...] = tuple(Card.from_index(i) for i in range(32))
+
+_RANKS = {"7": Rank.SEVEN, "8": Rank.EIGHT, "9": Rank.NINE, "T": Rank.TEN, "10": Rank.TEN,
+          "J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE}
+_SUITS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS,
+          "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
+          "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+def parse_card(token: str) -> Card:
+    """One card from a token such as ``AH``, ``10h``, ``t♥`` or ``Q♧``."""
+    text = token.strip().upper().replace("\ufe0f", "")  # emoji presentation selector after ♥
+    rank, suit = _RANKS.get(text[:-1]), _SUITS.get(text[-1:])
+    if rank is None or suit is None:
+        raise CardError(f"unknown card {token!r}: expected a rank (7 8 9 T/10 J Q K A) "
+                        "then a suit (S H D C or ♠♥♦♣)")
+    return Card(rank, suit)
+
+
+def parse_cards(text: str | Iterable[str], count: int | None = None, what: str = "cards") -> tuple[Card, ...]:
+    """Cards from text separated by spaces and/or commas (or from an iterable of tokens).
+
+    Raises CardError naming the bad token, the repeated card, or the wrong number of cards.
+    """
+    tokens = [t for t in _SEPARATORS.split(text) if t] if isinstance(text, str) else list(text)
+    cards = tuple(parse_card(t) for t in tokens)
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise CardError(f"duplicate card {card} in {what}")
+        seen.add(card)
+    if count is not None and len(cards) != count:
+        raise CardError(f"{what} must have exactly {count} cards, got {len(cards)}")
+    return cards
+
+
+def parse_hand(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """A twelve-card hand, in the order typed."""
+    return parse_cards(text, HAND_SIZE, "the hand")
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """32-bit hand mask: bit ``card.index`` set for each card."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask, in deck order (spades 7 first)."""
+    return tuple(DECK[i] for i in range(32) if mask >> i & 1)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def sort_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Display order: by suit (S H D C), high cards first."""
+    return tuple(sorted(cards, key=lambda c: (c.suit, -c.rank)))

@@ -1,0 +1,232 @@
+"""What a hand declares and how one deal's declarations score: plain Python, the readable reference.
+
+Every rule of RULES.md's "Declarations" and "Elder's pique run" lives here once. The numba kernels
+read tables built from these functions (``tables.py``) and are tested against ``score_deal``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .cards import Card, Rank, Suit
+from .rules import RuleSet
+
+NO_KEY = (0, -1)  # key of an absent sequence or set: below every real one
+
+
+@dataclass(frozen=True)
+class Point:
+    suit: Suit
+    length: int
+    pips: int
+
+    @property
+    def key(self) -> tuple[int, int]:
+        """More cards wins; equal length, more pips (RULES.md, Point)."""
+        return (self.length, self.pips)
+
+    @property
+    def score(self) -> int:
+        return self.length
+
+
+@dataclass(frozen=True)
+class Run:
+    """A sequence: ``length`` cards of ``suit`` in unbroken rank order up to ``top``."""
+
+    suit: Suit
+    length: int
+    top: Rank
+
+    @property
+    def key(self) -> tuple[int, int]:
+        """Longer wins; equal length, the higher top card (RULES.md, Sequences)."""
+        return (self.length, int(self.top))
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """A trio (3) or quatorze (4) of ``rank``."""
+
+    rank: Rank
+    size: int
+
+    @property
+    def key(self) -> tuple[int, int]:
+        """Any quatorze beats any trio; among equals the higher rank (RULES.md, Sets)."""
+        return (self.size, int(self.rank))
+
+
+def suit_cards(hand: Iterable[Card], suit: Suit) -> list[Card]:
+    return sorted((c for c in hand if c.suit == suit), key=lambda c: -c.rank)
+
+
+def point_of(hand: Iterable[Card]) -> Point:
+    """The best suit for the point (any one of equal best suits)."""
+    hand = list(hand)
+    suits = [Point(s, len(cs), sum(c.rank.pips for c in cs)) for s in Suit for cs in [suit_cards(hand, s)]]
+    return max(suits, key=lambda p: p.key)
+
+
+def runs_of(hand: Iterable[Card]) -> list[Run]:
+    """Every sequence of three or more cards (maximal runs of each suit), best first."""
+    hand = list(hand)
+    runs = []
+    for suit in Suit:
+        ranks = {c.rank for c in hand if c.suit == suit}
+        length = 0
+        for rank in Rank:
+            length = length + 1 if rank in ranks else 0
+            ends = rank == Rank.ACE or Rank(rank + 1) not in ranks
+            if length >= 3 and ends and rank in ranks:
+                runs.append(Run(suit, length, rank))
+    return sorted(runs, key=lambda r: r.key, reverse=True)
+
+
+def sets_of(hand: Iterable[Card], rules: RuleSet) -> list[CardSet]:
+    """Every trio and quatorze of a rank that counts under ``rules``, best first."""
+    hand = list(hand)
+    sets = []
+    for rank in Rank:
+        n = sum(1 for c in hand if c.rank == rank)
+        if rank >= rules.set_min_rank and n >= 3:
+            sets.append(CardSet(rank, n))
+    return sorted(sets, key=lambda s: s.key, reverse=True)
+
+
+def is_carte_blanche(dealt: Iterable[Card], rules: RuleSet) -> bool:
+    """A dealt hand with none of the ranks the rules call court cards (RULES.md, Carte blanche)."""
+    return not any(c.rank in rules.blanche_ranks for c in dealt)
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """What one final hand can declare, before comparing with the opponent."""
+
+    point: Point
+    runs: tuple[Run, ...]
+    sets: tuple[CardSet, ...]
+    rules: RuleSet
+
+    @classmethod
+    def of(cls, hand: Iterable[Card], rules: RuleSet) -> Declaration:
+        hand = list(hand)
+        return cls(point_of(hand), tuple(runs_of(hand)), tuple(sets_of(hand, rules)), rules)
+
+    @property
+    def sequence_key(self) -> tuple[int, int]:
+        return self.runs[0].key if self.runs else NO_KEY
+
+    @property
+    def sequence_score(self) -> int:
+        """All one's sequences, scored when one holds the best (RULES.md, Sequences)."""
+        return sum(self.rules.sequence_points(r.length) for r in self.runs)
+
+    @property
+    def set_key(self) -> tuple[int, int]:
+        return self.sets[0].key if self.sets else NO_KEY
+
+    @property
+    def set_score(self) -> int:
+        return sum(self.rules.quatorze_points if s.size == 4 else self.rules.trio_points for s in self.sets)
+
+
+def cashable_in_suit(elder: Sequence[Card], dealer: Sequence[Card]) -> list[Card]:
+    """Elder's cashable winners in one suit (RULES.md, Elder's pique run).
+
+    All of elder's cards if the dealer holds none of the suit; otherwise elder's cards above the
+    dealer's highest, and all of elder's cards when those are at least as many as the dealer's.
+    """
+    if not dealer:
+        return list(elder)
+    top = max(c.rank for c in dealer)
+    above = [c for c in elder if c.rank > top]
+    return list(elder) if len(above) >= len(dealer) else above
+
+
+@dataclass(frozen=True)
+class PiqueRun:
+    cashed: tuple[Card, ...]
+    points: int
+
+
+def pique_run(elder: Iterable[Card], dealer: Iterable[Card], rules: RuleSet) -> PiqueRun:
+    """Elder's points in the play before the dealer can score (RULES.md, Elder's pique run).
+
+    A lower bound on what perfect play cashes: the dealer's discards when void may unguard a suit.
+    """
+    elder, dealer = list(elder), list(dealer)
+    cashed = [c for s in Suit for c in cashable_in_suit(suit_cards(elder, s), suit_cards(dealer, s))]
+    return PiqueRun(tuple(cashed), run_points(cashed, [c for c in elder if c not in cashed], rules))
+
+
+def run_points(cashed: Sequence[Card], left: Sequence[Card], rules: RuleSet) -> int:
+    """Points for leading and winning the cashed tricks, then one more lead or the last trick."""
+    play = rules.play
+    points = sum(play.lead + play.win_own_lead for c in cashed if c.rank >= play.scoring_rank)
+    if left:  # the dealer wins the next trick; elder leads his best-scoring card to it
+        points += play.lead if any(c.rank >= play.scoring_rank for c in left) else 0
+    else:
+        points += play.last_trick
+    return points
+
+
+def compare(mine: tuple[int, int], theirs: tuple[int, int]) -> int:
+    return (mine > theirs) - (mine < theirs)
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """The declarations of one deal, elder and dealer, in counting order (RULES.md)."""
+
+    classes: tuple[tuple[str, int, int], ...]  # (class, elder's points, dealer's points)
+    elder_repique: bool
+    dealer_repique: bool
+    elder_pique: bool
+    run: PiqueRun
+
+    def total(self, elder: bool) -> int:
+        """Declarations plus the repique and pique bonuses (not the play)."""
+        return sum(e if elder else d for _, e, d in self.classes)
+
+    def winner(self, name: str) -> str | None:
+        for cls, e, d in self.classes:
+            if cls == name:
+                return "elder" if e > d else "dealer" if d > e else None
+        raise KeyError(name)
+
+
+def score_deal(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
+               elder_blanche: bool | None = None, dealer_blanche: bool | None = None) -> DealScore:
+    """Score the declarations of elder's and the dealer's final hands.
+
+    Carte blanche is a property of the dealt hand; when it is not given, the final hand stands for it
+    (as in the analysis model, where the dealer's holding is both).
+    """
+    if elder_blanche is None:
+        elder_blanche = is_carte_blanche(elder, rules)
+    if dealer_blanche is None:
+        dealer_blanche = is_carte_blanche(dealer, rules)
+    e, d = Declaration.of(elder, rules), Declaration.of(dealer, rules)
+    classes = [("carte_blanche", rules.blanche_points * elder_blanche, rules.blanche_points * dealer_blanche)]
+    for name, ek, dk, es, ds in (
+        ("point", e.point.key, d.point.key, e.point.score, d.point.score),
+        ("sequence", e.sequence_key, d.sequence_key, e.sequence_score, d.sequence_score),
+        ("sets", e.set_key, d.set_key, e.set_score, d.set_score),
+    ):
+        c = compare(ek, dk)
+        classes.append((name, es if c > 0 else 0, ds if c < 0 else 0))
+
+    # Repique: reaching the threshold, counting class by class, while the opponent has nothing.
+    elder_repique = dealer_repique = False
+    cum_e = cum_d = 0
+    for _, pe, pd in classes:
+        cum_e, cum_d = cum_e + pe, cum_d + pd
+        elder_repique |= cum_e >= rules.bonus_threshold and cum_d == 0
+        dealer_repique |= cum_d >= rules.bonus_threshold and cum_e == 0
+    run = pique_run(elder, dealer, rules)
+    elder_pique = (not elder_repique and cum_d == 0 and cum_e + run.points >= rules.bonus_threshold)
+    classes.append(("repique", rules.repique_bonus * elder_repique, rules.repique_bonus * dealer_repique))
+    classes.append(("pique", rules.pique_bonus * elder_pique, 0))
+    return DealScore(tuple(classes), elder_repique, dealer_repique, elder_pique, run)

@@ -1,0 +1,74 @@
+"""Rules and declare.py's plain functions turned into the small integer tables the kernels read.
+
+The kernels never decide a rule themselves where a table can say it: the value of a suit for the
+point, its best sequence and sequence points, elder's cashable cards in a suit, all come from here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from .cards import Card, Rank, Suit
+from .declare import cashable_in_suit, point_of, runs_of
+from .rules import RuleSet
+
+# Columns of SuitTables.suit: indexed by a suit's 8-bit rank mask.
+T_POINT, T_SEQ_KEY, T_SEQ_SCORE, T_POPCOUNT, T_TOP = range(5)
+
+
+def point_code(length: int, pips: int) -> int:
+    """Point key (length, pips) as one integer that orders the same way (pips < 128)."""
+    return length * 128 + pips
+
+
+def run_code(length: int, top: int) -> int:
+    """Sequence key (length, top rank) as one integer; 0 for no sequence."""
+    return length * 8 + top if length else 0
+
+
+def set_code(size: int, rank: int) -> int:
+    """Set key (3 or 4, rank) as one integer; 0 for no set. Must match the kernels' bit version."""
+    return size * 8 + rank if size else 0
+
+
+@dataclass(frozen=True)
+class SuitTables:
+    suit: np.ndarray  # int64[256, 5], columns T_*
+    cashable: np.ndarray  # uint8[65536]: elder's cashable ranks for (elder ranks << 8 | dealer ranks)
+    set_ranks: int  # rank mask of the ranks that make sets
+    blanche_spoilers: int  # 32-bit mask of the cards that spoil carte blanche
+    params: np.ndarray  # RuleSet.kernel_params()
+
+
+def _suit_cards(ranks: int) -> list[Card]:
+    return [Card(Rank(r), Suit.SPADES) for r in range(8) if ranks >> r & 1]
+
+
+@lru_cache(maxsize=8)
+def tables_for(rules: RuleSet) -> SuitTables:
+    suit = np.zeros((256, 5), dtype=np.int64)
+    for ranks in range(256):
+        cards = _suit_cards(ranks)
+        runs = runs_of(cards)
+        point = point_of(cards)
+        suit[ranks, T_POINT] = point_code(point.length, point.pips) if cards else 0
+        suit[ranks, T_SEQ_KEY] = run_code(runs[0].length, int(runs[0].top)) if runs else 0
+        suit[ranks, T_SEQ_SCORE] = sum(rules.sequence_points(r.length) for r in runs)
+        suit[ranks, T_POPCOUNT] = len(cards)
+        suit[ranks, T_TOP] = max((int(c.rank) for c in cards), default=-1)
+    cashable = np.zeros(65536, dtype=np.uint8)
+    for elder in range(256):
+        e_cards = _suit_cards(elder)
+        for dealer in range(256):
+            if elder & dealer:
+                continue
+            cashed = cashable_in_suit(e_cards, _suit_cards(dealer))
+            cashable[elder << 8 | dealer] = sum(1 << c.rank for c in cashed)
+    set_ranks = sum(1 << r for r in Rank if r >= rules.set_min_rank)
+    spoilers = sum(1 << (s * 8 + r) for s in Suit for r in rules.blanche_ranks)
+    for arr in (suit, cashable):
+        arr.setflags(write=False)
+    return SuitTables(suit, cashable, set_ranks, spoilers, rules.kernel_params())
