@@ -236,3 +236,209 @@ def enumerate_discards(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb
                     _accumulate(acc[chunk], d, out, cb_me, opp_cb[h])
     for chunk in range(n_chunks):
         counts += acc[chunk]
+
+
+# --- The fast engine: the same counts as enumerate_discards, with the work shared. -------------------
+#
+# For one draw, every discard meets the same opponent holdings. All that decides point, sequence,
+# sets and repique for a pair of hands is a handful of keys and scores, so discards whose final hands
+# share them (most do) are scored against the holdings once, in a branch-free loop the compiler
+# vectorises. Pique also needs the suits of both hands: it gets its own loop, run only for final
+# hands whose declarations fall in the band where a pique is possible.
+
+@numba.njit(**JIT)
+def _against_holdings(pk, ps, sk, ss, tk, ts, cb, e_pk, e_ps, e_sk, e_ss, e_tk, e_ts, e_cb, t, out):
+    """Sums over the holdings (arrays) against one final hand (scalars e_*), into ``out``."""
+    pt_win = 0
+    pt_tie = 0
+    sq_win = 0
+    sq_tie = 0
+    st_win = 0
+    st_tie = 0
+    opp_pt = 0
+    opp_sq = 0
+    opp_st = 0
+    rep_me = 0
+    rep_opp = 0
+    opp_cb = 0
+    for h in range(pk.shape[0]):
+        pw = np.int32(pk[h] < e_pk)
+        pt = np.int32(pk[h] == e_pk)
+        pl = 1 - pw - pt
+        qw = np.int32(sk[h] < e_sk)
+        qt = np.int32(sk[h] == e_sk)
+        ql = 1 - qw - qt
+        tw = np.int32(tk[h] < e_tk)
+        tt = np.int32(tk[h] == e_tk)
+        tl = 1 - tw - tt
+        o1 = cb[h]
+        o2 = o1 + pl * ps[h]
+        o3 = o2 + ql * ss[h]
+        o4 = o3 + tl * ts[h]
+        m1 = e_cb
+        m2 = m1 + pw * e_ps
+        m3 = m2 + qw * e_ss
+        m4 = m3 + tw * e_ts
+        pt_win += pw
+        pt_tie += pt
+        sq_win += qw
+        sq_tie += qt
+        st_win += tw
+        st_tie += tt
+        opp_pt += pl * ps[h]
+        opp_sq += ql * ss[h]
+        opp_st += tl * ts[h]
+        opp_cb += o1
+        rep_me += np.int32(((m1 >= t) & (o1 == 0)) | ((m2 >= t) & (o2 == 0))
+                           | ((m3 >= t) & (o3 == 0)) | ((m4 >= t) & (o4 == 0)))
+        rep_opp += np.int32(((o1 >= t) & (m1 == 0)) | ((o2 >= t) & (m2 == 0))
+                            | ((o3 >= t) & (m3 == 0)) | ((o4 >= t) & (m4 == 0)))
+    n = pk.shape[0]
+    out[C_DEALS] = n
+    out[C_PT_WIN] = pt_win
+    out[C_PT_TIE] = pt_tie
+    out[C_PT_LOSE] = n - pt_win - pt_tie
+    out[C_SQ_WIN] = sq_win
+    out[C_SQ_TIE] = sq_tie
+    out[C_SQ_LOSE] = n - sq_win - sq_tie
+    out[C_ST_WIN] = st_win
+    out[C_ST_TIE] = st_tie
+    out[C_ST_LOSE] = n - st_win - st_tie
+    out[C_ME_PT] = pt_win * e_ps
+    out[C_OPP_PT] = opp_pt
+    out[C_ME_SQ] = sq_win * e_ss
+    out[C_OPP_SQ] = opp_sq
+    out[C_ME_ST] = st_win * e_ts
+    out[C_OPP_ST] = opp_st
+    out[C_ME_CB] = n * e_cb
+    out[C_OPP_CB] = opp_cb
+    out[C_ME_REPIQUE] = rep_me
+    out[C_OPP_REPIQUE] = rep_opp
+
+
+@numba.njit(**JIT)
+def _pique_band(cb, ps, ss, ts, params):
+    """Can a hand with these scores, the opponent at nothing, pique but not repique?
+
+    The opponent scores nothing, so the hand scores what it wins: some subset of its classes.
+    """
+    t = params[P_THRESHOLD]
+    low = t - max_run_points(params)
+    for w in range(8):
+        m = cb + (w & 1) * ps + ((w >> 1) & 1) * ss + ((w >> 2) & 1) * ts
+        if low <= m < t:
+            return True
+    return False
+
+
+@numba.njit(**JIT)
+def _pique_count(elder, e_f, e_cb, dealers, d_pk, d_sk, d_tk, d_cb, suit_tab, cashable, params):
+    """Deals, among ``dealers``, on which ``elder`` (features e_f) piques: declare.score_deal's rule."""
+    t = params[P_THRESHOLD]
+    max_run = max_run_points(params)
+    n = 0
+    for h in range(dealers.shape[0]):
+        if d_cb[h] != 0 or d_pk[h] > e_f[F_POINT] or d_sk[h] > e_f[F_SEQ] or d_tk[h] > e_f[F_SET]:
+            continue  # the dealer scores something
+        m = (e_cb + (d_pk[h] < e_f[F_POINT]) * e_f[F_POINT_SCORE] + (d_sk[h] < e_f[F_SEQ]) * e_f[F_SEQ_SCORE]
+             + (d_tk[h] < e_f[F_SET]) * e_f[F_SET_SCORE])
+        if m < t and m + max_run >= t:
+            n += m + run_points(elder, dealers[h], suit_tab, cashable, params) >= t
+    return n
+
+
+@numba.njit(parallel=True, **JIT)
+def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fixed,
+                   suit_tab, cashable, set_ranks, spoilers, params, trio, quatorze, counts):
+    """Same arguments and the same counts as ``enumerate_discards``, computed with shared work."""
+    n_draws, k = draws.shape
+    n_disc = discards.shape[0]
+    n_free = 20 - k
+    n_hold = 1
+    for j in range(12):
+        n_hold = n_hold * (n_free - j) // (j + 1)
+    hand_mask = np.int64(0)
+    for c in hand:
+        hand_mask |= np.int64(1) << c
+    t = np.int32(params[P_THRESHOLD])
+    n_chunks = min(n_draws, 64)
+    acc = np.zeros((n_chunks, n_disc, N_COUNTS), dtype=np.int64)
+    for chunk in numba.prange(n_chunks):
+        holding = np.empty(n_hold, dtype=np.int64)
+        f32 = np.empty((7, n_hold), dtype=np.int32)  # pk ps sk ss tk ts cb, one row each
+        free = np.empty(20, dtype=np.int64)
+        me = np.empty(n_disc, dtype=np.int64)
+        fe = np.empty((n_disc, 6), dtype=np.int64)
+        key = np.empty(n_disc, dtype=np.int64)
+        out = np.zeros(N_COUNTS, dtype=np.int64)
+        cand = np.empty(n_hold, dtype=np.int64)
+        for i in range(chunk * n_draws // n_chunks, (chunk + 1) * n_draws // n_chunks):
+            drawn = np.int64(0)
+            for j in range(k):
+                drawn |= np.int64(1) << unseen[draws[i, j]]
+            n_f = 0
+            for c in unseen:
+                if not (drawn >> c) & 1:
+                    free[n_f] = c
+                    n_f += 1
+            _holdings(free, n_free, 12, holding)
+            for h in range(n_hold):
+                f = hand_features(holding[h], suit_tab, set_ranks, trio, quatorze)
+                for j in range(6):
+                    f32[j, h] = f[j]
+                if opp_cb_fixed >= 0:
+                    f32[6, h] = opp_cb_fixed
+                else:
+                    f32[6, h] = params[P_BLANCHE] if (holding[h] & spoilers) == 0 else 0
+            for d in range(n_disc):
+                m = hand_mask | drawn
+                for j in range(k):
+                    m &= ~(np.int64(1) << hand[discards[d, j]])
+                me[d] = m
+                f = hand_features(m, suit_tab, set_ranks, trio, quatorze)
+                for j in range(6):
+                    fe[d, j] = f[j]
+                # everything _against_holdings reads of the final hand (point score is in the key)
+                key[d] = (((f[F_POINT] * 128 + f[F_SEQ]) * 64 + f[F_SEQ_SCORE]) * 64 + f[F_SET]) * 64 + f[F_SET_SCORE]
+            order = np.argsort(key)
+            g = 0
+            while g < n_disc:
+                d0 = order[g]
+                _against_holdings(f32[0], f32[1], f32[2], f32[3], f32[4], f32[5], f32[6],
+                                  np.int32(fe[d0, 0]), np.int32(fe[d0, 1]), np.int32(fe[d0, 2]),
+                                  np.int32(fe[d0, 3]), np.int32(fe[d0, 4]), np.int32(fe[d0, 5]),
+                                  np.int32(cb_me), t, out)
+                e = g
+                while e < n_disc and key[order[e]] == key[d0]:
+                    acc[chunk, order[e]] += out
+                    e += 1
+                g = e
+            # pique, for elder only
+            if me_is_elder:
+                n_c = 0
+                for h in range(n_hold):
+                    if f32[6, h] == 0:
+                        cand[n_c] = h
+                        n_c += 1
+                for d in range(n_disc):
+                    if _pique_band(cb_me, fe[d, F_POINT_SCORE], fe[d, F_SEQ_SCORE], fe[d, F_SET_SCORE], params):
+                        acc[chunk, d, C_ME_PIQUE] += _pique_count(
+                            me[d], fe[d], cb_me, holding[cand[:n_c]], f32[0, cand[:n_c]], f32[2, cand[:n_c]],
+                            f32[4, cand[:n_c]], f32[6, cand[:n_c]], suit_tab, cashable, params)
+            elif cb_me == 0:
+                for h in range(n_hold):
+                    o_cb = f32[6, h]
+                    if not _pique_band(o_cb, f32[1, h], f32[3, h], f32[5, h], params):
+                        continue
+                    of = (np.int64(f32[0, h]), np.int64(f32[1, h]), np.int64(f32[2, h]),
+                          np.int64(f32[3, h]), np.int64(f32[4, h]), np.int64(f32[5, h]))
+                    for d in range(n_disc):
+                        if fe[d, F_POINT] > of[F_POINT] or fe[d, F_SEQ] > of[F_SEQ] or fe[d, F_SET] > of[F_SET]:
+                            continue
+                        one = np.empty(1, dtype=np.int64)
+                        one[0] = me[d]
+                        acc[chunk, d, C_OPP_PIQUE] += _pique_count(
+                            holding[h], of, o_cb, one, fe[d:d + 1, F_POINT], fe[d:d + 1, F_SEQ],
+                            fe[d:d + 1, F_SET], np.zeros(1, dtype=np.int64), suit_tab, cashable, params)
+    for chunk in range(n_chunks):
+        counts += acc[chunk]

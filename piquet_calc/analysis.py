@@ -133,7 +133,7 @@ def analyse_discards(hand: Sequence[Card], position: Position, rules: RuleSet = 
         step = max(1, len(draws) // 8)
         for lo in range(0, len(draws), step):
             part = draws[lo:lo + step]
-            k.enumerate_discards(hand_idx, unseen, part, disc, me_is_elder, cb_me, opp_cb_fixed,
+            k.enumerate_fast(hand_idx, unseen, part, disc, me_is_elder, cb_me, opp_cb_fixed,
                                  tabs.suit, tabs.cashable, tabs.set_ranks, tabs.blanche_spoilers,
                                  tabs.params, rules.trio_points, rules.quatorze_points, block)
             done += len(disc) * len(part) * math.comb(UNSEEN - size, HAND_SIZE)
