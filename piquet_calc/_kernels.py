@@ -332,18 +332,29 @@ def _pique_band(cb, ps, ss, ts, params):
 
 
 @numba.njit(**JIT)
-def _pique_count(elder, e_f, e_cb, dealers, d_pk, d_sk, d_tk, d_cb, suit_tab, cashable, params):
-    """Deals, among ``dealers``, on which ``elder`` (features e_f) piques: declare.score_deal's rule."""
+def _pique_count(me, fm, cb_me, me_is_elder, holding, f32, cand, n_cand, suit_tab, cashable, params):
+    """Deals, among the holdings ``cand[:n_cand]``, on which elder piques (declare.score_deal's rule).
+
+    ``me`` (features ``fm``, carte blanche ``cb_me``) is elder or the dealer as ``me_is_elder`` says;
+    the holdings are the other side, their features in the rows of ``f32`` (see enumerate_fast).
+    """
     t = params[P_THRESHOLD]
     max_run = max_run_points(params)
     n = 0
-    for h in range(dealers.shape[0]):
-        if d_cb[h] != 0 or d_pk[h] > e_f[F_POINT] or d_sk[h] > e_f[F_SEQ] or d_tk[h] > e_f[F_SET]:
+    for j in range(n_cand):
+        h = cand[j]
+        fo = (np.int64(f32[0, h]), np.int64(f32[1, h]), np.int64(f32[2, h]),
+              np.int64(f32[3, h]), np.int64(f32[4, h]), np.int64(f32[5, h]))
+        if me_is_elder:
+            fe, e_cb, fd, d_cb, elder, dealer = fm, cb_me, fo, np.int64(f32[6, h]), me, holding[h]
+        else:
+            fe, e_cb, fd, d_cb, elder, dealer = fo, np.int64(f32[6, h]), fm, cb_me, holding[h], me
+        if d_cb != 0 or fd[F_POINT] > fe[F_POINT] or fd[F_SEQ] > fe[F_SEQ] or fd[F_SET] > fe[F_SET]:
             continue  # the dealer scores something
-        m = (e_cb + (d_pk[h] < e_f[F_POINT]) * e_f[F_POINT_SCORE] + (d_sk[h] < e_f[F_SEQ]) * e_f[F_SEQ_SCORE]
-             + (d_tk[h] < e_f[F_SET]) * e_f[F_SET_SCORE])
+        m = (e_cb + (fd[F_POINT] < fe[F_POINT]) * fe[F_POINT_SCORE] + (fd[F_SEQ] < fe[F_SEQ]) * fe[F_SEQ_SCORE]
+             + (fd[F_SET] < fe[F_SET]) * fe[F_SET_SCORE])
         if m < t and m + max_run >= t:
-            n += m + run_points(elder, dealers[h], suit_tab, cashable, params) >= t
+            n += m + run_points(elder, dealer, suit_tab, cashable, params) >= t
     return n
 
 
@@ -413,32 +424,21 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
                     acc[chunk, order[e]] += out
                     e += 1
                 g = e
-            # pique, for elder only
-            if me_is_elder:
-                n_c = 0
-                for h in range(n_hold):
-                    if f32[6, h] == 0:
-                        cand[n_c] = h
-                        n_c += 1
-                for d in range(n_disc):
-                    if _pique_band(cb_me, fe[d, F_POINT_SCORE], fe[d, F_SEQ_SCORE], fe[d, F_SET_SCORE], params):
-                        acc[chunk, d, C_ME_PIQUE] += _pique_count(
-                            me[d], fe[d], cb_me, holding[cand[:n_c]], f32[0, cand[:n_c]], f32[2, cand[:n_c]],
-                            f32[4, cand[:n_c]], f32[6, cand[:n_c]], suit_tab, cashable, params)
-            elif cb_me == 0:
-                for h in range(n_hold):
-                    o_cb = f32[6, h]
-                    if not _pique_band(o_cb, f32[1, h], f32[3, h], f32[5, h], params):
-                        continue
-                    of = (np.int64(f32[0, h]), np.int64(f32[1, h]), np.int64(f32[2, h]),
-                          np.int64(f32[3, h]), np.int64(f32[4, h]), np.int64(f32[5, h]))
-                    for d in range(n_disc):
-                        if fe[d, F_POINT] > of[F_POINT] or fe[d, F_SEQ] > of[F_SEQ] or fe[d, F_SET] > of[F_SET]:
-                            continue
-                        one = np.empty(1, dtype=np.int64)
-                        one[0] = me[d]
-                        acc[chunk, d, C_OPP_PIQUE] += _pique_count(
-                            holding[h], of, o_cb, one, fe[d:d + 1, F_POINT], fe[d:d + 1, F_SEQ],
-                            fe[d:d + 1, F_SET], np.zeros(1, dtype=np.int64), suit_tab, cashable, params)
+            # pique: candidates are the holdings that can be the other side of one
+            n_c = 0
+            for h in range(n_hold):
+                if (f32[6, h] == 0) if me_is_elder else _pique_band(f32[6, h], f32[1, h], f32[3, h], f32[5, h], params):
+                    cand[n_c] = h
+                    n_c += 1
+            col = C_ME_PIQUE if me_is_elder else C_OPP_PIQUE
+            for d in range(n_disc):
+                if me_is_elder and not _pique_band(cb_me, fe[d, F_POINT_SCORE], fe[d, F_SEQ_SCORE],
+                                                   fe[d, F_SET_SCORE], params):
+                    continue
+                if not me_is_elder and cb_me != 0:
+                    continue
+                fm = (fe[d, 0], fe[d, 1], fe[d, 2], fe[d, 3], fe[d, 4], fe[d, 5])
+                acc[chunk, d, col] += _pique_count(me[d], fm, cb_me, me_is_elder, holding, f32, cand, n_c,
+                                                   suit_tab, cashable, params)
     for chunk in range(n_chunks):
         counts += acc[chunk]

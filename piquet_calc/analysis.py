@@ -110,42 +110,75 @@ def analyse_discards(hand: Sequence[Card], position: Position, rules: RuleSet = 
     if position == "younger" and elder_took not in rules.elder_discards:
         raise RulesError(f"elder may take {_span(rules.elder_discards)} cards under {rules.name}, "
                          f"not {elder_took}")
-    from . import _kernels as k  # numba is imported only when an analysis runs
+    from . import _kernels
 
-    hand = sort_hand(hand)
-    hand_idx = np.array([c.index for c in hand], dtype=np.int64)
-    held = set(hand_idx.tolist())
-    unseen = np.array([i for i in range(len(DECK)) if i not in held], dtype=np.int64)
-    tabs = tables_for(rules)
-    cb_me = rules.blanche_points if is_carte_blanche(hand, rules) else 0
-    me_is_elder = position == "elder"
-    opp_cb_fixed = -1 if me_is_elder else rules.blanche_points * bool(elder_blanche)
-
+    setup = _Setup.of(sort_hand(hand), position, rules, elder_blanche)
     sizes = discard_sizes(position, rules, elder_took)
     discards = [d for size in sizes for d in itertools.combinations(range(HAND_SIZE), size)]
-    counts = np.zeros((len(discards), k.N_COUNTS), dtype=np.int64)
+    counts = np.zeros((len(discards), _kernels.N_COUNTS), dtype=np.int64)
     total = sum(math.comb(HAND_SIZE, s) * deals_for(s) for s in sizes)
     done = row = 0
     for size in sizes:
-        disc = np.array([d for d in discards if len(d) == size], dtype=np.int64).reshape(-1, size)
-        draws = np.array(list(itertools.combinations(range(UNSEEN), size)), dtype=np.int64).reshape(-1, size)
-        block = counts[row:row + len(disc)]
-        step = max(1, len(draws) // 8)
+        n_disc = math.comb(HAND_SIZE, size)
+        draws = all_draws(size)
+        step = max(1, len(draws) // 8)  # a few calls per size, for progress reports
         for lo in range(0, len(draws), step):
             part = draws[lo:lo + step]
-            k.enumerate_fast(hand_idx, unseen, part, disc, me_is_elder, cb_me, opp_cb_fixed,
-                                 tabs.suit, tabs.cashable, tabs.set_ranks, tabs.blanche_spoilers,
-                                 tabs.params, rules.trio_points, rules.quatorze_points, block)
-            done += len(disc) * len(part) * math.comb(UNSEEN - size, HAND_SIZE)
+            counts[row:row + n_disc] += setup.count(_kernels.enumerate_fast, size, part)
+            done += n_disc * len(part) * math.comb(UNSEEN - size, HAND_SIZE)
             if progress is not None:
                 progress(done, total)
-        row += len(disc)
+        row += n_disc
+    hand = setup.hand
 
     results = [DiscardResult(tuple(hand[i] for i in d), dict(zip(COUNT_NAMES, map(int, c))), rules)
                for d, c in zip(discards, counts)]
     ranked = sorted(results, key=lambda r: -r.net)  # sorted() is stable: ties keep enumeration order
     return Analysis(hand, position, rules, elder_took if position == "younger" else None,
                     bool(elder_blanche) if position == "younger" else None, tuple(ranked))
+
+
+def combinations(n: int, size: int) -> np.ndarray:
+    """Every ``size``-subset of range(n) in lexicographic order, one row each (one empty row for 0)."""
+    rows = list(itertools.combinations(range(n), size))
+    return np.array(rows, dtype=np.int64).reshape(len(rows), size)
+
+
+def all_draws(size: int) -> np.ndarray:
+    """Every draw of ``size`` of the unseen cards, as rows of positions 0..19."""
+    return combinations(UNSEEN, size)
+
+
+@dataclass(frozen=True)
+class _Setup:
+    """What the kernels need to know about one hand in one position."""
+
+    hand: tuple[Card, ...]  # in display order; discards index into it
+    hand_idx: np.ndarray
+    unseen: np.ndarray
+    me_is_elder: bool
+    cb_me: int
+    opp_cb_fixed: int  # -1: read the opponent's carte blanche off each holding
+    rules: RuleSet
+
+    @classmethod
+    def of(cls, hand: tuple[Card, ...], position: Position, rules: RuleSet, elder_blanche: bool) -> _Setup:
+        idx = [c.index for c in hand]
+        unseen = [i for i in range(len(DECK)) if i not in idx]
+        me_is_elder = position == "elder"
+        return cls(hand, np.array(idx, dtype=np.int64), np.array(unseen, dtype=np.int64), me_is_elder,
+                   rules.blanche_points if is_carte_blanche(hand, rules) else 0,
+                   -1 if me_is_elder else rules.blanche_points * bool(elder_blanche), rules)
+
+    def count(self, kernel: Callable[..., None], size: int, draws: np.ndarray) -> np.ndarray:
+        """Counts for every discard of ``size`` cards over the given draws, by ``kernel``."""
+        t = tables_for(self.rules)
+        discards = combinations(HAND_SIZE, size)
+        counts = np.zeros((len(discards), len(COUNT_NAMES)), dtype=np.int64)
+        kernel(self.hand_idx, self.unseen, draws, discards, self.me_is_elder, self.cb_me, self.opp_cb_fixed,
+               t.suit, t.cashable, t.set_ranks, t.blanche_spoilers, t.params, self.rules.trio_points,
+               self.rules.quatorze_points, counts)
+        return counts
 
 
 def _span(sizes: Sequence[int]) -> str:
