@@ -83,7 +83,7 @@ def main() -> None:
         r = child(hand, position, took, args.runs, False, env)
         rows.append((hand, position + f" (warm, median of {args.runs})", r))
     print()
-    print(f"| hand | position | deals | wall s | deals/s | peak MB |")
+    print("| hand | position | deals | wall s | deals/s | peak MB |")
     print("|---|---|---:|---:|---:|---:|")
     for hand, what, r in rows:
         print(f"| {hand} | {what} | {r['deals']:,} | {r['seconds']:.2f} | {r['deals'] / r['seconds'] / 1e9:.2f} G "

@@ -5,7 +5,7 @@ Importing the package does not import numba; the kernels load when an analysis r
 
 from .analysis import Analysis, DiscardResult, analyse_discards
 from .cards import Card, CardError, Rank, Suit, parse_cards, parse_hand
-from .rules import PRESETS, RUBICON, RuleSet, RulesError, get_rules
+from .rules import PRESETS, RUBICON, RulesError, RuleSet, get_rules
 
 __all__ = ["Analysis", "Card", "CardError", "DiscardResult", "PRESETS", "RUBICON", "Rank", "RuleSet",
            "RulesError", "Suit", "analyse_discards", "get_rules", "parse_cards", "parse_hand"]

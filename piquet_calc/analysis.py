@@ -18,7 +18,7 @@ import numpy as np
 
 from .cards import DECK, HAND_SIZE, Card, CardError, sort_hand
 from .declare import is_carte_blanche
-from .rules import RUBICON, RuleSet, RulesError
+from .rules import RUBICON, RulesError, RuleSet
 from .tables import tables_for
 
 Position = Literal["elder", "younger"]
@@ -131,8 +131,8 @@ def analyse_discards(hand: Sequence[Card], position: Position, rules: RuleSet = 
         row += n_disc
     hand = setup.hand
 
-    results = [DiscardResult(tuple(hand[i] for i in d), dict(zip(COUNT_NAMES, map(int, c))), rules)
-               for d, c in zip(discards, counts)]
+    results = [DiscardResult(tuple(hand[i] for i in d), dict(zip(COUNT_NAMES, map(int, c), strict=True)), rules)
+               for d, c in zip(discards, counts, strict=True)]
     ranked = sorted(results, key=lambda r: -r.net)  # sorted() is stable: ties keep enumeration order
     return Analysis(hand, position, rules, elder_took if position == "younger" else None,
                     bool(elder_blanche) if position == "younger" else None, tuple(ranked))

@@ -91,8 +91,9 @@ def table(a: Analysis, top: int = 10) -> str:
     foot = ""
     if first is not None:
         foot = (f"\nCarte blanche: mine {first.expected('carte_blanche_me'):.0f} points; "
-                f"the opponent's {100 * first.counts['carte_blanche_opp'] / (a.rules.blanche_points * first.deals):.3f}%"
-                f" of deals. E[] are expected declaration points with repique and pique bonuses; net = E[me] - E[opp].")
-    more = f"\n({len(a.discards) - len(shown)} more discards: --top 0 shows all)" if len(shown) < len(a.discards) else ""
+                f"the opponent's {100 * first.expected('carte_blanche_opp') / a.rules.blanche_points:.3f}% of deals."
+                "\nE[] are expected declaration points with repique and pique bonuses; net = E[me] - E[opp].")
+    hidden = len(a.discards) - len(shown)
+    more = f"\n({hidden} more discards: --top 0 shows all)" if hidden else ""
     return header(a) + "\n\n" + tabulate(rows, headers=COLUMNS, disable_numparse=True,
                                           colalign=("right", "left") + ("right",) * 8) + foot + more

@@ -25,7 +25,7 @@ def kernel_outcome(me, opp, me_is_elder, rules=RUBICON):
     cb_opp = rules.blanche_points * is_carte_blanche(opp, rules)
     got = k.score_one(mask_of(me), mask_of(opp), cb_me, cb_opp, me_is_elder, t.suit, t.cashable, t.set_ranks,
                       t.params, rules.trio_points, rules.quatorze_points)
-    return dict(zip(OUTCOME_FIELDS, (int(x) for x in got)))
+    return dict(zip(OUTCOME_FIELDS, (int(x) for x in got), strict=True))
 
 
 def plain_outcome(me, opp, me_is_elder, rules=RUBICON):
