@@ -1,6 +1,6 @@
 """Every numba-compiled function of piquet-calc, on integer arrays and masks only.
 
-Nothing else imports numba. The rules are not decided here: suit values, sequences and cashable
+Nothing else imports numba. The rules are not decided here: suit values, sequences and run_tab
 cards come from ``tables.py`` (built from ``declare.py``), scalars from ``RuleSet.kernel_params``.
 What is here mirrors ``declare.score_deal`` and is tested equal to it deal by deal.
 
@@ -62,26 +62,24 @@ def hand_features(mask, suit_tab, set_ranks, trio_points, quatorze_points):
 
 
 @numba.njit(**JIT)
-def run_points(elder, dealer, suit_tab, cashable, params):
-    """Elder's pique-run points (declare.pique_run): cashed tricks, then one more lead or the last trick."""
-    cashed = 0
+def run_points(elder, dealer, run_tab, params):
+    """Elder's pique-run points (declare.run_points): the cashed tricks, then one more lead or the last."""
+    packed = np.int64(0)
     for s in range(4):
-        e = (elder >> (8 * s)) & 255
-        d = (dealer >> (8 * s)) & 255
-        cashed |= np.int64(cashable[(e << 8) | d]) << (8 * s)
-    scoring = params[P_SCORING_RANKS]
-    scoring = scoring | (scoring << 8) | (scoring << 16) | (scoring << 24)
-    n = 0
-    for s in range(4):
-        n += suit_tab[(cashed & scoring) >> (8 * s) & 255, T_POPCOUNT]
-    points = n * (params[P_LEAD] + params[P_WIN_OWN])
-    left = elder & ~cashed
-    if left:
-        if left & scoring:
+        packed += run_tab[(((elder >> (8 * s)) & 255) << 8) | ((dealer >> (8 * s)) & 255)]
+    points = ((packed >> 4) & 15) * (params[P_LEAD] + params[P_WIN_OWN])
+    if (packed & 15) < 12:
+        if packed >> 8:
             points += params[P_LEAD]
     else:
         points += params[P_LAST]
     return points
+
+
+@numba.njit(**JIT)
+def min_run_points(params):
+    """What elder's run scores at least: one lead when every card scores, else possibly nothing."""
+    return params[P_LEAD] if params[P_SCORING_RANKS] == 255 else 0
 
 
 @numba.njit(**JIT)
@@ -90,7 +88,7 @@ def max_run_points(params):
 
 
 @numba.njit(**JIT)
-def deal_outcome(me, fm, opp, fo, cb_me, cb_opp, me_is_elder, suit_tab, cashable, params):
+def deal_outcome(me, fm, opp, fo, cb_me, cb_opp, me_is_elder, suit_tab, run_tab, params):
     """Score one deal from me's side: mirrors declare.score_deal.
 
     ``fm``/``fo`` are hand_features of ``me``/``opp``; ``cb_*`` are carte blanche points.
@@ -123,10 +121,10 @@ def deal_outcome(me, fm, opp, fo, cb_me, cb_opp, me_is_elder, suit_tab, cashable
     pique_opp = False
     if me_is_elder:
         if o4 == 0 and m4 < t and m4 + max_run_points(params) >= t:
-            pique_me = m4 + run_points(me, opp, suit_tab, cashable, params) >= t
+            pique_me = m4 + run_points(me, opp, run_tab, params) >= t
     else:
         if m4 == 0 and o4 < t and o4 + max_run_points(params) >= t:
-            pique_opp = o4 + run_points(opp, me, suit_tab, cashable, params) >= t
+            pique_opp = o4 + run_points(opp, me, run_tab, params) >= t
     return pc, qc, tc, me_pt, opp_pt, me_sq, opp_sq, me_st, opp_st, rep_me, rep_opp, pique_me, pique_opp
 
 
@@ -152,11 +150,11 @@ def _accumulate(acc, row, out, cb_me, cb_opp):
 
 
 @numba.njit(**JIT)
-def score_one(me, opp, cb_me, cb_opp, me_is_elder, suit_tab, cashable, set_ranks, params, trio, quatorze):
+def score_one(me, opp, cb_me, cb_opp, me_is_elder, suit_tab, run_tab, set_ranks, params, trio, quatorze):
     """deal_outcome of two masks: the per-deal scorer the tests compare with declare.score_deal."""
     fm = hand_features(me, suit_tab, set_ranks, trio, quatorze)
     fo = hand_features(opp, suit_tab, set_ranks, trio, quatorze)
-    return deal_outcome(me, fm, opp, fo, cb_me, cb_opp, me_is_elder, suit_tab, cashable, params)
+    return deal_outcome(me, fm, opp, fo, cb_me, cb_opp, me_is_elder, suit_tab, run_tab, params)
 
 
 @numba.njit(**JIT)
@@ -182,7 +180,7 @@ def _holdings(free, n_free, size, out):
 
 @numba.njit(parallel=True, **JIT)
 def enumerate_discards(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fixed,
-                       suit_tab, cashable, set_ranks, spoilers, params, trio, quatorze, counts):
+                       suit_tab, run_tab, set_ranks, spoilers, params, trio, quatorze, counts):
     """Add the outcome of every (discard, draw, opponent holding) to ``counts`` (one row per discard).
 
     ``hand``: my 12 card indices; ``unseen``: the 20 others; ``draws[i]``: positions in ``unseen`` of
@@ -232,7 +230,7 @@ def enumerate_discards(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb
                 for h in range(n_hold):
                     fo = (feats[h, 0], feats[h, 1], feats[h, 2], feats[h, 3], feats[h, 4], feats[h, 5])
                     out = deal_outcome(me, fm, holding[h], fo, cb_me, opp_cb[h], me_is_elder,
-                                       suit_tab, cashable, params)
+                                       suit_tab, run_tab, params)
                     _accumulate(acc[chunk], d, out, cb_me, opp_cb[h])
     for chunk in range(n_chunks):
         counts += acc[chunk]
@@ -332,35 +330,58 @@ def _pique_band(cb, ps, ss, ts, params):
 
 
 @numba.njit(**JIT)
-def _pique_count(me, fm, cb_me, me_is_elder, holding, f32, cand, n_cand, suit_tab, cashable, params):
-    """Deals, among the holdings ``cand[:n_cand]``, on which elder piques (declare.score_deal's rule).
+def _pique_candidates(fm, cb_me, me_is_elder, f32, n_hold, params, run_min, lst, need):
+    """Holdings against which a final hand with features ``fm`` meets a possible pique.
 
-    ``me`` (features ``fm``, carte blanche ``cb_me``) is elder or the dealer as ``me_is_elder`` says;
-    the holdings are the other side, their features in the rows of ``f32`` (see enumerate_fast).
+    The dealer must score nothing, and elder's declarations ``m`` fall short of the threshold by more
+    than the run's minimum but not by more than its maximum; such holdings go to ``lst`` with the run
+    points elder needs, ``need``. Returns (holdings in the list, deals that pique whatever the run).
     """
     t = params[P_THRESHOLD]
-    max_run = max_run_points(params)
+    top = t - max_run_points(params)
     n = 0
-    for j in range(n_cand):
-        h = cand[j]
-        fo = (np.int64(f32[0, h]), np.int64(f32[1, h]), np.int64(f32[2, h]),
-              np.int64(f32[3, h]), np.int64(f32[4, h]), np.int64(f32[5, h]))
-        if me_is_elder:
-            fe, e_cb, fd, d_cb, elder, dealer = fm, cb_me, fo, np.int64(f32[6, h]), me, holding[h]
+    sure = 0
+    for h in range(n_hold):
+        fo0 = np.int64(f32[0, h])
+        fo2 = np.int64(f32[2, h])
+        fo4 = np.int64(f32[4, h])
+        if me_is_elder:  # elder: me; the dealer: the holding
+            if f32[6, h] != 0 or fo0 > fm[F_POINT] or fo2 > fm[F_SEQ] or fo4 > fm[F_SET]:
+                continue
+            m = (cb_me + (fo0 < fm[F_POINT]) * fm[F_POINT_SCORE] + (fo2 < fm[F_SEQ]) * fm[F_SEQ_SCORE]
+                 + (fo4 < fm[F_SET]) * fm[F_SET_SCORE])
+        else:  # elder: the holding; the dealer: me
+            if cb_me != 0 or fm[F_POINT] > fo0 or fm[F_SEQ] > fo2 or fm[F_SET] > fo4:
+                continue
+            m = (np.int64(f32[6, h]) + (fm[F_POINT] < fo0) * np.int64(f32[1, h])
+                 + (fm[F_SEQ] < fo2) * np.int64(f32[3, h]) + (fm[F_SET] < fo4) * np.int64(f32[5, h]))
+        if m >= t or m < top:
+            continue
+        if t - m <= run_min:
+            sure += 1
         else:
-            fe, e_cb, fd, d_cb, elder, dealer = fo, np.int64(f32[6, h]), fm, cb_me, holding[h], me
-        if d_cb != 0 or fd[F_POINT] > fe[F_POINT] or fd[F_SEQ] > fe[F_SEQ] or fd[F_SET] > fe[F_SET]:
-            continue  # the dealer scores something
-        m = (e_cb + (fd[F_POINT] < fe[F_POINT]) * fe[F_POINT_SCORE] + (fd[F_SEQ] < fe[F_SEQ]) * fe[F_SEQ_SCORE]
-             + (fd[F_SET] < fe[F_SET]) * fe[F_SET_SCORE])
-        if m < t and m + max_run >= t:
-            n += m + run_points(elder, dealer, suit_tab, cashable, params) >= t
-    return n
+            lst[n] = h
+            need[n] = t - m
+            n += 1
+    return n, sure
+
+
+@numba.njit(**JIT)
+def _pique_runs(me, me_is_elder, holding, lst, need, n, run_tab, params):
+    """How many of the listed holdings give elder the run points he needs."""
+    count = 0
+    if me_is_elder:
+        for j in range(n):
+            count += run_points(me, holding[lst[j]], run_tab, params) >= need[j]
+    else:
+        for j in range(n):
+            count += run_points(holding[lst[j]], me, run_tab, params) >= need[j]
+    return count
 
 
 @numba.njit(parallel=True, **JIT)
 def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fixed,
-                   suit_tab, cashable, set_ranks, spoilers, params, trio, quatorze, counts):
+                   suit_tab, run_tab, set_ranks, spoilers, params, trio, quatorze, counts):
     """Same arguments and the same counts as ``enumerate_discards``, computed with shared work."""
     n_draws, k = draws.shape
     n_disc = discards.shape[0]
@@ -372,6 +393,8 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
     for c in hand:
         hand_mask |= np.int64(1) << c
     t = np.int32(params[P_THRESHOLD])
+    run_min = min_run_points(params)
+    pique_col = C_ME_PIQUE if me_is_elder else C_OPP_PIQUE
     n_chunks = min(n_draws, 64)
     acc = np.zeros((n_chunks, n_disc, N_COUNTS), dtype=np.int64)
     for chunk in numba.prange(n_chunks):
@@ -382,7 +405,8 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
         fe = np.empty((n_disc, 6), dtype=np.int64)
         key = np.empty(n_disc, dtype=np.int64)
         out = np.zeros(N_COUNTS, dtype=np.int64)
-        cand = np.empty(n_hold, dtype=np.int64)
+        lst = np.empty(n_hold, dtype=np.int64)
+        need = np.empty(n_hold, dtype=np.int64)
         for i in range(chunk * n_draws // n_chunks, (chunk + 1) * n_draws // n_chunks):
             drawn = np.int64(0)
             for j in range(k):
@@ -409,36 +433,30 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
                 f = hand_features(m, suit_tab, set_ranks, trio, quatorze)
                 for j in range(6):
                     fe[d, j] = f[j]
-                # everything _against_holdings reads of the final hand (point score is in the key)
+                # everything _against_holdings and _pique_candidates read of the final hand
                 key[d] = (((f[F_POINT] * 128 + f[F_SEQ]) * 64 + f[F_SEQ_SCORE]) * 64 + f[F_SET]) * 64 + f[F_SET_SCORE]
             order = np.argsort(key)
             g = 0
             while g < n_disc:
                 d0 = order[g]
-                _against_holdings(f32[0], f32[1], f32[2], f32[3], f32[4], f32[5], f32[6],
-                                  np.int32(fe[d0, 0]), np.int32(fe[d0, 1]), np.int32(fe[d0, 2]),
-                                  np.int32(fe[d0, 3]), np.int32(fe[d0, 4]), np.int32(fe[d0, 5]),
-                                  np.int32(cb_me), t, out)
                 e = g
                 while e < n_disc and key[order[e]] == key[d0]:
-                    acc[chunk, order[e]] += out
                     e += 1
+                fm = (fe[d0, 0], fe[d0, 1], fe[d0, 2], fe[d0, 3], fe[d0, 4], fe[d0, 5])
+                _against_holdings(f32[0], f32[1], f32[2], f32[3], f32[4], f32[5], f32[6],
+                                  np.int32(fm[0]), np.int32(fm[1]), np.int32(fm[2]),
+                                  np.int32(fm[3]), np.int32(fm[4]), np.int32(fm[5]), np.int32(cb_me), t, out)
+                if me_is_elder and not _pique_band(cb_me, fm[F_POINT_SCORE], fm[F_SEQ_SCORE], fm[F_SET_SCORE], params):
+                    n_l, sure = 0, 0
+                else:
+                    n_l, sure = _pique_candidates(fm, cb_me, me_is_elder, f32, n_hold, params, run_min, lst, need)
+                out[pique_col] = sure
+                for j in range(g, e):
+                    d = order[j]
+                    acc[chunk, d] += out
+                    if n_l:
+                        acc[chunk, d, pique_col] += _pique_runs(me[d], me_is_elder, holding, lst, need, n_l,
+                                                                run_tab, params)
                 g = e
-            # pique: candidates are the holdings that can be the other side of one
-            n_c = 0
-            for h in range(n_hold):
-                if (f32[6, h] == 0) if me_is_elder else _pique_band(f32[6, h], f32[1, h], f32[3, h], f32[5, h], params):
-                    cand[n_c] = h
-                    n_c += 1
-            col = C_ME_PIQUE if me_is_elder else C_OPP_PIQUE
-            for d in range(n_disc):
-                if me_is_elder and not _pique_band(cb_me, fe[d, F_POINT_SCORE], fe[d, F_SEQ_SCORE],
-                                                   fe[d, F_SET_SCORE], params):
-                    continue
-                if not me_is_elder and cb_me != 0:
-                    continue
-                fm = (fe[d, 0], fe[d, 1], fe[d, 2], fe[d, 3], fe[d, 4], fe[d, 5])
-                acc[chunk, d, col] += _pique_count(me[d], fm, cb_me, me_is_elder, holding, f32, cand, n_c,
-                                                   suit_tab, cashable, params)
     for chunk in range(n_chunks):
         counts += acc[chunk]

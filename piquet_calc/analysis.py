@@ -176,7 +176,7 @@ class _Setup:
         discards = combinations(HAND_SIZE, size)
         counts = np.zeros((len(discards), len(COUNT_NAMES)), dtype=np.int64)
         kernel(self.hand_idx, self.unseen, draws, discards, self.me_is_elder, self.cb_me, self.opp_cb_fixed,
-               t.suit, t.cashable, t.set_ranks, t.blanche_spoilers, t.params, self.rules.trio_points,
+               t.suit, t.run, t.set_ranks, t.blanche_spoilers, t.params, self.rules.trio_points,
                self.rules.quatorze_points, counts)
         return counts
 

@@ -37,7 +37,7 @@ def set_code(size: int, rank: int) -> int:
 @dataclass(frozen=True)
 class SuitTables:
     suit: np.ndarray  # int64[256, 5], columns T_*
-    cashable: np.ndarray  # uint8[65536]: elder's cashable ranks for (elder ranks << 8 | dealer ranks)
+    run: np.ndarray  # int64[65536], for (elder ranks << 8 | dealer ranks) of one suit: see run_entry()
     set_ranks: int  # rank mask of the ranks that make sets
     blanche_spoilers: int  # 32-bit mask of the cards that spoil carte blanche
     params: np.ndarray  # RuleSet.kernel_params()
@@ -45,6 +45,15 @@ class SuitTables:
 
 def _suit_cards(ranks: int) -> list[Card]:
     return [Card(Rank(r), Suit.SPADES) for r in range(8) if ranks >> r & 1]
+
+
+def run_entry(elder: list[Card], cashed: list[Card], rules: RuleSet) -> int:
+    """One suit of elder's pique run, packed so that the four suits' entries can simply be added:
+    bits 0-3 cards cashed, bits 4-7 of them the ones that score when led, bits 8+ 1 if elder keeps a
+    scoring card of the suit back (declare.run_points reads the same three facts)."""
+    scoring = rules.play.scoring_rank
+    kept_scoring = any(c not in cashed and c.rank >= scoring for c in elder)
+    return len(cashed) | sum(c.rank >= scoring for c in cashed) << 4 | kept_scoring << 8
 
 
 @lru_cache(maxsize=8)
@@ -59,16 +68,14 @@ def tables_for(rules: RuleSet) -> SuitTables:
         suit[ranks, T_SEQ_SCORE] = sum(rules.sequence_points(r.length) for r in runs)
         suit[ranks, T_POPCOUNT] = len(cards)
         suit[ranks, T_TOP] = max((int(c.rank) for c in cards), default=-1)
-    cashable = np.zeros(65536, dtype=np.uint8)
+    run = np.zeros(65536, dtype=np.int64)
     for elder in range(256):
         e_cards = _suit_cards(elder)
         for dealer in range(256):
-            if elder & dealer:
-                continue
-            cashed = cashable_in_suit(e_cards, _suit_cards(dealer))
-            cashable[elder << 8 | dealer] = sum(1 << c.rank for c in cashed)
+            if not elder & dealer:
+                run[elder << 8 | dealer] = run_entry(e_cards, cashable_in_suit(e_cards, _suit_cards(dealer)), rules)
     set_ranks = sum(1 << r for r in Rank if r >= rules.set_min_rank)
     spoilers = sum(1 << (s * 8 + r) for s in Suit for r in rules.blanche_ranks)
-    for arr in (suit, cashable):
+    for arr in (suit, run):
         arr.setflags(write=False)
-    return SuitTables(suit, cashable, set_ranks, spoilers, rules.kernel_params())
+    return SuitTables(suit, run, set_ranks, spoilers, rules.kernel_params())

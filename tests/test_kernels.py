@@ -23,7 +23,7 @@ def kernel_outcome(me, opp, me_is_elder, rules=RUBICON):
     t = tables_for(rules)
     cb_me = rules.blanche_points * is_carte_blanche(me, rules)
     cb_opp = rules.blanche_points * is_carte_blanche(opp, rules)
-    got = k.score_one(mask_of(me), mask_of(opp), cb_me, cb_opp, me_is_elder, t.suit, t.cashable, t.set_ranks,
+    got = k.score_one(mask_of(me), mask_of(opp), cb_me, cb_opp, me_is_elder, t.suit, t.run, t.set_ranks,
                       t.params, rules.trio_points, rules.quatorze_points)
     return dict(zip(OUTCOME_FIELDS, (int(x) for x in got), strict=True))
 
