@@ -336,33 +336,31 @@ def _pique_candidates(fm, cb_me, me_is_elder, f32, n_hold, params, run_min, lst,
     The dealer must score nothing, and elder's declarations ``m`` fall short of the threshold by more
     than the run's minimum but not by more than its maximum; such holdings go to ``lst`` with the run
     points elder needs, ``need``. Returns (holdings in the list, deals that pique whatever the run).
+    Branch-free: every holding is written, and the list only grows when it qualifies.
     """
     t = params[P_THRESHOLD]
     top = t - max_run_points(params)
     n = 0
     sure = 0
+    e_pk, e_ps, e_sk, e_ss, e_tk, e_ts = fm[0], fm[1], fm[2], fm[3], fm[4], fm[5]
     for h in range(n_hold):
-        fo0 = np.int64(f32[0, h])
-        fo2 = np.int64(f32[2, h])
-        fo4 = np.int64(f32[4, h])
+        o_pk = np.int64(f32[0, h])
+        o_sk = np.int64(f32[2, h])
+        o_tk = np.int64(f32[4, h])
+        o_cb = np.int64(f32[6, h])
         if me_is_elder:  # elder: me; the dealer: the holding
-            if f32[6, h] != 0 or fo0 > fm[F_POINT] or fo2 > fm[F_SEQ] or fo4 > fm[F_SET]:
-                continue
-            m = (cb_me + (fo0 < fm[F_POINT]) * fm[F_POINT_SCORE] + (fo2 < fm[F_SEQ]) * fm[F_SEQ_SCORE]
-                 + (fo4 < fm[F_SET]) * fm[F_SET_SCORE])
+            quiet = (o_cb == 0) & (o_pk <= e_pk) & (o_sk <= e_sk) & (o_tk <= e_tk)
+            m = cb_me + (o_pk < e_pk) * e_ps + (o_sk < e_sk) * e_ss + (o_tk < e_tk) * e_ts
         else:  # elder: the holding; the dealer: me
-            if cb_me != 0 or fm[F_POINT] > fo0 or fm[F_SEQ] > fo2 or fm[F_SET] > fo4:
-                continue
-            m = (np.int64(f32[6, h]) + (fm[F_POINT] < fo0) * np.int64(f32[1, h])
-                 + (fm[F_SEQ] < fo2) * np.int64(f32[3, h]) + (fm[F_SET] < fo4) * np.int64(f32[5, h]))
-        if m >= t or m < top:
-            continue
-        if t - m <= run_min:
-            sure += 1
-        else:
-            lst[n] = h
-            need[n] = t - m
-            n += 1
+            quiet = (cb_me == 0) & (e_pk <= o_pk) & (e_sk <= o_sk) & (e_tk <= o_tk)
+            m = (o_cb + (e_pk < o_pk) * np.int64(f32[1, h]) + (e_sk < o_sk) * np.int64(f32[3, h])
+                 + (e_tk < o_tk) * np.int64(f32[5, h]))
+        live = quiet & (m < t) & (m >= top)
+        certain = live & (t - m <= run_min)
+        sure += certain
+        lst[n] = h
+        need[n] = t - m
+        n += live & ~certain
     return n, sure
 
 
