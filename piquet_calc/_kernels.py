@@ -183,14 +183,15 @@ def enumerate_discards(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb
                        suit_tab, run_tab, set_ranks, spoilers, params, trio, quatorze, counts):
     """Add the outcome of every (discard, draw, opponent holding) to ``counts`` (one row per discard).
 
-    ``hand``: my 12 card indices; ``unseen``: the 20 others; ``draws[i]``: positions in ``unseen`` of
-    one draw (all draws of one size k); ``discards[j]``: positions in ``hand`` of one discard of k cards.
+    ``hand``: my 12 card indices; ``unseen``: the cards I cannot see (20 before the exchange);
+    ``draws[i]``: positions in ``unseen`` of one draw (all draws of one size k); ``discards[j]``:
+    positions in ``hand`` of one discard of k cards.
     The opponent holds every 12-subset of the unseen cards not drawn. ``opp_cb_fixed`` < 0: his carte
     blanche is read off his holding; otherwise it is that many points on every deal.
     """
     n_draws, k = draws.shape
     n_disc = discards.shape[0]
-    n_free = 20 - k
+    n_free = unseen.shape[0] - k
     n_hold = 1
     for j in range(12):  # C(n_free, 12)
         n_hold = n_hold * (n_free - j) // (j + 1)
@@ -203,7 +204,7 @@ def enumerate_discards(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb
         holding = np.empty(n_hold, dtype=np.int64)
         feats = np.empty((n_hold, 6), dtype=np.int64)
         opp_cb = np.empty(n_hold, dtype=np.int64)
-        free = np.empty(20, dtype=np.int64)
+        free = np.empty(unseen.shape[0], dtype=np.int64)
         for i in range(chunk * n_draws // n_chunks, (chunk + 1) * n_draws // n_chunks):
             drawn = np.int64(0)
             for j in range(k):
@@ -383,7 +384,7 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
     """Same arguments and the same counts as ``enumerate_discards``, computed with shared work."""
     n_draws, k = draws.shape
     n_disc = discards.shape[0]
-    n_free = 20 - k
+    n_free = unseen.shape[0] - k
     n_hold = 1
     for j in range(12):
         n_hold = n_hold * (n_free - j) // (j + 1)
@@ -398,7 +399,7 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
     for chunk in numba.prange(n_chunks):
         holding = np.empty(n_hold, dtype=np.int64)
         f32 = np.empty((7, n_hold), dtype=np.int32)  # pk ps sk ss tk ts cb, one row each
-        free = np.empty(20, dtype=np.int64)
+        free = np.empty(unseen.shape[0], dtype=np.int64)
         me = np.empty(n_disc, dtype=np.int64)
         fe = np.empty((n_disc, 6), dtype=np.int64)
         key = np.empty(n_disc, dtype=np.int64)

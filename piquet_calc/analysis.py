@@ -184,3 +184,77 @@ class _Setup:
 def _span(sizes: Sequence[int]) -> str:
     return f"{min(sizes)} to {max(sizes)}" if list(sizes) == list(range(min(sizes), max(sizes) + 1)) \
         else ", ".join(map(str, sizes))
+
+
+@dataclass(frozen=True)
+class ClassCall:
+    """One class (point, sequence, sets) of a declaration after the exchange."""
+
+    name: str
+    best: str  # the player's best combination, in words ("" if none)
+    combinations: tuple[str, ...]  # every combination of the class the player holds, best first
+    good_against_the_cards: bool  # no holding the opponent could have beats the best (Cavendish)
+    sinkable: tuple[str, ...]  # combinations that can be left undeclared without losing the class
+
+
+@dataclass(frozen=True)
+class DeclarationAnalysis:
+    """What a player's final hand is worth against every holding the opponent can have."""
+
+    hand: tuple[Card, ...]
+    position: Position
+    rules: RuleSet
+    discards: tuple[Card, ...]
+    seen: tuple[Card, ...]
+    unseen: tuple[Card, ...]
+    calls: tuple[ClassCall, ...]
+    result: DiscardResult  # exact counts over the opponent's holdings (``discard`` is empty)
+
+
+def analyse_declaration(hand: Sequence[Card], position: Position, discards: Sequence[Card] = (),
+                        seen: Sequence[Card] = (), rules: RuleSet = RUBICON, carte_blanche: bool = False,
+                        elder_blanche: bool = False) -> DeclarationAnalysis:
+    """Exact odds of each declaration of a final hand (RULES.md's model, after the exchange).
+
+    Known: the 12 final cards, the cards the player discarded and any talon cards he saw; the
+    opponent's final 12 are every 12-subset of the rest, equally likely. ``carte_blanche``: the player
+    showed carte blanche; ``elder_blanche`` (younger only): elder did. As elder, the dealer's carte
+    blanche is read off his holding, as in the discard analysis.
+    """
+    from . import _kernels
+    from .declare import Declaration, best_against
+
+    hand = sort_hand(hand)
+    if len(hand) != HAND_SIZE or len(set(hand)) != HAND_SIZE:
+        raise CardError(f"the hand must have exactly {HAND_SIZE} different cards, got {len(set(hand))}")
+    known = set(hand)
+    for what, cards in (("discards", discards), ("seen cards", seen)):
+        for c in cards:
+            if c in known:
+                raise CardError(f"{c} is named twice (hand, discards, seen cards): in the {what} again")
+            known.add(c)
+    unseen = tuple(c for c in DECK if c not in known)
+    if len(unseen) < HAND_SIZE:
+        raise CardError(f"only {len(unseen)} cards are left unseen: the opponent holds {HAND_SIZE}")
+    setup = _Setup(hand, np.array([c.index for c in hand], dtype=np.int64),
+                   np.array([c.index for c in unseen], dtype=np.int64), position == "elder",
+                   rules.blanche_points * bool(carte_blanche),
+                   -1 if position == "elder" else rules.blanche_points * bool(elder_blanche), rules)
+    counts = setup.count(_kernels.enumerate_fast, 0, combinations(len(unseen), 0))[0]
+    result = DiscardResult((), dict(zip(COUNT_NAMES, map(int, counts), strict=True)), rules)
+
+    mine, theirs = Declaration.of(hand, rules), best_against(unseen, rules)
+    calls = []
+    point_words = mine.point.words
+    calls.append(ClassCall("point", point_words, (point_words,), mine.point.key >= theirs.point.key, ()))
+    for name, combos, keys, their_key in (
+        ("sequence", [r.words for r in mine.runs], [r.key for r in mine.runs], theirs.sequence_key),
+        ("sets", [s.words for s in mine.sets], [s.key for s in mine.sets], theirs.set_key),
+    ):
+        good = bool(keys) and keys[0] >= their_key
+        # leaving one combination out keeps the class when the best of the rest still cannot be beaten
+        sinkable = tuple(w for i, w in enumerate(combos)
+                         if max((k for j, k in enumerate(keys) if j != i), default=None) is not None
+                         and max(k for j, k in enumerate(keys) if j != i) >= their_key)
+        calls.append(ClassCall(name, combos[0] if combos else "", tuple(combos), good, sinkable))
+    return DeclarationAnalysis(hand, position, rules, tuple(discards), tuple(seen), unseen, tuple(calls), result)

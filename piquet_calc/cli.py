@@ -18,8 +18,11 @@ try:  # typer >= 0.22 carries its own copy of click
 except ImportError:  # pragma: no cover - older typer depends on click itself
     from click import exceptions as click_errors
 
-from .analysis import analyse_discards
-from .cards import CardError, parse_hand
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from .analysis import analyse_declaration, analyse_discards
+from .cards import DECK, HAND_SIZE, CardError, parse_cards, parse_hand
 from .rules import PRESETS, RulesError, get_rules
 
 PROG = "piquet-calc"
@@ -89,13 +92,10 @@ def discard(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr.")] = False,
 ) -> None:
     """Every legal discard of HAND with exact chances and expected scores, best first."""
-    try:
+    with _user_errors():
         cards = parse_hand(hand)
         ruleset = get_rules(rules)
-    except (CardError, RulesError) as e:
-        raise click_errors.UsageError(str(e)) from None
-    if elder == younger:
-        raise click_errors.UsageError("say exactly one of --elder or --younger")
+    _one_position(elder, younger)
     if younger and elder_took not in ruleset.elder_discards:
         raise click_errors.UsageError(f"--elder-took must be {min(ruleset.elder_discards)} to "
                                f"{max(ruleset.elder_discards)} under {ruleset.name}, not {elder_took}")
@@ -105,10 +105,117 @@ def discard(
 
     result = analyse_discards(cards, "elder" if elder else "younger", ruleset, elder_took=elder_took,
                               elder_blanche=elder_blanche, progress=_Progress(not quiet))
-    if as_json:
-        typer.echo(json.dumps(report.analysis_data(result, top), indent=1))
-    else:
-        typer.echo(report.table(result, top))
+    _emit(as_json, lambda: report.analysis_data(result, top), lambda: report.table(result, top))
+
+
+RulesOption = Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (schema in README) instead of a table.")]
+ElderOption = Annotated[bool, typer.Option("--elder", help="You are elder (non-dealer).")]
+YoungerOption = Annotated[bool, typer.Option("--younger", help="You are younger (the dealer).")]
+
+
+@contextmanager
+def _user_errors() -> Iterator[None]:
+    """Turn what the user typed wrong into one-line usage errors."""
+    try:
+        yield
+    except (CardError, RulesError) as e:
+        raise click_errors.UsageError(str(e)) from None
+
+
+def _one_position(elder: bool, younger: bool) -> None:
+    if elder == younger:
+        raise click_errors.UsageError("say exactly one of --elder or --younger")
+
+
+def _emit(as_json: bool, data: Callable[[], Any], table: Callable[[], str]) -> None:
+    typer.echo(json.dumps(data(), indent=1, ensure_ascii=False) if as_json else table())
+
+
+@app.command()
+def declare(
+    hand: Annotated[str, typer.Argument(help="Your twelve cards after the exchange.")],
+    discards: Annotated[str, typer.Option(help="The cards you discarded (they are out of play).")] = "",
+    seen: Annotated[str, typer.Option(help="Talon cards you saw and did not take.")] = "",
+    elder: ElderOption = False,
+    younger: YoungerOption = False,
+    carte_blanche: Annotated[bool, typer.Option("--carte-blanche", help="You showed carte blanche.")] = False,
+    elder_blanche: Annotated[bool, typer.Option("--elder-blanche",
+                                                help="Younger only: elder showed carte blanche.")] = False,
+    rules: RulesOption = "rubicon",
+    as_json: JsonOption = False,
+) -> None:
+    """What to declare: each class's chance of being good, what is good against the cards, what can be sunk."""
+    with _user_errors():
+        cards = parse_hand(hand)
+        thrown = parse_cards(discards, what="the discards")
+        looked = parse_cards(seen, what="the seen cards")
+        ruleset = get_rules(rules)
+    _one_position(elder, younger)
+    from . import report
+
+    with _user_errors():
+        result = analyse_declaration(cards, "elder" if elder else "younger", thrown, looked, ruleset,
+                                     carte_blanche=carte_blanche, elder_blanche=elder_blanche)
+    _emit(as_json, lambda: report.declaration_data(result), lambda: report.declaration_table(result))
+
+
+@app.command()
+def score(
+    elder_hand: Annotated[str, typer.Argument(help="Elder's twelve cards after the exchange.")],
+    younger_hand: Annotated[str, typer.Argument(help="Younger's (the dealer's) twelve cards after the exchange.")],
+    elder_dealt: Annotated[str, typer.Option(help="Elder's dealt hand, for carte blanche.")] = "",
+    younger_dealt: Annotated[str, typer.Option(help="Younger's dealt hand, for carte blanche.")] = "",
+    rules: RulesOption = "rubicon",
+    as_json: JsonOption = False,
+) -> None:
+    """Score the declarations of one deal in counting order, with repique and elder's pique run."""
+    from .declare import is_carte_blanche, score_deal
+
+    with _user_errors():
+        e = parse_cards(elder_hand, HAND_SIZE, "elder's hand")
+        d = parse_cards(younger_hand, HAND_SIZE, "younger's hand")
+        both = set(e) & set(d)
+        if both:
+            raise CardError(f"{sorted(both)[0]} is in both hands")
+        ruleset = get_rules(rules)
+        e_dealt = parse_cards(elder_dealt, HAND_SIZE, "elder's dealt hand") if elder_dealt else e
+        d_dealt = parse_cards(younger_dealt, HAND_SIZE, "younger's dealt hand") if younger_dealt else d
+    from . import report
+
+    result = score_deal(e, d, ruleset, elder_blanche=is_carte_blanche(e_dealt, ruleset),
+                        dealer_blanche=is_carte_blanche(d_dealt, ruleset))
+    _emit(as_json, lambda: report.score_data(e, d, result, ruleset),
+          lambda: report.score_table(e, d, result, ruleset))
+
+
+@app.command()
+def odds(
+    cards: Annotated[str, typer.Argument(help='The cards you want, e.g. "AH KH".')],
+    take: Annotated[int | None, typer.Option(help="How many cards you take (elder 5, younger 3 by default).")] = None,
+    at_least: Annotated[int | None, typer.Option(help="Only the chance of at least this many.")] = None,
+    unseen: Annotated[int, typer.Option(help="How many cards you cannot see.")] = len(DECK) - HAND_SIZE,
+    elder: ElderOption = False,
+    younger: YoungerOption = False,
+    as_json: JsonOption = False,
+) -> None:
+    """The chance of drawing at least j of the named cards, exact, with the odds as the old books give them."""
+    with _user_errors():
+        named = parse_cards(cards, what="the named cards")
+    if take is None:
+        if elder == younger:
+            raise click_errors.UsageError("give --take, or one of --elder (takes 5) or --younger (takes 3)")
+        take = 5 if elder else 3
+    if not 1 <= take <= unseen or not len(named) <= unseen:
+        raise click_errors.UsageError(f"--take must be 1 to {unseen} and the named cards at most {unseen}")
+    js = [at_least] if at_least is not None else list(range(1, min(len(named), take) + 1))
+    if any(not 1 <= j <= len(named) for j in js):
+        raise click_errors.UsageError(f"--at-least must be 1 to {len(named)}")
+    from . import report
+
+    rows = report.odds_rows(len(named), take, unseen, js)
+    _emit(as_json, lambda: {"cards": [str(c) for c in named], "take": take, "unseen": unseen, "rows": rows},
+          lambda: report.odds_table(named, take, unseen, rows))
 
 
 def run() -> None:

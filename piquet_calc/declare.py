@@ -13,6 +13,11 @@ from .cards import Card, Rank, Suit
 from .rules import RuleSet
 
 NO_KEY = (0, -1)  # key of an absent sequence or set: below every real one
+RUN_NAMES = {3: "tierce", 4: "quart", 5: "quint", 6: "sixième", 7: "septième", 8: "huitième"}
+RANK_NAMES = {Rank.SEVEN: "seven", Rank.EIGHT: "eight", Rank.NINE: "nine", Rank.TEN: "ten", Rank.JACK: "jack",
+              Rank.QUEEN: "queen", Rank.KING: "king", Rank.ACE: "ace"}
+RANK_PLURALS = {r: n + ("es" if n.endswith("x") else "s") for r, n in RANK_NAMES.items()}
+SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
 
 
 @dataclass(frozen=True)
@@ -30,6 +35,10 @@ class Point:
     def score(self) -> int:
         return self.length
 
+    @property
+    def words(self) -> str:
+        return f"{self.length} {SUIT_NAMES[self.suit]} ({self.pips})"
+
 
 @dataclass(frozen=True)
 class Run:
@@ -44,6 +53,11 @@ class Run:
         """Longer wins; equal length, the higher top card (RULES.md, Sequences)."""
         return (self.length, int(self.top))
 
+    @property
+    def words(self) -> str:
+        name = RUN_NAMES.get(self.length, f"{self.length}-card sequence")
+        return f"{name} to the {RANK_NAMES[self.top]} ({SUIT_NAMES[self.suit]})"
+
 
 @dataclass(frozen=True)
 class CardSet:
@@ -56,6 +70,10 @@ class CardSet:
     def key(self) -> tuple[int, int]:
         """Any quatorze beats any trio; among equals the higher rank (RULES.md, Sets)."""
         return (self.size, int(self.rank))
+
+    @property
+    def words(self) -> str:
+        return f"{'four' if self.size == 4 else 'three'} {RANK_PLURALS[self.rank]}"
 
 
 def suit_cards(hand: Iterable[Card], suit: Suit) -> list[Card]:
@@ -132,6 +150,16 @@ class Declaration:
         return sum(self.rules.quatorze_points if s.size == 4 else self.rules.trio_points for s in self.sets)
 
 
+def best_against(unseen: Iterable[Card], rules: RuleSet) -> Declaration:
+    """The best point, sequence and set any opponent holding drawn from ``unseen`` could show.
+
+    Every combination needs at most 8 cards, so with 12 or more unseen cards any one of them can be
+    in a 12-card holding: the best of all the unseen cards is what "good against the cards" is
+    measured against.
+    """
+    return Declaration.of(unseen, rules)
+
+
 def cashable_in_suit(elder: Sequence[Card], dealer: Sequence[Card]) -> list[Card]:
     """Elder's cashable winners in one suit (RULES.md, Elder's pique run).
 
@@ -181,6 +209,7 @@ class DealScore:
     """The declarations of one deal, elder and dealer, in counting order (RULES.md)."""
 
     classes: tuple[tuple[str, int, int], ...]  # (class, elder's points, dealer's points)
+    shown: tuple[tuple[str, str], ...]  # (class, what its winner showed, in words)
     elder_repique: bool
     dealer_repique: bool
     elder_pique: bool
@@ -210,13 +239,17 @@ def score_deal(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
         dealer_blanche = is_carte_blanche(dealer, rules)
     e, d = Declaration.of(elder, rules), Declaration.of(dealer, rules)
     classes = [("carte_blanche", rules.blanche_points * elder_blanche, rules.blanche_points * dealer_blanche)]
-    for name, ek, dk, es, ds in (
-        ("point", e.point.key, d.point.key, e.point.score, d.point.score),
-        ("sequence", e.sequence_key, d.sequence_key, e.sequence_score, d.sequence_score),
-        ("sets", e.set_key, d.set_key, e.set_score, d.set_score),
+    shown = [("carte_blanche", " and ".join(w for w, b in (("elder", elder_blanche), ("dealer", dealer_blanche)) if b))]
+    for name, ek, dk, es, ds, ew, dw in (
+        ("point", e.point.key, d.point.key, e.point.score, d.point.score, e.point.words, d.point.words),
+        ("sequence", e.sequence_key, d.sequence_key, e.sequence_score, d.sequence_score,
+         ", ".join(r.words for r in e.runs), ", ".join(r.words for r in d.runs)),
+        ("sets", e.set_key, d.set_key, e.set_score, d.set_score,
+         ", ".join(x.words for x in e.sets), ", ".join(x.words for x in d.sets)),
     ):
         c = compare(ek, dk)
         classes.append((name, es if c > 0 else 0, ds if c < 0 else 0))
+        shown.append((name, ew if c > 0 else dw if c < 0 else ""))
 
     # Repique: reaching the threshold, counting class by class, while the opponent has nothing.
     elder_repique = dealer_repique = False
@@ -229,4 +262,4 @@ def score_deal(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
     elder_pique = (not elder_repique and cum_d == 0 and cum_e + run.points >= rules.bonus_threshold)
     classes.append(("repique", rules.repique_bonus * elder_repique, rules.repique_bonus * dealer_repique))
     classes.append(("pique", rules.pique_bonus * elder_pique, 0))
-    return DealScore(tuple(classes), elder_repique, dealer_repique, elder_pique, run)
+    return DealScore(tuple(classes), tuple(shown), elder_repique, dealer_repique, elder_pique, run)

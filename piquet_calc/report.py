@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from tabulate import tabulate
 
-from .analysis import Analysis, DiscardResult
-from .cards import format_cards
+from .analysis import Analysis, DeclarationAnalysis, DiscardResult
+from .cards import Card, format_cards
+from .declare import DealScore
+from .odds import at_least, odds_words
+from .rules import RuleSet
 
 MODEL = "uniform"
 
@@ -97,3 +102,114 @@ def table(a: Analysis, top: int = 10) -> str:
     more = f"\n({hidden} more discards: --top 0 shows all)" if hidden else ""
     return header(a) + "\n\n" + tabulate(rows, headers=COLUMNS, disable_numparse=True,
                                           colalign=("right", "left") + ("right",) * 8) + foot + more
+
+
+# --- declare ---------------------------------------------------------------------------------------
+
+def _advice(d: DeclarationAnalysis) -> list[str]:
+    r = d.result
+    lines = []
+    for call in d.calls:
+        if not call.best:
+            continue
+        lose = r.probability(f"{call.name}_lose")
+        if call.good_against_the_cards:
+            tie = r.probability(f"{call.name}_tie")
+            lines.append(f"{call.name}: {call.best} is good against the cards"
+                         + (f" (equal in {100 * tie:.1f}% of holdings)" if tie else "") + ".")
+        else:
+            lines.append(f"{call.name}: {call.best} can be beaten: not good in {100 * lose:.1f}% of holdings"
+                         f" ({odds_words(Fraction(r.counts[call.name + '_lose'], r.deals))}"
+                         " that it is beaten)." if 0 < lose < 1 else
+                         f"{call.name}: {call.best} can be beaten: not good in {100 * lose:.1f}% of holdings.")
+        for combo in call.sinkable:
+            lines.append(f"{call.name}: {combo} can be sunk without losing the class.")
+    return lines
+
+
+def declaration_data(d: DeclarationAnalysis) -> dict[str, Any]:
+    r = d.result
+    classes = {}
+    for call in d.calls:
+        classes[call.name] = {
+            "best": call.best, "combinations": list(call.combinations),
+            "good": r.probability(f"{call.name}_win"), "equal": r.probability(f"{call.name}_tie"),
+            "not_good": r.probability(f"{call.name}_lose"),
+            "good_against_the_cards": call.good_against_the_cards, "sinkable": list(call.sinkable),
+            "me": r.expected(f"{call.name}_me"), "opp": r.expected(f"{call.name}_opp"),
+        }
+    me, opp = r.score_sum("me") / r.deals, r.score_sum("opp") / r.deals
+    return {
+        "hand": [str(c) for c in d.hand], "position": d.position, "rules": d.rules.name, "model": MODEL,
+        "discards": [str(c) for c in d.discards], "seen": [str(c) for c in d.seen],
+        "unseen": len(d.unseen), "holdings": r.deals, "classes": classes,
+        "carte_blanche": {"me": r.expected("carte_blanche_me"), "opp": r.expected("carte_blanche_opp")},
+        "repique": {"me": r.probability("repique_me"), "opp": r.probability("repique_opp")},
+        "pique": {"me": r.probability("pique_me"), "opp": r.probability("pique_opp")},
+        "score": {"me": me, "opp": opp, "net": float(r.net)},
+        "advice": _advice(d), "counts": dict(r.counts),
+    }
+
+
+def declaration_table(d: DeclarationAnalysis) -> str:
+    r = d.result
+    rows = [[c.name, c.best or "-", _pct(r.probability(f"{c.name}_win")), _pct(r.probability(f"{c.name}_tie")),
+             _pct(r.probability(f"{c.name}_lose")), "yes" if c.good_against_the_cards else "no",
+             f"{r.expected(c.name + '_me'):.2f}", f"{r.expected(c.name + '_opp'):.2f}"] for c in d.calls]
+    head = (f"Hand {format_cards(d.hand)} | {d.position} | rules {d.rules.name}\n"
+            f"Discarded {format_cards(d.discards) or '-'}; seen {format_cards(d.seen) or '-'}; "
+            f"{len(d.unseen)} cards unseen: {r.deals:,} equally likely opponent hands")
+    body = tabulate(rows, headers=["class", "best", "good %", "equal %", "not good %", "good against\nthe cards",
+                                   "E[me]", "E[opp]"], disable_numparse=True)
+    me, opp = r.score_sum("me") / r.deals, r.score_sum("opp") / r.deals
+    tail = (f"repique: me {_pct(r.probability('repique_me'))}%, opponent {_pct(r.probability('repique_opp'))}%; "
+            f"pique: me {_pct(r.probability('pique_me'))}%, opponent {_pct(r.probability('pique_opp'))}%\n"
+            f"expected declarations with bonuses: me {me:.2f}, opponent {opp:.2f}, net {float(r.net):+.2f}")
+    advice = "\n".join("- " + line for line in _advice(d))
+    return f"{head}\n\n{body}\n\n{tail}\n\n{advice}"
+
+
+# --- score -----------------------------------------------------------------------------------------
+
+def score_data(elder: Sequence[Card], dealer: Sequence[Card], s: DealScore, rules: RuleSet) -> dict[str, Any]:
+    shown = dict(s.shown)
+    return {
+        "elder": [str(c) for c in elder], "dealer": [str(c) for c in dealer], "rules": rules.name,
+        "classes": [{"class": name, "elder": e, "dealer": d,
+                     "winner": "elder" if e > d else "dealer" if d > e else None, "shown": shown.get(name, "")}
+                    for name, e, d in s.classes],
+        "repique": {"elder": s.elder_repique, "dealer": s.dealer_repique},
+        "pique": {"elder": s.elder_pique, "dealer": False},
+        "pique_run": {"cashed": [str(c) for c in s.run.cashed], "points": s.run.points},
+        "total": {"elder": s.total(elder=True), "dealer": s.total(elder=False)},
+    }
+
+
+def score_table(elder: Sequence[Card], dealer: Sequence[Card], s: DealScore, rules: RuleSet) -> str:
+    data = score_data(elder, dealer, s, rules)
+    rows = [[c["class"].replace("_", " "), c["elder"], c["dealer"], c["winner"] or "-", c["shown"] or "-"]
+            for c in data["classes"]]
+    rows.append(["total", data["total"]["elder"], data["total"]["dealer"], "", "before the play"])
+    run = data["pique_run"]
+    return (f"Elder {format_cards(elder)}\nDealer {format_cards(dealer)}\nrules {rules.name}\n\n"
+            + tabulate(rows, headers=["class", "elder", "dealer", "scores", "with"], disable_numparse=True)
+            + f"\n\nElder's pique run: {len(run['cashed'])} cashed ({' '.join(run['cashed']) or '-'}), "
+              f"{run['points']} points in the play before the dealer can score.")
+
+
+# --- odds ------------------------------------------------------------------------------------------
+
+def odds_rows(named: int, take: int, unseen: int, js: Sequence[int]) -> list[dict[str, Any]]:
+    rows = []
+    for j in js:
+        p = at_least(named, take, unseen, j)
+        rows.append({"at_least": j, "numerator": p.numerator, "denominator": p.denominator,
+                     "probability": float(p), "odds": odds_words(p) if 0 < p < 1 else ("certain" if p else "none")})
+    return rows
+
+
+def odds_table(cards: Sequence[Card], take: int, unseen: int, rows: list[dict[str, Any]]) -> str:
+    head = f"Taking {take} of {unseen} unseen cards; named: {format_cards(cards)}"
+    body = tabulate([[f"at least {r['at_least']}", f"{r['numerator']}/{r['denominator']}", _pct(r["probability"]),
+                      r["odds"]] for r in rows], headers=["draw", "exact", "%", "odds"], disable_numparse=True)
+    return f"{head}\n\n{body}"

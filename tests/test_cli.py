@@ -27,7 +27,7 @@ def younger_json():
 
 
 def test_every_command_has_help():
-    for args in ([], ["discard"]):
+    for args in ([], ["discard"], ["declare"], ["score"], ["odds"]):
         result = invoke(*args, "--help")
         assert result.exit_code == 0, result.output
         assert "Usage" in result.output
