@@ -189,7 +189,7 @@ def score_table(elder: Sequence[Card], dealer: Sequence[Card], s: DealScore, rul
     data = score_data(elder, dealer, s, rules)
     rows = [[c["class"].replace("_", " "), c["elder"], c["dealer"], c["winner"] or "-", c["shown"] or "-"]
             for c in data["classes"]]
-    rows.append(["total", data["total"]["elder"], data["total"]["dealer"], "", "before the play"])
+    rows.append(["total", data["total"]["elder"], data["total"]["dealer"], "", "declarations, repique and pique"])
     run = data["pique_run"]
     return (f"Elder {format_cards(elder)}\nDealer {format_cards(dealer)}\nrules {rules.name}\n\n"
             + tabulate(rows, headers=["class", "elder", "dealer", "scores", "with"], disable_numparse=True)
