@@ -246,20 +246,34 @@ def enumerate_discards(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb
 # hands whose declarations fall in the band where a pique is possible.
 
 @numba.njit(**JIT)
-def _against_holdings(pk, ps, sk, ss, tk, ts, cb, e_pk, e_ps, e_sk, e_ss, e_tk, e_ts, e_cb, t, out):
-    """Sums over the holdings (arrays) against one final hand (scalars e_*), into ``out``."""
-    pt_win = 0
-    pt_tie = 0
-    sq_win = 0
-    sq_tie = 0
-    st_win = 0
-    st_tie = 0
-    opp_pt = 0
-    opp_sq = 0
-    opp_st = 0
-    rep_me = 0
-    rep_opp = 0
-    opp_cb = 0
+def _against_holdings(f32, e_pk, e_ps, e_sk, e_ss, e_tk, e_ts, e_cb, me_is_elder, params, out, need):
+    """Sums over the holdings (rows of ``f32``) against one final hand (scalars e_*), into ``out``.
+
+    Also marks, in ``need``, the holdings on which elder may pique: the dealer at nothing, elder
+    short of the threshold by more than his run's minimum and not by more than its maximum; the
+    value is the run points elder needs (0 where no pique is possible). Holdings where the run's
+    minimum suffices are counted straight into ``out``. Returns how many holdings were marked.
+    Branch-free, in 32-bit lanes, so the compiler vectorises it.
+    """
+    pk, ps, sk, ss, tk, ts, cb = f32[0], f32[1], f32[2], f32[3], f32[4], f32[5], f32[6]
+    t = np.int32(params[P_THRESHOLD])
+    low = np.int32(params[P_THRESHOLD] - max_run_points(params))
+    sure_max = np.int32(min_run_points(params))
+    ie = np.int32(1 if me_is_elder else 0)
+    pt_win = np.int32(0)
+    pt_tie = np.int32(0)
+    sq_win = np.int32(0)
+    sq_tie = np.int32(0)
+    st_win = np.int32(0)
+    st_tie = np.int32(0)
+    opp_pt = np.int32(0)
+    opp_sq = np.int32(0)
+    opp_st = np.int32(0)
+    rep_me = np.int32(0)
+    rep_opp = np.int32(0)
+    opp_cb = np.int32(0)
+    sure = np.int32(0)
+    marked = np.int32(0)
     for h in range(pk.shape[0]):
         pw = np.int32(pk[h] < e_pk)
         pt = np.int32(pk[h] == e_pk)
@@ -292,6 +306,16 @@ def _against_holdings(pk, ps, sk, ss, tk, ts, cb, e_pk, e_ps, e_sk, e_ss, e_tk, 
                            | ((m3 >= t) & (o3 == 0)) | ((m4 >= t) & (o4 == 0)))
         rep_opp += np.int32(((o1 >= t) & (m1 == 0)) | ((o2 >= t) & (m2 == 0))
                             | ((o3 >= t) & (m3 == 0)) | ((o4 >= t) & (m4 == 0)))
+        # pique: elder's declarations and the dealer's, whichever side is elder
+        e_tot = ie * m4 + (1 - ie) * o4
+        d_tot = ie * o4 + (1 - ie) * m4
+        live = np.int32((d_tot == 0) & (e_tot < t) & (e_tot >= low))
+        short = t - e_tot
+        certain = live * np.int32(short <= sure_max)
+        sure += certain
+        n = (live - certain) * short
+        need[h] = n
+        marked += np.int32(n > 0)
     n = pk.shape[0]
     out[C_DEALS] = n
     out[C_PT_WIN] = pt_win
@@ -303,79 +327,71 @@ def _against_holdings(pk, ps, sk, ss, tk, ts, cb, e_pk, e_ps, e_sk, e_ss, e_tk, 
     out[C_ST_WIN] = st_win
     out[C_ST_TIE] = st_tie
     out[C_ST_LOSE] = n - st_win - st_tie
-    out[C_ME_PT] = pt_win * e_ps
+    out[C_ME_PT] = np.int64(pt_win) * e_ps
     out[C_OPP_PT] = opp_pt
-    out[C_ME_SQ] = sq_win * e_ss
+    out[C_ME_SQ] = np.int64(sq_win) * e_ss
     out[C_OPP_SQ] = opp_sq
-    out[C_ME_ST] = st_win * e_ts
+    out[C_ME_ST] = np.int64(st_win) * e_ts
     out[C_OPP_ST] = opp_st
-    out[C_ME_CB] = n * e_cb
+    out[C_ME_CB] = np.int64(n) * e_cb
     out[C_OPP_CB] = opp_cb
     out[C_ME_REPIQUE] = rep_me
     out[C_OPP_REPIQUE] = rep_opp
+    out[C_ME_PIQUE] = sure if me_is_elder else 0
+    out[C_OPP_PIQUE] = 0 if me_is_elder else sure
+    return marked
 
 
 @numba.njit(**JIT)
-def _pique_band(cb, ps, ss, ts, params):
-    """Can a hand with these scores, the opponent at nothing, pique but not repique?
-
-    The opponent scores nothing, so the hand scores what it wins: some subset of its classes.
-    """
-    t = params[P_THRESHOLD]
-    low = t - max_run_points(params)
-    for w in range(8):
-        m = cb + (w & 1) * ps + ((w >> 1) & 1) * ss + ((w >> 2) & 1) * ts
-        if low <= m < t:
-            return True
-    return False
-
-
-@numba.njit(**JIT)
-def _pique_candidates(fm, cb_me, me_is_elder, f32, n_hold, params, run_min, lst, need):
-    """Holdings against which a final hand with features ``fm`` meets a possible pique.
-
-    The dealer must score nothing, and elder's declarations ``m`` fall short of the threshold by more
-    than the run's minimum but not by more than its maximum; such holdings go to ``lst`` with the run
-    points elder needs, ``need``. Returns (holdings in the list, deals that pique whatever the run).
-    Branch-free: every holding is written, and the list only grows when it qualifies.
-    """
-    t = params[P_THRESHOLD]
-    top = t - max_run_points(params)
-    n = 0
-    sure = 0
-    e_pk, e_ps, e_sk, e_ss, e_tk, e_ts = fm[0], fm[1], fm[2], fm[3], fm[4], fm[5]
+def _gather_marked(need, holding, n_hold, max_need, masks, needs, starts):
+    """The marked holdings' masks and needs, sorted by need (a counting sort); ``starts[v]`` is
+    where need v begins. Returns how many."""
+    starts[:] = 0
     for h in range(n_hold):
-        o_pk = np.int64(f32[0, h])
-        o_sk = np.int64(f32[2, h])
-        o_tk = np.int64(f32[4, h])
-        o_cb = np.int64(f32[6, h])
-        if me_is_elder:  # elder: me; the dealer: the holding
-            quiet = (o_cb == 0) & (o_pk <= e_pk) & (o_sk <= e_sk) & (o_tk <= e_tk)
-            m = cb_me + (o_pk < e_pk) * e_ps + (o_sk < e_sk) * e_ss + (o_tk < e_tk) * e_ts
-        else:  # elder: the holding; the dealer: me
-            quiet = (cb_me == 0) & (e_pk <= o_pk) & (e_sk <= o_sk) & (e_tk <= o_tk)
-            m = (o_cb + (e_pk < o_pk) * np.int64(f32[1, h]) + (e_sk < o_sk) * np.int64(f32[3, h])
-                 + (e_tk < o_tk) * np.int64(f32[5, h]))
-        live = quiet & (m < t) & (m >= top)
-        certain = live & (t - m <= run_min)
-        sure += certain
-        lst[n] = h
-        need[n] = t - m
-        n += live & ~certain
-    return n, sure
+        starts[need[h] + 1] += 1
+    starts[1] = 0  # need 0: not marked
+    for v in range(1, max_need + 2):
+        starts[v + 1] += starts[v]
+    pos = starts.copy()
+    for h in range(n_hold):
+        v = need[h]
+        if v > 0:
+            masks[pos[v]] = holding[h]
+            needs[pos[v]] = v
+            pos[v] += 1
+    return starts[max_need + 1]
 
 
 @numba.njit(**JIT)
-def _pique_runs(me, me_is_elder, holding, lst, need, n, run_tab, params):
-    """How many of the listed holdings give elder the run points he needs."""
+def _pique_runs(me, me_is_elder, masks, needs, lo, hi, run_tab, params):
+    """How many of the marked holdings ``lo:hi`` give elder the run points he needs (run_points,
+    written branch-free)."""
+    per_card = params[P_LEAD] + params[P_WIN_OWN]
+    lead = params[P_LEAD]
+    last = params[P_LAST]
     count = 0
-    if me_is_elder:
-        for j in range(n):
-            count += run_points(me, holding[lst[j]], run_tab, params) >= need[j]
-    else:
-        for j in range(n):
-            count += run_points(holding[lst[j]], me, run_tab, params) >= need[j]
+    for j in range(lo, hi):
+        o = masks[j]
+        e = me if me_is_elder else o
+        d = o if me_is_elder else me
+        packed = (run_tab[((e & 255) << 8) | (d & 255)] + run_tab[(((e >> 8) & 255) << 8) | ((d >> 8) & 255)]
+                  + run_tab[(((e >> 16) & 255) << 8) | ((d >> 16) & 255)]
+                  + run_tab[(((e >> 24) & 255) << 8) | ((d >> 24) & 255)])
+        all_cashed = np.int64((packed & 15) == 12)
+        kept_scoring = np.int64((packed >> 8) > 0)
+        points = ((packed >> 4) & 15) * per_card + all_cashed * last + (1 - all_cashed) * lead * kept_scoring
+        count += points >= needs[j]
     return count
+
+
+@numba.njit(**JIT)
+def _sure_run_points(me, free_mask, run_tab, params):
+    """A lower bound on elder's run points whatever the dealer holds of ``free_mask``: what elder
+    cashes against all of it (cashing only shrinks as the dealer holds more of a suit)."""
+    packed = np.int64(0)
+    for s in range(4):
+        packed += run_tab[(((me >> (8 * s)) & 255) << 8) | ((free_mask >> (8 * s)) & 255)]
+    return ((packed >> 4) & 15) * (params[P_LEAD] + params[P_WIN_OWN]) + min(min_run_points(params), params[P_LAST])
 
 
 @numba.njit(parallel=True, **JIT)
@@ -391,8 +407,7 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
     hand_mask = np.int64(0)
     for c in hand:
         hand_mask |= np.int64(1) << c
-    t = np.int32(params[P_THRESHOLD])
-    run_min = min_run_points(params)
+    max_need = max_run_points(params)
     pique_col = C_ME_PIQUE if me_is_elder else C_OPP_PIQUE
     n_chunks = min(n_draws, 64)
     acc = np.zeros((n_chunks, n_disc, N_COUNTS), dtype=np.int64)
@@ -404,17 +419,21 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
         fe = np.empty((n_disc, 6), dtype=np.int64)
         key = np.empty(n_disc, dtype=np.int64)
         out = np.zeros(N_COUNTS, dtype=np.int64)
-        lst = np.empty(n_hold, dtype=np.int64)
-        need = np.empty(n_hold, dtype=np.int64)
+        need = np.empty(n_hold, dtype=np.int32)
+        masks = np.empty(n_hold, dtype=np.int64)
+        needs = np.empty(n_hold, dtype=np.int64)
+        starts = np.empty(max_need + 3, dtype=np.int64)
         for i in range(chunk * n_draws // n_chunks, (chunk + 1) * n_draws // n_chunks):
             drawn = np.int64(0)
             for j in range(k):
                 drawn |= np.int64(1) << unseen[draws[i, j]]
             n_f = 0
+            free_mask = np.int64(0)
             for c in unseen:
                 if not (drawn >> c) & 1:
                     free[n_f] = c
                     n_f += 1
+                    free_mask |= np.int64(1) << c
             _holdings(free, n_free, 12, holding)
             for h in range(n_hold):
                 f = hand_features(holding[h], suit_tab, set_ranks, trio, quatorze)
@@ -432,7 +451,7 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
                 f = hand_features(m, suit_tab, set_ranks, trio, quatorze)
                 for j in range(6):
                     fe[d, j] = f[j]
-                # everything _against_holdings and _pique_candidates read of the final hand
+                # everything _against_holdings reads of the final hand
                 key[d] = (((f[F_POINT] * 128 + f[F_SEQ]) * 64 + f[F_SEQ_SCORE]) * 64 + f[F_SET]) * 64 + f[F_SET_SCORE]
             order = np.argsort(key)
             g = 0
@@ -441,21 +460,19 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
                 e = g
                 while e < n_disc and key[order[e]] == key[d0]:
                     e += 1
-                fm = (fe[d0, 0], fe[d0, 1], fe[d0, 2], fe[d0, 3], fe[d0, 4], fe[d0, 5])
-                _against_holdings(f32[0], f32[1], f32[2], f32[3], f32[4], f32[5], f32[6],
-                                  np.int32(fm[0]), np.int32(fm[1]), np.int32(fm[2]),
-                                  np.int32(fm[3]), np.int32(fm[4]), np.int32(fm[5]), np.int32(cb_me), t, out)
-                if me_is_elder and not _pique_band(cb_me, fm[F_POINT_SCORE], fm[F_SEQ_SCORE], fm[F_SET_SCORE], params):
-                    n_l, sure = 0, 0
-                else:
-                    n_l, sure = _pique_candidates(fm, cb_me, me_is_elder, f32, n_hold, params, run_min, lst, need)
-                out[pique_col] = sure
+                marked = _against_holdings(f32, np.int32(fe[d0, 0]), np.int32(fe[d0, 1]), np.int32(fe[d0, 2]),
+                                           np.int32(fe[d0, 3]), np.int32(fe[d0, 4]), np.int32(fe[d0, 5]),
+                                           np.int32(cb_me), me_is_elder, params, out, need)
+                n_m = _gather_marked(need, holding, n_hold, max_need, masks, needs, starts) if marked else 0
                 for j in range(g, e):
                     d = order[j]
                     acc[chunk, d] += out
-                    if n_l:
-                        acc[chunk, d, pique_col] += _pique_runs(me[d], me_is_elder, holding, lst, need, n_l,
-                                                                run_tab, params)
+                    if n_m:
+                        lo = 0
+                        if me_is_elder:  # needs up to a sure bound are met whatever the dealer holds
+                            lo = starts[min(_sure_run_points(me[d], free_mask, run_tab, params), max_need) + 1]
+                        acc[chunk, d, pique_col] += lo + _pique_runs(me[d], me_is_elder, masks, needs, lo, n_m,
+                                                                     run_tab, params)
                 g = e
     for chunk in range(n_chunks):
         counts += acc[chunk]
