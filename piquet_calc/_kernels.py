@@ -246,77 +246,65 @@ def enumerate_discards(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb
 # hands whose declarations fall in the band where a pique is possible.
 
 @numba.njit(**JIT)
-def _against_holdings(f32, e_pk, e_ps, e_sk, e_ss, e_tk, e_ts, e_cb, me_is_elder, params, out, need):
-    """Sums over the holdings (rows of ``f32``) against one final hand (scalars e_*), into ``out``.
+def _against_holdings(u, weight, n_u, e_pk, e_ps, e_sk, e_ss, e_tk, e_ts, e_cb, me_is_elder, params, out, need):
+    """Sums over the distinct holdings ``u[:, :n_u]`` (rows pk ps sk ss tk ts cb), each standing for
+    ``weight`` holdings, against one final hand (scalars e_*), into ``out``.
 
     Also marks, in ``need``, the holdings on which elder may pique: the dealer at nothing, elder
     short of the threshold by more than his run's minimum and not by more than its maximum; the
     value is the run points elder needs (0 where no pique is possible). Holdings where the run's
     minimum suffices are counted straight into ``out``. Returns how many holdings were marked.
-    Branch-free, in 32-bit lanes, so the compiler vectorises it.
     """
-    pk, ps, sk, ss, tk, ts, cb = f32[0], f32[1], f32[2], f32[3], f32[4], f32[5], f32[6]
-    t = np.int32(params[P_THRESHOLD])
-    low = np.int32(params[P_THRESHOLD] - max_run_points(params))
-    sure_max = np.int32(min_run_points(params))
-    ie = np.int32(1 if me_is_elder else 0)
-    pt_win = np.int32(0)
-    pt_tie = np.int32(0)
-    sq_win = np.int32(0)
-    sq_tie = np.int32(0)
-    st_win = np.int32(0)
-    st_tie = np.int32(0)
-    opp_pt = np.int32(0)
-    opp_sq = np.int32(0)
-    opp_st = np.int32(0)
-    rep_me = np.int32(0)
-    rep_opp = np.int32(0)
-    opp_cb = np.int32(0)
-    sure = np.int32(0)
-    marked = np.int32(0)
-    for h in range(pk.shape[0]):
-        pw = np.int32(pk[h] < e_pk)
-        pt = np.int32(pk[h] == e_pk)
+    t = params[P_THRESHOLD]
+    low = params[P_THRESHOLD] - max_run_points(params)
+    sure_max = min_run_points(params)
+    ie = 1 if me_is_elder else 0
+    pt_win = pt_tie = sq_win = sq_tie = st_win = st_tie = 0
+    opp_pt = opp_sq = opp_st = rep_me = rep_opp = opp_cb = sure = marked = n = 0
+    for h in range(n_u):
+        w = weight[h]
+        pk, ps, sk, ss, tk, ts, cb = u[0, h], u[1, h], u[2, h], u[3, h], u[4, h], u[5, h], u[6, h]
+        pw = np.int64(pk < e_pk)
+        pt = np.int64(pk == e_pk)
         pl = 1 - pw - pt
-        qw = np.int32(sk[h] < e_sk)
-        qt = np.int32(sk[h] == e_sk)
+        qw = np.int64(sk < e_sk)
+        qt = np.int64(sk == e_sk)
         ql = 1 - qw - qt
-        tw = np.int32(tk[h] < e_tk)
-        tt = np.int32(tk[h] == e_tk)
+        tw = np.int64(tk < e_tk)
+        tt = np.int64(tk == e_tk)
         tl = 1 - tw - tt
-        o1 = cb[h]
-        o2 = o1 + pl * ps[h]
-        o3 = o2 + ql * ss[h]
-        o4 = o3 + tl * ts[h]
+        o1 = cb
+        o2 = o1 + pl * ps
+        o3 = o2 + ql * ss
+        o4 = o3 + tl * ts
         m1 = e_cb
         m2 = m1 + pw * e_ps
         m3 = m2 + qw * e_ss
         m4 = m3 + tw * e_ts
-        pt_win += pw
-        pt_tie += pt
-        sq_win += qw
-        sq_tie += qt
-        st_win += tw
-        st_tie += tt
-        opp_pt += pl * ps[h]
-        opp_sq += ql * ss[h]
-        opp_st += tl * ts[h]
-        opp_cb += o1
-        rep_me += np.int32(((m1 >= t) & (o1 == 0)) | ((m2 >= t) & (o2 == 0))
-                           | ((m3 >= t) & (o3 == 0)) | ((m4 >= t) & (o4 == 0)))
-        rep_opp += np.int32(((o1 >= t) & (m1 == 0)) | ((o2 >= t) & (m2 == 0))
-                            | ((o3 >= t) & (m3 == 0)) | ((o4 >= t) & (m4 == 0)))
+        n += w
+        pt_win += w * pw
+        pt_tie += w * pt
+        sq_win += w * qw
+        sq_tie += w * qt
+        st_win += w * tw
+        st_tie += w * tt
+        opp_pt += w * pl * ps
+        opp_sq += w * ql * ss
+        opp_st += w * tl * ts
+        opp_cb += w * o1
+        rep_me += w * np.int64(((m1 >= t) & (o1 == 0)) | ((m2 >= t) & (o2 == 0))
+                               | ((m3 >= t) & (o3 == 0)) | ((m4 >= t) & (o4 == 0)))
+        rep_opp += w * np.int64(((o1 >= t) & (m1 == 0)) | ((o2 >= t) & (m2 == 0))
+                                | ((o3 >= t) & (m3 == 0)) | ((o4 >= t) & (m4 == 0)))
         # pique: elder's declarations and the dealer's, whichever side is elder
         e_tot = ie * m4 + (1 - ie) * o4
         d_tot = ie * o4 + (1 - ie) * m4
-        live = np.int32((d_tot == 0) & (e_tot < t) & (e_tot >= low))
+        live = np.int64((d_tot == 0) & (e_tot < t) & (e_tot >= low))
         short = t - e_tot
-        certain = live * np.int32(short <= sure_max)
-        sure += certain
-        n = (live - certain) * short
-        need[h] = n
-        marked += np.int32(n > 0)
-    n = pk.shape[0]
+        certain = live * np.int64(short <= sure_max)
+        sure += w * certain
+        need[h] = (live - certain) * short
+        marked += w * np.int64(need[h] > 0)
     out[C_DEALS] = n
     out[C_PT_WIN] = pt_win
     out[C_PT_TIE] = pt_tie
@@ -327,13 +315,13 @@ def _against_holdings(f32, e_pk, e_ps, e_sk, e_ss, e_tk, e_ts, e_cb, me_is_elder
     out[C_ST_WIN] = st_win
     out[C_ST_TIE] = st_tie
     out[C_ST_LOSE] = n - st_win - st_tie
-    out[C_ME_PT] = np.int64(pt_win) * e_ps
+    out[C_ME_PT] = pt_win * e_ps
     out[C_OPP_PT] = opp_pt
-    out[C_ME_SQ] = np.int64(sq_win) * e_ss
+    out[C_ME_SQ] = sq_win * e_ss
     out[C_OPP_SQ] = opp_sq
-    out[C_ME_ST] = np.int64(st_win) * e_ts
+    out[C_ME_ST] = st_win * e_ts
     out[C_OPP_ST] = opp_st
-    out[C_ME_CB] = np.int64(n) * e_cb
+    out[C_ME_CB] = n * e_cb
     out[C_OPP_CB] = opp_cb
     out[C_ME_REPIQUE] = rep_me
     out[C_OPP_REPIQUE] = rep_opp
@@ -343,22 +331,24 @@ def _against_holdings(f32, e_pk, e_ps, e_sk, e_ss, e_tk, e_ts, e_cb, me_is_elder
 
 
 @numba.njit(**JIT)
-def _gather_marked(need, holding, n_hold, max_need, masks, needs, starts):
+def _gather_marked(need, n_u, u_start, sorted_holding, max_need, masks, needs, starts):
     """The marked holdings' masks and needs, sorted by need (a counting sort); ``starts[v]`` is
-    where need v begins. Returns how many."""
+    where need v begins. Distinct holding h stands for ``sorted_holding[u_start[h]:u_start[h + 1]]``.
+    Returns how many."""
     starts[:] = 0
-    for h in range(n_hold):
-        starts[need[h] + 1] += 1
-    starts[1] = 0  # need 0: not marked
+    for h in range(n_u):
+        if need[h] > 0:
+            starts[need[h] + 1] += u_start[h + 1] - u_start[h]
     for v in range(1, max_need + 2):
         starts[v + 1] += starts[v]
     pos = starts.copy()
-    for h in range(n_hold):
+    for h in range(n_u):
         v = need[h]
         if v > 0:
-            masks[pos[v]] = holding[h]
-            needs[pos[v]] = v
-            pos[v] += 1
+            for j in range(u_start[h], u_start[h + 1]):
+                masks[pos[v]] = sorted_holding[j]
+                needs[pos[v]] = v
+                pos[v] += 1
     return starts[max_need + 1]
 
 
@@ -413,13 +403,17 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
     acc = np.zeros((n_chunks, n_disc, N_COUNTS), dtype=np.int64)
     for chunk in numba.prange(n_chunks):
         holding = np.empty(n_hold, dtype=np.int64)
-        f32 = np.empty((7, n_hold), dtype=np.int32)  # pk ps sk ss tk ts cb, one row each
+        hkey = np.empty(n_hold, dtype=np.int64)
+        sorted_holding = np.empty(n_hold, dtype=np.int64)
+        u = np.empty((7, n_hold), dtype=np.int64)  # distinct holdings: pk ps sk ss tk ts cb, one row each
+        weight = np.empty(n_hold, dtype=np.int64)
+        u_start = np.empty(n_hold + 1, dtype=np.int64)
         free = np.empty(unseen.shape[0], dtype=np.int64)
         me = np.empty(n_disc, dtype=np.int64)
         fe = np.empty((n_disc, 6), dtype=np.int64)
         key = np.empty(n_disc, dtype=np.int64)
         out = np.zeros(N_COUNTS, dtype=np.int64)
-        need = np.empty(n_hold, dtype=np.int32)
+        need = np.empty(n_hold, dtype=np.int64)
         masks = np.empty(n_hold, dtype=np.int64)
         needs = np.empty(n_hold, dtype=np.int64)
         starts = np.empty(max_need + 3, dtype=np.int64)
@@ -435,14 +429,30 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
                     n_f += 1
                     free_mask |= np.int64(1) << c
             _holdings(free, n_free, 12, holding)
+            # holdings alike in everything the declarations compare are counted once, with a weight
             for h in range(n_hold):
                 f = hand_features(holding[h], suit_tab, set_ranks, trio, quatorze)
-                for j in range(6):
-                    f32[j, h] = f[j]
                 if opp_cb_fixed >= 0:
-                    f32[6, h] = opp_cb_fixed
+                    cb = opp_cb_fixed
                 else:
-                    f32[6, h] = params[P_BLANCHE] if (holding[h] & spoilers) == 0 else 0
+                    cb = params[P_BLANCHE] if (holding[h] & spoilers) == 0 else 0
+                hkey[h] = ((((f[F_POINT] * 128 + f[F_SEQ]) * 64 + f[F_SEQ_SCORE]) * 64 + f[F_SET]) * 64
+                           + f[F_SET_SCORE]) * 64 + cb
+            h_order = np.argsort(hkey)
+            n_u = 0
+            for j in range(n_hold):
+                h = h_order[j]
+                sorted_holding[j] = holding[h]
+                if j == 0 or hkey[h] != hkey[h_order[j - 1]]:
+                    f = hand_features(holding[h], suit_tab, set_ranks, trio, quatorze)
+                    for r in range(6):
+                        u[r, n_u] = f[r]
+                    u[6, n_u] = hkey[h] % 64
+                    u_start[n_u] = j
+                    n_u += 1
+            u_start[n_u] = n_hold
+            for r in range(n_u):
+                weight[r] = u_start[r + 1] - u_start[r]
             for d in range(n_disc):
                 m = hand_mask | drawn
                 for j in range(k):
@@ -460,10 +470,9 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
                 e = g
                 while e < n_disc and key[order[e]] == key[d0]:
                     e += 1
-                marked = _against_holdings(f32, np.int32(fe[d0, 0]), np.int32(fe[d0, 1]), np.int32(fe[d0, 2]),
-                                           np.int32(fe[d0, 3]), np.int32(fe[d0, 4]), np.int32(fe[d0, 5]),
-                                           np.int32(cb_me), me_is_elder, params, out, need)
-                n_m = _gather_marked(need, holding, n_hold, max_need, masks, needs, starts) if marked else 0
+                marked = _against_holdings(u, weight, n_u, fe[d0, 0], fe[d0, 1], fe[d0, 2], fe[d0, 3], fe[d0, 4],
+                                           fe[d0, 5], cb_me, me_is_elder, params, out, need)
+                n_m = _gather_marked(need, n_u, u_start, sorted_holding, max_need, masks, needs, starts) if marked else 0
                 for j in range(g, e):
                     d = order[j]
                     acc[chunk, d] += out
