@@ -353,24 +353,35 @@ def _gather_marked(need, n_u, u_start, sorted_holding, max_need, masks, needs, s
 
 
 @numba.njit(**JIT)
+def _packed_points(packed, per_card, lead, last):
+    """run_points from the summed run-table entries (branch-free)."""
+    all_cashed = np.int64((packed & 15) == 12)
+    kept_scoring = np.int64((packed >> 8) > 0)
+    return ((packed >> 4) & 15) * per_card + all_cashed * last + (1 - all_cashed) * lead * kept_scoring
+
+
+@numba.njit(**JIT)
 def _pique_runs(me, me_is_elder, masks, needs, lo, hi, run_tab, params):
     """How many of the marked holdings ``lo:hi`` give elder the run points he needs (run_points,
-    written branch-free)."""
+    unrolled: with one hand fixed, each suit reads one row or column of the run table)."""
     per_card = params[P_LEAD] + params[P_WIN_OWN]
     lead = params[P_LEAD]
     last = params[P_LAST]
+    m0, m1, m2, m3 = me & 255, (me >> 8) & 255, (me >> 16) & 255, (me >> 24) & 255
     count = 0
-    for j in range(lo, hi):
-        o = masks[j]
-        e = me if me_is_elder else o
-        d = o if me_is_elder else me
-        packed = (run_tab[((e & 255) << 8) | (d & 255)] + run_tab[(((e >> 8) & 255) << 8) | ((d >> 8) & 255)]
-                  + run_tab[(((e >> 16) & 255) << 8) | ((d >> 16) & 255)]
-                  + run_tab[(((e >> 24) & 255) << 8) | ((d >> 24) & 255)])
-        all_cashed = np.int64((packed & 15) == 12)
-        kept_scoring = np.int64((packed >> 8) > 0)
-        points = ((packed >> 4) & 15) * per_card + all_cashed * last + (1 - all_cashed) * lead * kept_scoring
-        count += points >= needs[j]
+    if me_is_elder:
+        r0, r1, r2, r3 = m0 << 8, m1 << 8, m2 << 8, m3 << 8
+        for j in range(lo, hi):
+            o = masks[j]
+            packed = (run_tab[r0 + (o & 255)] + run_tab[r1 + ((o >> 8) & 255)]
+                      + run_tab[r2 + ((o >> 16) & 255)] + run_tab[r3 + ((o >> 24) & 255)])
+            count += _packed_points(packed, per_card, lead, last) >= needs[j]
+    else:
+        for j in range(lo, hi):
+            o = masks[j]
+            packed = (run_tab[((o & 255) << 8) + m0] + run_tab[(((o >> 8) & 255) << 8) + m1]
+                      + run_tab[(((o >> 16) & 255) << 8) + m2] + run_tab[(((o >> 24) & 255) << 8) + m3])
+            count += _packed_points(packed, per_card, lead, last) >= needs[j]
     return count
 
 

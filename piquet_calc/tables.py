@@ -37,7 +37,7 @@ def set_code(size: int, rank: int) -> int:
 @dataclass(frozen=True)
 class SuitTables:
     suit: np.ndarray  # int64[256, 5], columns T_*
-    run: np.ndarray  # int64[65536], for (elder ranks << 8 | dealer ranks) of one suit: see run_entry()
+    run: np.ndarray  # int32[65536], for (elder ranks << 8 | dealer ranks) of one suit: see run_entry()
     set_ranks: int  # rank mask of the ranks that make sets
     blanche_spoilers: int  # 32-bit mask of the cards that spoil carte blanche
     params: np.ndarray  # RuleSet.kernel_params()
@@ -68,7 +68,7 @@ def tables_for(rules: RuleSet) -> SuitTables:
         suit[ranks, T_SEQ_SCORE] = sum(rules.sequence_points(r.length) for r in runs)
         suit[ranks, T_POPCOUNT] = len(cards)
         suit[ranks, T_TOP] = max((int(c.rank) for c in cards), default=-1)
-    run = np.zeros(65536, dtype=np.int64)
+    run = np.zeros(65536, dtype=np.int32)
     for elder in range(256):
         e_cards = _suit_cards(elder)
         for dealer in range(256):
