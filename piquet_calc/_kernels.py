@@ -395,6 +395,39 @@ def _sure_run_points(me, free_mask, run_tab, params):
     return ((packed >> 4) & 15) * (params[P_LEAD] + params[P_WIN_OWN]) + min(min_run_points(params), params[P_LAST])
 
 
+@numba.njit(**JIT)
+def _group(keys, n, slot_key, slot_id, gid, order, starts):
+    """Group equal ``keys[:n]`` (hashing, linear probing): ``order[starts[g]:starts[g + 1]]`` are the
+    indices of group g, groups in order of first appearance. Returns the number of groups."""
+    bits = 1
+    while (1 << bits) < 2 * n:
+        bits += 1
+    size = 1 << bits
+    slot_id[:size] = -1
+    n_g = 0
+    for i in range(n):
+        h = np.int64((np.uint64(keys[i]) * np.uint64(11400714819323198485)) >> np.uint64(64 - bits))
+        while slot_id[h] != -1 and slot_key[h] != keys[i]:
+            h = (h + 1) & (size - 1)
+        if slot_id[h] == -1:
+            slot_id[h] = n_g
+            slot_key[h] = keys[i]
+            n_g += 1
+        gid[i] = slot_id[h]
+    starts[:n_g + 1] = 0
+    for i in range(n):
+        starts[gid[i] + 1] += 1
+    for g in range(n_g):
+        starts[g + 1] += starts[g]
+    for i in range(n):
+        order[starts[gid[i]]] = i
+        starts[gid[i]] += 1
+    for g in range(n_g, 0, -1):
+        starts[g] = starts[g - 1]
+    starts[0] = 0
+    return n_g
+
+
 @numba.njit(parallel=True, **JIT)
 def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fixed,
                    suit_tab, run_tab, set_ranks, spoilers, params, trio, quatorze, counts):
@@ -415,6 +448,12 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
     for chunk in numba.prange(n_chunks):
         holding = np.empty(n_hold, dtype=np.int64)
         hkey = np.empty(n_hold, dtype=np.int64)
+        h_order = np.empty(n_hold, dtype=np.int64)
+        slot_key = np.empty(4 * n_hold + 4 * n_disc + 2, dtype=np.int64)
+        slot_id = np.empty(4 * n_hold + 4 * n_disc + 2, dtype=np.int64)
+        gid = np.empty(max(n_hold, n_disc), dtype=np.int64)
+        order = np.empty(n_disc, dtype=np.int64)
+        g_start = np.empty(n_disc + 1, dtype=np.int64)
         sorted_holding = np.empty(n_hold, dtype=np.int64)
         u = np.empty((7, n_hold), dtype=np.int64)  # distinct holdings: pk ps sk ss tk ts cb, one row each
         weight = np.empty(n_hold, dtype=np.int64)
@@ -449,21 +488,15 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
                     cb = params[P_BLANCHE] if (holding[h] & spoilers) == 0 else 0
                 hkey[h] = ((((f[F_POINT] * 128 + f[F_SEQ]) * 64 + f[F_SEQ_SCORE]) * 64 + f[F_SET]) * 64
                            + f[F_SET_SCORE]) * 64 + cb
-            h_order = np.argsort(hkey)
-            n_u = 0
-            for j in range(n_hold):
-                h = h_order[j]
-                sorted_holding[j] = holding[h]
-                if j == 0 or hkey[h] != hkey[h_order[j - 1]]:
-                    f = hand_features(holding[h], suit_tab, set_ranks, trio, quatorze)
-                    for r in range(6):
-                        u[r, n_u] = f[r]
-                    u[6, n_u] = hkey[h] % 64
-                    u_start[n_u] = j
-                    n_u += 1
-            u_start[n_u] = n_hold
+            n_u = _group(hkey, n_hold, slot_key, slot_id, gid, h_order, u_start)
             for r in range(n_u):
                 weight[r] = u_start[r + 1] - u_start[r]
+                f = hand_features(holding[h_order[u_start[r]]], suit_tab, set_ranks, trio, quatorze)
+                for j in range(6):
+                    u[j, r] = f[j]
+                u[6, r] = hkey[h_order[u_start[r]]] % 64
+            for j in range(n_hold):
+                sorted_holding[j] = holding[h_order[j]]
             for d in range(n_disc):
                 m = hand_mask | drawn
                 for j in range(k):
@@ -474,16 +507,16 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
                     fe[d, j] = f[j]
                 # everything _against_holdings reads of the final hand
                 key[d] = (((f[F_POINT] * 128 + f[F_SEQ]) * 64 + f[F_SEQ_SCORE]) * 64 + f[F_SET]) * 64 + f[F_SET_SCORE]
-            order = np.argsort(key)
-            g = 0
-            while g < n_disc:
+            n_g = _group(key, n_disc, slot_key, slot_id, gid, order, g_start)
+            for grp in range(n_g):
+                g = g_start[grp]
+                e = g_start[grp + 1]
                 d0 = order[g]
-                e = g
-                while e < n_disc and key[order[e]] == key[d0]:
-                    e += 1
                 marked = _against_holdings(u, weight, n_u, fe[d0, 0], fe[d0, 1], fe[d0, 2], fe[d0, 3], fe[d0, 4],
                                            fe[d0, 5], cb_me, me_is_elder, params, out, need)
-                n_m = _gather_marked(need, n_u, u_start, sorted_holding, max_need, masks, needs, starts) if marked else 0
+                n_m = 0
+                if marked:
+                    n_m = _gather_marked(need, n_u, u_start, sorted_holding, max_need, masks, needs, starts)
                 for j in range(g, e):
                     d = order[j]
                     acc[chunk, d] += out
@@ -493,6 +526,5 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
                             lo = starts[min(_sure_run_points(me[d], free_mask, run_tab, params), max_need) + 1]
                         acc[chunk, d, pique_col] += lo + _pique_runs(me[d], me_is_elder, masks, needs, lo, n_m,
                                                                      run_tab, params)
-                g = e
     for chunk in range(n_chunks):
         counts += acc[chunk]
