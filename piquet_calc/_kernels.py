@@ -178,6 +178,40 @@ def _holdings(free, n_free, size, out):
             idx[j] = idx[j - 1] + 1
 
 
+@numba.njit(**JIT)
+def _draw(unseen, draw, free):
+    """The drawn cards' mask, and the cards left for the opponent in ``free`` (and as a mask)."""
+    drawn = np.int64(0)
+    for j in range(draw.shape[0]):
+        drawn |= np.int64(1) << unseen[draw[j]]
+    n_f = 0
+    free_mask = np.int64(0)
+    for c in unseen:
+        if not (drawn >> c) & 1:
+            free[n_f] = c
+            n_f += 1
+            free_mask |= np.int64(1) << c
+    return drawn, free_mask
+
+
+@numba.njit(**JIT)
+def _final_hand(hand, hand_mask, drawn, discard):
+    """My twelve after discarding ``discard`` (positions in ``hand``) and taking ``drawn``."""
+    m = hand_mask | drawn
+    for j in range(discard.shape[0]):
+        m &= ~(np.int64(1) << hand[discard[j]])
+    return m
+
+
+@numba.njit(**JIT)
+def _holding_count(n_free):
+    """C(n_free, 12): the opponent's possible holdings."""
+    n = 1
+    for j in range(12):
+        n = n * (n_free - j) // (j + 1)
+    return n
+
+
 @numba.njit(parallel=True, **JIT)
 def enumerate_discards(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fixed,
                        suit_tab, run_tab, set_ranks, spoilers, params, trio, quatorze, counts):
@@ -192,9 +226,7 @@ def enumerate_discards(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb
     n_draws, k = draws.shape
     n_disc = discards.shape[0]
     n_free = unseen.shape[0] - k
-    n_hold = 1
-    for j in range(12):  # C(n_free, 12)
-        n_hold = n_hold * (n_free - j) // (j + 1)
+    n_hold = _holding_count(n_free)
     hand_mask = np.int64(0)
     for c in hand:
         hand_mask |= np.int64(1) << c
@@ -206,14 +238,7 @@ def enumerate_discards(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb
         opp_cb = np.empty(n_hold, dtype=np.int64)
         free = np.empty(unseen.shape[0], dtype=np.int64)
         for i in range(chunk * n_draws // n_chunks, (chunk + 1) * n_draws // n_chunks):
-            drawn = np.int64(0)
-            for j in range(k):
-                drawn |= np.int64(1) << unseen[draws[i, j]]
-            n_f = 0
-            for c in unseen:
-                if not (drawn >> c) & 1:
-                    free[n_f] = c
-                    n_f += 1
+            drawn, _ = _draw(unseen, draws[i], free)
             _holdings(free, n_free, 12, holding)
             for h in range(n_hold):
                 f = hand_features(holding[h], suit_tab, set_ranks, trio, quatorze)
@@ -224,9 +249,7 @@ def enumerate_discards(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb
                 else:
                     opp_cb[h] = params[P_BLANCHE] if (holding[h] & spoilers) == 0 else 0
             for d in range(n_disc):
-                me = hand_mask | drawn
-                for j in range(k):
-                    me &= ~(np.int64(1) << hand[discards[d, j]])
+                me = _final_hand(hand, hand_mask, drawn, discards[d])
                 fm = hand_features(me, suit_tab, set_ranks, trio, quatorze)
                 for h in range(n_hold):
                     fo = (feats[h, 0], feats[h, 1], feats[h, 2], feats[h, 3], feats[h, 4], feats[h, 5])
@@ -435,9 +458,7 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
     n_draws, k = draws.shape
     n_disc = discards.shape[0]
     n_free = unseen.shape[0] - k
-    n_hold = 1
-    for j in range(12):
-        n_hold = n_hold * (n_free - j) // (j + 1)
+    n_hold = _holding_count(n_free)
     hand_mask = np.int64(0)
     for c in hand:
         hand_mask |= np.int64(1) << c
@@ -468,16 +489,7 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
         needs = np.empty(n_hold, dtype=np.int64)
         starts = np.empty(max_need + 3, dtype=np.int64)
         for i in range(chunk * n_draws // n_chunks, (chunk + 1) * n_draws // n_chunks):
-            drawn = np.int64(0)
-            for j in range(k):
-                drawn |= np.int64(1) << unseen[draws[i, j]]
-            n_f = 0
-            free_mask = np.int64(0)
-            for c in unseen:
-                if not (drawn >> c) & 1:
-                    free[n_f] = c
-                    n_f += 1
-                    free_mask |= np.int64(1) << c
+            drawn, free_mask = _draw(unseen, draws[i], free)
             _holdings(free, n_free, 12, holding)
             # holdings alike in everything the declarations compare are counted once, with a weight
             for h in range(n_hold):
@@ -498,9 +510,7 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
             for j in range(n_hold):
                 sorted_holding[j] = holding[h_order[j]]
             for d in range(n_disc):
-                m = hand_mask | drawn
-                for j in range(k):
-                    m &= ~(np.int64(1) << hand[discards[d, j]])
+                m = _final_hand(hand, hand_mask, drawn, discards[d])
                 me[d] = m
                 f = hand_features(m, suit_tab, set_ranks, trio, quatorze)
                 for j in range(6):

@@ -65,6 +65,10 @@ class DiscardResult:
         return (c[f"point_{side}"] + c[f"sequence_{side}"] + c[f"sets_{side}"] + c[f"carte_blanche_{side}"]
                 + self.rules.repique_bonus * c[f"repique_{side}"] + self.rules.pique_bonus * c[f"pique_{side}"])
 
+    def expected_score(self, side: Literal["me", "opp"]) -> float:
+        """Expected declarations with bonuses for one side."""
+        return self.score_sum(side) / self.deals
+
     @property
     def net(self) -> Fraction:
         """Expected (own score - opponent's score), exact: what discards are ranked by."""

@@ -29,7 +29,6 @@ def _class(r: DiscardResult, name: str) -> dict[str, float]:
 
 def discard_data(r: DiscardResult, rank: int) -> dict[str, Any]:
     """One discard as JSON-ready data (schema in README.md)."""
-    me, opp = r.score_sum("me") / r.deals, r.score_sum("opp") / r.deals
     return {
         "rank": rank,
         "discard": [str(c) for c in r.discard],
@@ -37,11 +36,18 @@ def discard_data(r: DiscardResult, rank: int) -> dict[str, Any]:
         "point": _class(r, "point"),
         "sequence": _class(r, "sequence"),
         "sets": _class(r, "sets"),
+        **_score_block(r),
+        "counts": dict(r.counts),
+    }
+
+
+def _score_block(r: DiscardResult) -> dict[str, Any]:
+    """carte_blanche, repique, pique and score, as in the JSON schema."""
+    return {
         "carte_blanche": {"me": r.expected("carte_blanche_me"), "opp": r.expected("carte_blanche_opp")},
         "repique": {"me": r.probability("repique_me"), "opp": r.probability("repique_opp")},
         "pique": {"me": r.probability("pique_me"), "opp": r.probability("pique_opp")},
-        "score": {"me": me, "opp": opp, "net": float(r.net)},
-        "counts": dict(r.counts),
+        "score": {"me": r.expected_score("me"), "opp": r.expected_score("opp"), "net": float(r.net)},
     }
 
 
@@ -90,7 +96,7 @@ def table(a: Analysis, top: int = 10) -> str:
             _pct(r.probability("sets_win")),
             f"{_pct(r.probability('repique_me'))}/{_pct(r.probability('repique_opp'))}",
             f"{_pct(r.probability('pique_me'))}/{_pct(r.probability('pique_opp'))}",
-            f"{r.score_sum('me') / r.deals:.2f}", f"{r.score_sum('opp') / r.deals:.2f}", f"{float(r.net):+.2f}",
+            f"{r.expected_score('me'):.2f}", f"{r.expected_score('opp'):.2f}", f"{float(r.net):+.2f}",
         ])
     first = a.discards[0] if a.discards else None
     foot = ""
@@ -138,15 +144,10 @@ def declaration_data(d: DeclarationAnalysis) -> dict[str, Any]:
             "good_against_the_cards": call.good_against_the_cards, "sinkable": list(call.sinkable),
             "me": r.expected(f"{call.name}_me"), "opp": r.expected(f"{call.name}_opp"),
         }
-    me, opp = r.score_sum("me") / r.deals, r.score_sum("opp") / r.deals
     return {
         "hand": [str(c) for c in d.hand], "position": d.position, "rules": d.rules.name, "model": MODEL,
         "discards": [str(c) for c in d.discards], "seen": [str(c) for c in d.seen],
-        "unseen": len(d.unseen), "holdings": r.deals, "classes": classes,
-        "carte_blanche": {"me": r.expected("carte_blanche_me"), "opp": r.expected("carte_blanche_opp")},
-        "repique": {"me": r.probability("repique_me"), "opp": r.probability("repique_opp")},
-        "pique": {"me": r.probability("pique_me"), "opp": r.probability("pique_opp")},
-        "score": {"me": me, "opp": opp, "net": float(r.net)},
+        "unseen": len(d.unseen), "holdings": r.deals, "classes": classes, **_score_block(r),
         "advice": _advice(d), "counts": dict(r.counts),
     }
 
@@ -161,7 +162,7 @@ def declaration_table(d: DeclarationAnalysis) -> str:
             f"{len(d.unseen)} cards unseen: {r.deals:,} equally likely opponent hands")
     body = tabulate(rows, headers=["class", "best", "good %", "equal %", "not good %", "good against\nthe cards",
                                    "E[me]", "E[opp]"], disable_numparse=True)
-    me, opp = r.score_sum("me") / r.deals, r.score_sum("opp") / r.deals
+    me, opp = r.expected_score("me"), r.expected_score("opp")
     tail = (f"repique: me {_pct(r.probability('repique_me'))}%, opponent {_pct(r.probability('repique_opp'))}%; "
             f"pique: me {_pct(r.probability('pique_me'))}%, opponent {_pct(r.probability('pique_opp'))}%\n"
             f"expected declarations with bonuses: me {me:.2f}, opponent {opp:.2f}, net {float(r.net):+.2f}")
