@@ -62,18 +62,36 @@ def hand_features(mask, suit_tab, set_ranks, trio_points, quatorze_points):
 
 
 @numba.njit(**JIT)
-def run_points(elder, dealer, run_tab, params):
-    """Elder's pique-run points (declare.run_points): the cashed tricks, then one more lead or the last."""
-    packed = np.int64(0)
+def dealer_profiles(dealer, suit_tab):
+    """The dealer's four suits as the pique run sees them (tables.dealer_profile), 7 bits each."""
+    p = np.int64(0)
     for s in range(4):
-        packed += run_tab[(((elder >> (8 * s)) & 255) << 8) | ((dealer >> (8 * s)) & 255)]
-    points = ((packed >> 4) & 15) * (params[P_LEAD] + params[P_WIN_OWN])
-    if (packed & 15) < 12:
-        if packed >> 8:
-            points += params[P_LEAD]
-    else:
-        points += params[P_LAST]
-    return points
+        b = (dealer >> (8 * s)) & 255
+        p |= (((suit_tab[b, T_TOP] + 9) % 9) * 9 + suit_tab[b, T_POPCOUNT]) << (7 * s)
+    return p
+
+
+@numba.njit(**JIT)
+def _packed_points(packed, per_card, lead, last):
+    """Run points from the four suits' run-table entries added up (declare.run_points)."""
+    all_cashed = np.int64((packed & 15) == 12)
+    kept_scoring = np.int64((packed >> 8) > 0)
+    return ((packed >> 4) & 15) * per_card + all_cashed * last + (1 - all_cashed) * lead * kept_scoring
+
+
+@numba.njit(**JIT)
+def _run_packed(elder, profiles, run_tab):
+    return (run_tab[(elder & 255) * 81 + (profiles & 127)]
+            + run_tab[((elder >> 8) & 255) * 81 + ((profiles >> 7) & 127)]
+            + run_tab[((elder >> 16) & 255) * 81 + ((profiles >> 14) & 127)]
+            + run_tab[((elder >> 24) & 255) * 81 + ((profiles >> 21) & 127)])
+
+
+@numba.njit(**JIT)
+def run_points(elder, dealer, suit_tab, run_tab, params):
+    """Elder's pique-run points (declare.pique_run): the cashed tricks, then one more lead or the last."""
+    packed = _run_packed(elder, dealer_profiles(dealer, suit_tab), run_tab)
+    return _packed_points(packed, params[P_LEAD] + params[P_WIN_OWN], params[P_LEAD], params[P_LAST])
 
 
 @numba.njit(**JIT)
@@ -121,10 +139,10 @@ def deal_outcome(me, fm, opp, fo, cb_me, cb_opp, me_is_elder, suit_tab, run_tab,
     pique_opp = False
     if me_is_elder:
         if o4 == 0 and m4 < t and m4 + max_run_points(params) >= t:
-            pique_me = m4 + run_points(me, opp, run_tab, params) >= t
+            pique_me = m4 + run_points(me, opp, suit_tab, run_tab, params) >= t
     else:
         if m4 == 0 and o4 < t and o4 + max_run_points(params) >= t:
-            pique_opp = o4 + run_points(opp, me, run_tab, params) >= t
+            pique_opp = o4 + run_points(opp, me, suit_tab, run_tab, params) >= t
     return pc, qc, tc, me_pt, opp_pt, me_sq, opp_sq, me_st, opp_st, rep_me, rep_opp, pique_me, pique_opp
 
 
@@ -180,18 +198,16 @@ def _holdings(free, n_free, size, out):
 
 @numba.njit(**JIT)
 def _draw(unseen, draw, free):
-    """The drawn cards' mask, and the cards left for the opponent in ``free`` (and as a mask)."""
+    """The drawn cards' mask; the cards left for the opponent go to ``free``."""
     drawn = np.int64(0)
     for j in range(draw.shape[0]):
         drawn |= np.int64(1) << unseen[draw[j]]
     n_f = 0
-    free_mask = np.int64(0)
     for c in unseen:
         if not (drawn >> c) & 1:
             free[n_f] = c
             n_f += 1
-            free_mask |= np.int64(1) << c
-    return drawn, free_mask
+    return drawn
 
 
 @numba.njit(**JIT)
@@ -238,7 +254,7 @@ def enumerate_discards(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb
         opp_cb = np.empty(n_hold, dtype=np.int64)
         free = np.empty(unseen.shape[0], dtype=np.int64)
         for i in range(chunk * n_draws // n_chunks, (chunk + 1) * n_draws // n_chunks):
-            drawn, _ = _draw(unseen, draws[i], free)
+            drawn = _draw(unseen, draws[i], free)
             _holdings(free, n_free, 12, holding)
             for h in range(n_hold):
                 f = hand_features(holding[h], suit_tab, set_ranks, trio, quatorze)
@@ -354,68 +370,43 @@ def _against_holdings(u, weight, n_u, e_pk, e_ps, e_sk, e_ss, e_tk, e_ts, e_cb, 
 
 
 @numba.njit(**JIT)
-def _gather_marked(need, n_u, u_start, sorted_holding, max_need, masks, needs, starts):
-    """The marked holdings' masks and needs, sorted by need (a counting sort); ``starts[v]`` is
-    where need v begins. Distinct holding h stands for ``sorted_holding[u_start[h]:u_start[h + 1]]``.
-    Returns how many."""
-    starts[:] = 0
+def _marked_holdings(need, n_u, u_start, sorted_key, masks, needs):
+    """The marked holdings (``sorted_key``: a mask or a profile each) and their needs, in flat lists.
+    Distinct holding h stands for ``sorted_key[u_start[h]:u_start[h + 1]]``. Returns how many."""
+    n = 0
     for h in range(n_u):
         if need[h] > 0:
-            starts[need[h] + 1] += u_start[h + 1] - u_start[h]
-    for v in range(1, max_need + 2):
-        starts[v + 1] += starts[v]
-    pos = starts.copy()
-    for h in range(n_u):
-        v = need[h]
-        if v > 0:
             for j in range(u_start[h], u_start[h + 1]):
-                masks[pos[v]] = sorted_holding[j]
-                needs[pos[v]] = v
-                pos[v] += 1
-    return starts[max_need + 1]
+                masks[n] = sorted_key[j]
+                needs[n] = need[h]
+                n += 1
+    return n
 
 
 @numba.njit(**JIT)
-def _packed_points(packed, per_card, lead, last):
-    """run_points from the summed run-table entries (branch-free)."""
-    all_cashed = np.int64((packed & 15) == 12)
-    kept_scoring = np.int64((packed >> 8) > 0)
-    return ((packed >> 4) & 15) * per_card + all_cashed * last + (1 - all_cashed) * lead * kept_scoring
-
-
-@numba.njit(**JIT)
-def _pique_runs(me, me_is_elder, masks, needs, lo, hi, run_tab, params):
-    """How many of the marked holdings ``lo:hi`` give elder the run points he needs (run_points,
-    unrolled: with one hand fixed, each suit reads one row or column of the run table)."""
+def _elder_piques(me, profiles, needs, weights, n, run_tab, params):
+    """Pique deals for elder ``me`` against dealer holdings given by their suit profiles, each with
+    the run points elder needs and how many holdings it stands for."""
     per_card = params[P_LEAD] + params[P_WIN_OWN]
     lead = params[P_LEAD]
     last = params[P_LAST]
-    m0, m1, m2, m3 = me & 255, (me >> 8) & 255, (me >> 16) & 255, (me >> 24) & 255
     count = 0
-    if me_is_elder:
-        r0, r1, r2, r3 = m0 << 8, m1 << 8, m2 << 8, m3 << 8
-        for j in range(lo, hi):
-            o = masks[j]
-            packed = (run_tab[r0 + (o & 255)] + run_tab[r1 + ((o >> 8) & 255)]
-                      + run_tab[r2 + ((o >> 16) & 255)] + run_tab[r3 + ((o >> 24) & 255)])
-            count += _packed_points(packed, per_card, lead, last) >= needs[j]
-    else:
-        for j in range(lo, hi):
-            o = masks[j]
-            packed = (run_tab[((o & 255) << 8) + m0] + run_tab[(((o >> 8) & 255) << 8) + m1]
-                      + run_tab[(((o >> 16) & 255) << 8) + m2] + run_tab[(((o >> 24) & 255) << 8) + m3])
-            count += _packed_points(packed, per_card, lead, last) >= needs[j]
+    for j in range(n):
+        points = _packed_points(_run_packed(me, profiles[j], run_tab), per_card, lead, last)
+        count += weights[j] * (points >= needs[j])
     return count
 
 
 @numba.njit(**JIT)
-def _sure_run_points(me, free_mask, run_tab, params):
-    """A lower bound on elder's run points whatever the dealer holds of ``free_mask``: what elder
-    cashes against all of it (cashing only shrinks as the dealer holds more of a suit)."""
-    packed = np.int64(0)
-    for s in range(4):
-        packed += run_tab[(((me >> (8 * s)) & 255) << 8) | ((free_mask >> (8 * s)) & 255)]
-    return ((packed >> 4) & 15) * (params[P_LEAD] + params[P_WIN_OWN]) + min(min_run_points(params), params[P_LAST])
+def _dealer_piques(me_profiles, elders, needs, n, run_tab, params):
+    """Pique deals against the dealer (profiles ``me_profiles``) for the listed elder holdings."""
+    per_card = params[P_LEAD] + params[P_WIN_OWN]
+    lead = params[P_LEAD]
+    last = params[P_LAST]
+    count = 0
+    for j in range(n):
+        count += _packed_points(_run_packed(elders[j], me_profiles, run_tab), per_card, lead, last) >= needs[j]
+    return count
 
 
 @numba.njit(**JIT)
@@ -462,7 +453,6 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
     hand_mask = np.int64(0)
     for c in hand:
         hand_mask |= np.int64(1) << c
-    max_need = max_run_points(params)
     pique_col = C_ME_PIQUE if me_is_elder else C_OPP_PIQUE
     n_chunks = min(n_draws, 64)
     acc = np.zeros((n_chunks, n_disc, N_COUNTS), dtype=np.int64)
@@ -487,9 +477,14 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
         need = np.empty(n_hold, dtype=np.int64)
         masks = np.empty(n_hold, dtype=np.int64)
         needs = np.empty(n_hold, dtype=np.int64)
-        starts = np.empty(max_need + 3, dtype=np.int64)
+        d_prof = np.empty(n_hold, dtype=np.int64)
+        d_need = np.empty(n_hold, dtype=np.int64)
+        d_weight = np.empty(n_hold, dtype=np.int64)
+        m_key = np.empty(n_hold, dtype=np.int64)
+        m_order = np.empty(n_hold, dtype=np.int64)
+        m_start = np.empty(n_hold + 1, dtype=np.int64)
         for i in range(chunk * n_draws // n_chunks, (chunk + 1) * n_draws // n_chunks):
-            drawn, free_mask = _draw(unseen, draws[i], free)
+            drawn = _draw(unseen, draws[i], free)
             _holdings(free, n_free, 12, holding)
             # holdings alike in everything the declarations compare are counted once, with a weight
             for h in range(n_hold):
@@ -507,8 +502,9 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
                 for j in range(6):
                     u[j, r] = f[j]
                 u[6, r] = hkey[h_order[u_start[r]]] % 64
-            for j in range(n_hold):
-                sorted_holding[j] = holding[h_order[j]]
+            for j in range(n_hold):  # elder's run needs only the dealer's profiles; the dealer's, elder's cards
+                h = holding[h_order[j]]
+                sorted_holding[j] = dealer_profiles(h, suit_tab) if me_is_elder else h
             for d in range(n_disc):
                 m = _final_hand(hand, hand_mask, drawn, discards[d])
                 me[d] = m
@@ -526,15 +522,23 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
                                            fe[d0, 5], cb_me, me_is_elder, params, out, need)
                 n_m = 0
                 if marked:
-                    n_m = _gather_marked(need, n_u, u_start, sorted_holding, max_need, masks, needs, starts)
+                    n_m = _marked_holdings(need, n_u, u_start, sorted_holding, masks, needs)
+                if n_m and me_is_elder:  # holdings alike in profile and need are one entry, with a weight
+                    for j in range(n_m):
+                        m_key[j] = (needs[j] << 28) | masks[j]
+                    n_m = _group(m_key, n_m, slot_key, slot_id, gid, m_order, m_start)
+                    for j in range(n_m):
+                        first = m_order[m_start[j]]
+                        d_prof[j] = masks[first]
+                        d_need[j] = needs[first]
+                        d_weight[j] = m_start[j + 1] - m_start[j]
                 for j in range(g, e):
                     d = order[j]
                     acc[chunk, d] += out
-                    if n_m:
-                        lo = 0
-                        if me_is_elder:  # needs up to a sure bound are met whatever the dealer holds
-                            lo = starts[min(_sure_run_points(me[d], free_mask, run_tab, params), max_need) + 1]
-                        acc[chunk, d, pique_col] += lo + _pique_runs(me[d], me_is_elder, masks, needs, lo, n_m,
-                                                                     run_tab, params)
+                    if n_m and me_is_elder:
+                        acc[chunk, d, pique_col] += _elder_piques(me[d], d_prof, d_need, d_weight, n_m, run_tab, params)
+                    elif n_m:
+                        acc[chunk, d, pique_col] += _dealer_piques(dealer_profiles(me[d], suit_tab), masks, needs, n_m,
+                                                                   run_tab, params)
     for chunk in range(n_chunks):
         counts += acc[chunk]

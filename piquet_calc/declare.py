@@ -160,17 +160,22 @@ def best_against(unseen: Iterable[Card], rules: RuleSet) -> Declaration:
     return Declaration.of(unseen, rules)
 
 
-def cashable_in_suit(elder: Sequence[Card], dealer: Sequence[Card]) -> list[Card]:
-    """Elder's cashable winners in one suit (RULES.md, Elder's pique run).
+def cashable_against(elder: Sequence[Card], dealer_top: Rank | None, dealer_count: int) -> list[Card]:
+    """Elder's cashable winners in one suit (RULES.md, Elder's pique run), given the dealer's highest
+    card of the suit and how many he holds (nothing else of his suit matters).
 
     All of elder's cards if the dealer holds none of the suit; otherwise elder's cards above the
     dealer's highest, and all of elder's cards when those are at least as many as the dealer's.
     """
-    if not dealer:
+    if dealer_count == 0:
         return list(elder)
-    top = max(c.rank for c in dealer)
-    above = [c for c in elder if c.rank > top]
-    return list(elder) if len(above) >= len(dealer) else above
+    above = [c for c in elder if dealer_top is not None and c.rank > dealer_top]
+    return list(elder) if len(above) >= dealer_count else above
+
+
+def cashable_in_suit(elder: Sequence[Card], dealer: Sequence[Card]) -> list[Card]:
+    """cashable_against, from the dealer's cards of the suit."""
+    return cashable_against(elder, max((c.rank for c in dealer), default=None), len(dealer))
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from functools import lru_cache
 import numpy as np
 
 from .cards import Card, Rank, Suit
-from .declare import cashable_in_suit, point_of, runs_of
+from .declare import cashable_against, point_of, runs_of
 from .rules import RuleSet
 
 # Columns of SuitTables.suit: indexed by a suit's 8-bit rank mask.
@@ -37,7 +37,7 @@ def set_code(size: int, rank: int) -> int:
 @dataclass(frozen=True)
 class SuitTables:
     suit: np.ndarray  # int64[256, 5], columns T_*
-    run: np.ndarray  # int32[65536], for (elder ranks << 8 | dealer ranks) of one suit: see run_entry()
+    run: np.ndarray  # int32[256 * 81]: one suit of elder's run, at elder ranks * 81 + dealer_profile()
     set_ranks: int  # rank mask of the ranks that make sets
     blanche_spoilers: int  # 32-bit mask of the cards that spoil carte blanche
     params: np.ndarray  # RuleSet.kernel_params()
@@ -45,6 +45,14 @@ class SuitTables:
 
 def _suit_cards(ranks: int) -> list[Card]:
     return [Card(Rank(r), Suit.SPADES) for r in range(8) if ranks >> r & 1]
+
+
+PROFILES = 81  # a dealer's suit, for the pique run: its highest card (or none) and its length
+
+
+def dealer_profile(top: int, count: int) -> int:
+    """The dealer's suit as the run sees it: top rank 0..7 (-1, none: 8) times 9, plus its length."""
+    return (top + 9) % 9 * 9 + count
 
 
 def run_entry(elder: list[Card], cashed: list[Card], rules: RuleSet) -> int:
@@ -68,12 +76,13 @@ def tables_for(rules: RuleSet) -> SuitTables:
         suit[ranks, T_SEQ_SCORE] = sum(rules.sequence_points(r.length) for r in runs)
         suit[ranks, T_POPCOUNT] = len(cards)
         suit[ranks, T_TOP] = max((int(c.rank) for c in cards), default=-1)
-    run = np.zeros(65536, dtype=np.int32)
+    run = np.zeros(256 * PROFILES, dtype=np.int32)
     for elder in range(256):
         e_cards = _suit_cards(elder)
-        for dealer in range(256):
-            if not elder & dealer:
-                run[elder << 8 | dealer] = run_entry(e_cards, cashable_in_suit(e_cards, _suit_cards(dealer)), rules)
+        for top in range(-1, 8):
+            for count in range(9):
+                cashed = cashable_against(e_cards, None if top < 0 else Rank(top), count)
+                run[elder * PROFILES + dealer_profile(top, count)] = run_entry(e_cards, cashed, rules)
     set_ranks = sum(1 << r for r in Rank if r >= rules.set_min_rank)
     spoilers = sum(1 << (s * 8 + r) for s in Suit for r in rules.blanche_ranks)
     for arr in (suit, run):
