@@ -384,17 +384,43 @@ def _marked_holdings(need, n_u, u_start, sorted_key, masks, needs):
 
 
 @numba.njit(**JIT)
-def _elder_piques(me, profiles, needs, weights, n, run_tab, params):
-    """Pique deals for elder ``me`` against dealer holdings given by their suit profiles, each with
-    the run points elder needs and how many holdings it stands for."""
+def _elder_piques(me, keys, weights, n, run_tab, params):
+    """Pique deals for elder ``me`` against dealer holdings given as ``keys`` (run points needed
+    << 28 | suit profiles), each standing for ``weights`` holdings."""
     per_card = params[P_LEAD] + params[P_WIN_OWN]
     lead = params[P_LEAD]
     last = params[P_LAST]
     count = 0
     for j in range(n):
-        points = _packed_points(_run_packed(me, profiles[j], run_tab), per_card, lead, last)
-        count += weights[j] * (points >= needs[j])
+        points = _packed_points(_run_packed(me, keys[j] & 0xFFFFFFF, run_tab), per_card, lead, last)
+        count += weights[j] * (points >= keys[j] >> 28)
     return count
+
+
+@numba.njit(**JIT)
+def _merge(keys, weights, n, slot_key, slot_weight, out_key, out_weight):
+    """Add up the weights of equal keys (hashing, linear probing); returns how many distinct."""
+    bits = 1
+    while (1 << bits) < 2 * n:
+        bits += 1
+    size = 1 << bits
+    slot_weight[:size] = 0
+    n_out = 0
+    for i in range(n):
+        h = np.int64((np.uint64(keys[i]) * np.uint64(11400714819323198485)) >> np.uint64(64 - bits))
+        while slot_weight[h] != 0 and slot_key[h] != keys[i]:
+            h = (h + 1) & (size - 1)
+        if slot_weight[h] == 0:
+            slot_key[h] = keys[i]
+            n_out += 1
+        slot_weight[h] += weights[i]
+    j = 0
+    for h in range(size):
+        if slot_weight[h] != 0:
+            out_key[j] = slot_key[h]
+            out_weight[j] = slot_weight[h]
+            j += 1
+    return n_out
 
 
 @numba.njit(**JIT)
@@ -477,12 +503,13 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
         need = np.empty(n_hold, dtype=np.int64)
         masks = np.empty(n_hold, dtype=np.int64)
         needs = np.empty(n_hold, dtype=np.int64)
-        d_prof = np.empty(n_hold, dtype=np.int64)
-        d_need = np.empty(n_hold, dtype=np.int64)
-        d_weight = np.empty(n_hold, dtype=np.int64)
+        p_start = np.empty(n_hold + 1, dtype=np.int64)  # elder: distinct profiles of each distinct holding
+        p_prof = np.empty(n_hold, dtype=np.int64)
+        p_weight = np.empty(n_hold, dtype=np.int64)
+        sub_order = np.empty(n_hold, dtype=np.int64)
+        sub_start = np.empty(n_hold + 1, dtype=np.int64)
         m_key = np.empty(n_hold, dtype=np.int64)
-        m_order = np.empty(n_hold, dtype=np.int64)
-        m_start = np.empty(n_hold + 1, dtype=np.int64)
+        m_weight = np.empty(n_hold, dtype=np.int64)
         for i in range(chunk * n_draws // n_chunks, (chunk + 1) * n_draws // n_chunks):
             drawn = _draw(unseen, draws[i], free)
             _holdings(free, n_free, 12, holding)
@@ -505,6 +532,15 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
             for j in range(n_hold):  # elder's run needs only the dealer's profiles; the dealer's, elder's cards
                 h = holding[h_order[j]]
                 sorted_holding[j] = dealer_profiles(h, suit_tab) if me_is_elder else h
+            if me_is_elder:  # within each distinct holding, holdings of one profile are one entry
+                p_start[0] = 0
+                for r in range(n_u):
+                    sub = sorted_holding[u_start[r]:u_start[r + 1]]
+                    n_p = _group(sub, sub.shape[0], slot_key, slot_id, gid, sub_order, sub_start)
+                    for g in range(n_p):
+                        p_prof[p_start[r] + g] = sub[sub_order[sub_start[g]]]
+                        p_weight[p_start[r] + g] = sub_start[g + 1] - sub_start[g]
+                    p_start[r + 1] = p_start[r] + n_p
             for d in range(n_disc):
                 m = _final_hand(hand, hand_mask, drawn, discards[d])
                 me[d] = m
@@ -521,22 +557,21 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
                 marked = _against_holdings(u, weight, n_u, fe[d0, 0], fe[d0, 1], fe[d0, 2], fe[d0, 3], fe[d0, 4],
                                            fe[d0, 5], cb_me, me_is_elder, params, out, need)
                 n_m = 0
-                if marked:
+                if marked and me_is_elder:  # equal (need, profiles) across distinct holdings: one entry
+                    for r in range(n_u):
+                        if need[r] > 0:
+                            for j in range(p_start[r], p_start[r + 1]):
+                                masks[n_m] = (need[r] << 28) | p_prof[j]
+                                needs[n_m] = p_weight[j]
+                                n_m += 1
+                    n_m = _merge(masks, needs, n_m, slot_key, slot_id, m_key, m_weight)
+                elif marked:
                     n_m = _marked_holdings(need, n_u, u_start, sorted_holding, masks, needs)
-                if n_m and me_is_elder:  # holdings alike in profile and need are one entry, with a weight
-                    for j in range(n_m):
-                        m_key[j] = (needs[j] << 28) | masks[j]
-                    n_m = _group(m_key, n_m, slot_key, slot_id, gid, m_order, m_start)
-                    for j in range(n_m):
-                        first = m_order[m_start[j]]
-                        d_prof[j] = masks[first]
-                        d_need[j] = needs[first]
-                        d_weight[j] = m_start[j + 1] - m_start[j]
                 for j in range(g, e):
                     d = order[j]
                     acc[chunk, d] += out
                     if n_m and me_is_elder:
-                        acc[chunk, d, pique_col] += _elder_piques(me[d], d_prof, d_need, d_weight, n_m, run_tab, params)
+                        acc[chunk, d, pique_col] += _elder_piques(me[d], m_key, m_weight, n_m, run_tab, params)
                     elif n_m:
                         acc[chunk, d, pique_col] += _dealer_piques(dealer_profiles(me[d], suit_tab), masks, needs, n_m,
                                                                    run_tab, params)
