@@ -79,9 +79,13 @@ def tables_for(rules: RuleSet) -> SuitTables:
     run = np.zeros(256 * PROFILES, dtype=np.int32)
     for elder in range(256):
         e_cards = _suit_cards(elder)
-        for top in range(-1, 8):
-            for count in range(9):
-                cashed = cashable_against(e_cards, None if top < 0 else Rank(top), count)
+        run[elder * PROFILES + dealer_profile(-1, 0)] = run_entry(e_cards, cashable_against(e_cards, None, 0), rules)
+        for top in range(8):
+            if elder >> top & 1:
+                continue  # the dealer's top card cannot be elder's
+            free_below = sum(1 for r in range(top) if not elder >> r & 1)
+            for count in range(1, free_below + 2):  # only suits the dealer can hold beside elder's
+                cashed = cashable_against(e_cards, Rank(top), count)
                 run[elder * PROFILES + dealer_profile(top, count)] = run_entry(e_cards, cashed, rules)
     set_ranks = sum(1 << r for r in Rank if r >= rules.set_min_rank)
     spoilers = sum(1 << (s * 8 + r) for s in Suit for r in rules.blanche_ranks)
