@@ -480,6 +480,7 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
     for c in hand:
         hand_mask |= np.int64(1) << c
     pique_col = C_ME_PIQUE if me_is_elder else C_OPP_PIQUE
+    low = params[P_THRESHOLD] - max_run_points(params)
     n_chunks = min(n_draws, 64)
     acc = np.zeros((n_chunks, n_disc, N_COUNTS), dtype=np.int64)
     for chunk in numba.prange(n_chunks):
@@ -547,8 +548,12 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
                 f = hand_features(m, suit_tab, set_ranks, trio, quatorze)
                 for j in range(6):
                     fe[d, j] = f[j]
-                # everything _against_holdings reads of the final hand
-                key[d] = (((f[F_POINT] * 128 + f[F_SEQ]) * 64 + f[F_SEQ_SCORE]) * 64 + f[F_SET]) * 64 + f[F_SET_SCORE]
+                # everything _against_holdings reads of the final hand; a hand that cannot reach the
+                # pique band even winning every class needs only whether it has a sequence and a set
+                ss, ts = f[F_SEQ_SCORE], f[F_SET_SCORE]
+                if cb_me + f[F_POINT_SCORE] + ss + ts < low:
+                    ss, ts = min(ss, 1), min(ts, 1)
+                key[d] = (((f[F_POINT] * 128 + f[F_SEQ]) * 64 + ss) * 64 + f[F_SET]) * 64 + ts
             n_g = _group(key, n_disc, slot_key, slot_id, gid, order, g_start)
             for grp in range(n_g):
                 g = g_start[grp]
@@ -570,6 +575,9 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
                 for j in range(g, e):
                     d = order[j]
                     acc[chunk, d] += out
+                    # the only use of a weak hand's exact sequence and set scores
+                    acc[chunk, d, C_ME_SQ] += out[C_SQ_WIN] * (fe[d, F_SEQ_SCORE] - fe[d0, F_SEQ_SCORE])
+                    acc[chunk, d, C_ME_ST] += out[C_ST_WIN] * (fe[d, F_SET_SCORE] - fe[d0, F_SET_SCORE])
                     if n_m and me_is_elder:
                         acc[chunk, d, pique_col] += _elder_piques(me[d], m_key, m_weight, n_m, run_tab, params)
                     elif n_m:
