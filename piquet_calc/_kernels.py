@@ -468,10 +468,96 @@ def _group(keys, n, slot_key, slot_id, gid, order, starts):
     return n_g
 
 
+@numba.njit(**JIT)
+def _binomials(n):
+    """binom[a, b] = C(a, b) for a < n, b <= 12."""
+    binom = np.zeros((n + 1, 13), dtype=np.int64)
+    for a in range(n + 1):
+        binom[a, 0] = 1
+        for b in range(1, min(a, 12) + 1):
+            binom[a, b] = binom[a - 1, b - 1] + (binom[a - 1, b] if b <= a - 1 else 0)
+    return binom
+
+
+@numba.njit(**JIT)
+def _holding_ranks(free_pos, n_free, binom, out):
+    """The colex rank among all 12-subsets of the unseen cards of every 12-subset of ``free_pos``."""
+    idx = np.arange(12)
+    n = 0
+    while True:
+        r = np.int64(0)
+        for j in range(12):
+            r += binom[free_pos[idx[j]], j + 1]
+        out[n] = r
+        n += 1
+        i = 11
+        while i >= 0 and idx[i] == n_free - 12 + i:
+            i -= 1
+        if i < 0:
+            return n
+        idx[i] += 1
+        for j in range(i + 1, 12):
+            idx[j] = idx[j - 1] + 1
+
+
 @numba.njit(parallel=True, **JIT)
+def _every_holding(unseen, opp_cb_fixed, suit_tab, set_ranks, spoilers, params, trio, quatorze, binom):
+    """Every 12-subset of the unseen cards, at its colex rank: its mask, the key of what the
+    declarations compare (features and carte blanche, packed), and its suit profiles for the run."""
+    n_u = unseen.shape[0]
+    total = binom[n_u, 12]
+    masks = np.empty(total, dtype=np.int64)
+    keys = np.empty(total, dtype=np.int64)
+    profiles = np.empty(total, dtype=np.int64)
+    positions = np.arange(n_u)
+    pos_masks = np.empty(total, dtype=np.int64)
+    _holdings(positions, n_u, 12, pos_masks)
+    for i in numba.prange(total):
+        m = np.int64(0)
+        r = np.int64(0)
+        j = 0
+        for p in range(n_u):
+            if (pos_masks[i] >> p) & 1:
+                m |= np.int64(1) << unseen[p]
+                j += 1
+                r += binom[p, j]
+        f = hand_features(m, suit_tab, set_ranks, trio, quatorze)
+        if opp_cb_fixed >= 0:
+            cb = opp_cb_fixed
+        else:
+            cb = params[P_BLANCHE] if (m & spoilers) == 0 else 0
+        masks[r] = m
+        keys[r] = ((((f[F_POINT] * 128 + f[F_SEQ]) * 64 + f[F_SEQ_SCORE]) * 64 + f[F_SET]) * 64
+                   + f[F_SET_SCORE]) * 64 + cb
+        profiles[r] = dealer_profiles(m, suit_tab)
+    return masks, keys, profiles
+
+
+_every_holding_cache: dict[tuple, tuple] = {}
+
+
 def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fixed,
                    suit_tab, run_tab, set_ranks, spoilers, params, trio, quatorze, counts):
-    """Same arguments and the same counts as ``enumerate_discards``, computed with shared work."""
+    """Same arguments and the same counts as ``enumerate_discards``, computed with shared work.
+
+    The opponent's every possible holding is described once per hand and rules (kept for the next
+    call, as an analysis calls this a few times per discard size) and looked up by rank per draw.
+    """
+    key = (unseen.tobytes(), opp_cb_fixed, suit_tab.tobytes(), set_ranks, spoilers, params.tobytes(), trio, quatorze)
+    if key not in _every_holding_cache:
+        _every_holding_cache.clear()
+        binom = _binomials(unseen.shape[0])
+        _every_holding_cache[key] = (binom, *_every_holding(unseen, opp_cb_fixed, suit_tab, set_ranks, spoilers,
+                                                            params, trio, quatorze, binom))
+    binom, all_masks, all_keys, all_profiles = _every_holding_cache[key]
+    _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab, run_tab, set_ranks, params,
+                    trio, quatorze, counts, binom, all_masks, all_keys, all_profiles)
+
+
+@numba.njit(parallel=True, **JIT)
+def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab, run_tab, set_ranks, params,
+                    trio, quatorze, counts, binom, all_masks, all_keys, all_profiles):
+    """enumerate_fast's kernel; ``all_*``: _every_holding, ``binom``: _binomials."""
     n_draws, k = draws.shape
     n_disc = discards.shape[0]
     n_free = unseen.shape[0] - k
@@ -496,7 +582,8 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
         u = np.empty((7, n_hold), dtype=np.int64)  # distinct holdings: pk ps sk ss tk ts cb, one row each
         weight = np.empty(n_hold, dtype=np.int64)
         u_start = np.empty(n_hold + 1, dtype=np.int64)
-        free = np.empty(unseen.shape[0], dtype=np.int64)
+        free_pos = np.empty(unseen.shape[0], dtype=np.int64)
+        rank = np.empty(n_hold, dtype=np.int64)
         me = np.empty(n_disc, dtype=np.int64)
         fe = np.empty((n_disc, 6), dtype=np.int64)
         key = np.empty(n_disc, dtype=np.int64)
@@ -512,17 +599,19 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
         m_key = np.empty(n_hold, dtype=np.int64)
         m_weight = np.empty(n_hold, dtype=np.int64)
         for i in range(chunk * n_draws // n_chunks, (chunk + 1) * n_draws // n_chunks):
-            drawn = _draw(unseen, draws[i], free)
-            _holdings(free, n_free, 12, holding)
+            drawn = np.int64(0)
+            for j in range(k):
+                drawn |= np.int64(1) << unseen[draws[i, j]]
+            n_f = 0
+            for p in range(unseen.shape[0]):
+                if not (drawn >> unseen[p]) & 1:
+                    free_pos[n_f] = p
+                    n_f += 1
+            _holding_ranks(free_pos, n_free, binom, rank)
             # holdings alike in everything the declarations compare are counted once, with a weight
             for h in range(n_hold):
-                f = hand_features(holding[h], suit_tab, set_ranks, trio, quatorze)
-                if opp_cb_fixed >= 0:
-                    cb = opp_cb_fixed
-                else:
-                    cb = params[P_BLANCHE] if (holding[h] & spoilers) == 0 else 0
-                hkey[h] = ((((f[F_POINT] * 128 + f[F_SEQ]) * 64 + f[F_SEQ_SCORE]) * 64 + f[F_SET]) * 64
-                           + f[F_SET_SCORE]) * 64 + cb
+                holding[h] = all_masks[rank[h]]
+                hkey[h] = all_keys[rank[h]]
             n_u = _group(hkey, n_hold, slot_key, slot_id, gid, h_order, u_start)
             for r in range(n_u):
                 weight[r] = u_start[r + 1] - u_start[r]
@@ -531,8 +620,7 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
                     u[j, r] = f[j]
                 u[6, r] = hkey[h_order[u_start[r]]] % 64
             for j in range(n_hold):  # elder's run needs only the dealer's profiles; the dealer's, elder's cards
-                h = holding[h_order[j]]
-                sorted_holding[j] = dealer_profiles(h, suit_tab) if me_is_elder else h
+                sorted_holding[j] = all_profiles[rank[h_order[j]]] if me_is_elder else holding[h_order[j]]
             if me_is_elder:  # within each distinct holding, holdings of one profile are one entry
                 p_start[0] = 0
                 for r in range(n_u):
