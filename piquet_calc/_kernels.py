@@ -279,10 +279,11 @@ def enumerate_discards(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb
 # --- The fast engine: the same counts as enumerate_discards, with the work shared. -------------------
 #
 # For one draw, every discard meets the same opponent holdings. All that decides point, sequence,
-# sets and repique for a pair of hands is a handful of keys and scores, so discards whose final hands
-# share them (most do) are scored against the holdings once, in a branch-free loop the compiler
-# vectorises. Pique also needs the suits of both hands: it gets its own loop, run only for final
-# hands whose declarations fall in the band where a pique is possible.
+# sets and repique for a pair of hands is a handful of keys and scores: holdings alike in them are
+# one weighted entry, and discards whose final hands are alike (most are) are scored against those
+# entries once. Pique also needs the suits: the same pass marks the holdings where elder may pique
+# with the run points he needs, and since the run reads each of the dealer's suits only through its
+# top card and length, marked holdings alike in that are one entry when each final hand checks them.
 
 @numba.njit(**JIT)
 def _against_holdings(u, weight, n_u, e_pk, e_ps, e_sk, e_ss, e_tk, e_ts, e_cb, me_is_elder, params, out, need):
