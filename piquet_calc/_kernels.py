@@ -399,18 +399,33 @@ def _elder_piques(me, keys, weights, n, run_tab, params):
 
 
 @numba.njit(**JIT)
-def _merge(keys, weights, n, slot_key, slot_weight, out_key, out_weight):
-    """Add up the weights of equal keys (hashing, linear probing); returns how many distinct."""
+def _table_bits(n):
+    """log2 of a hash table size at least twice ``n``."""
     bits = 1
     while (1 << bits) < 2 * n:
         bits += 1
+    return bits
+
+
+@numba.njit(**JIT)
+def _probe(key, slot_key, slot_value, empty, bits):
+    """The slot of ``key`` in an open-addressing table (Fibonacci hashing, linear probing): where it
+    is, or the empty slot where it goes."""
+    h = np.int64((np.uint64(key) * np.uint64(11400714819323198485)) >> np.uint64(64 - bits))
+    while slot_value[h] != empty and slot_key[h] != key:
+        h = (h + 1) & ((1 << bits) - 1)
+    return h
+
+
+@numba.njit(**JIT)
+def _merge(keys, weights, n, slot_key, slot_weight, out_key, out_weight):
+    """Add up the weights of equal keys; returns how many distinct."""
+    bits = _table_bits(n)
     size = 1 << bits
     slot_weight[:size] = 0
     n_out = 0
     for i in range(n):
-        h = np.int64((np.uint64(keys[i]) * np.uint64(11400714819323198485)) >> np.uint64(64 - bits))
-        while slot_weight[h] != 0 and slot_key[h] != keys[i]:
-            h = (h + 1) & (size - 1)
+        h = _probe(keys[i], slot_key, slot_weight, 0, bits)
         if slot_weight[h] == 0:
             slot_key[h] = keys[i]
             n_out += 1
@@ -438,18 +453,13 @@ def _dealer_piques(me_profiles, elders, needs, n, run_tab, params):
 
 @numba.njit(**JIT)
 def _group(keys, n, slot_key, slot_id, gid, order, starts):
-    """Group equal ``keys[:n]`` (hashing, linear probing): ``order[starts[g]:starts[g + 1]]`` are the
-    indices of group g, groups in order of first appearance. Returns the number of groups."""
-    bits = 1
-    while (1 << bits) < 2 * n:
-        bits += 1
-    size = 1 << bits
-    slot_id[:size] = -1
+    """Group equal ``keys[:n]`` (hashing): ``order[starts[g]:starts[g + 1]]`` are the indices of
+    group g, groups in order of first appearance. Returns the number of groups."""
+    bits = _table_bits(n)
+    slot_id[:1 << bits] = -1
     n_g = 0
     for i in range(n):
-        h = np.int64((np.uint64(keys[i]) * np.uint64(11400714819323198485)) >> np.uint64(64 - bits))
-        while slot_id[h] != -1 and slot_key[h] != keys[i]:
-            h = (h + 1) & (size - 1)
+        h = _probe(keys[i], slot_key, slot_id, -1, bits)
         if slot_id[h] == -1:
             slot_id[h] = n_g
             slot_key[h] = keys[i]
