@@ -399,6 +399,22 @@ def _elder_piques(me, keys, weights, n, run_tab, params):
 
 
 @numba.njit(**JIT)
+def _elder_piques_unmerged(me, need, n_u, p_start, p_prof, p_weight, run_tab, params):
+    """_elder_piques straight from each marked distinct holding's profiles (for a lone final hand,
+    where merging would cost more than it saves)."""
+    per_card = params[P_LEAD] + params[P_WIN_OWN]
+    lead = params[P_LEAD]
+    last = params[P_LAST]
+    count = 0
+    for r in range(n_u):
+        if need[r] > 0:
+            for j in range(p_start[r], p_start[r + 1]):
+                points = _packed_points(_run_packed(me, p_prof[j], run_tab), per_card, lead, last)
+                count += p_weight[j] * (points >= need[r])
+    return count
+
+
+@numba.njit(**JIT)
 def _table_bits(n):
     """log2 of a hash table size at least twice ``n``."""
     bits = 1
@@ -661,6 +677,11 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
                 marked = _against_holdings(u, weight, n_u, fe[d0, 0], fe[d0, 1], fe[d0, 2], fe[d0, 3], fe[d0, 4],
                                            fe[d0, 5], cb_me, me_is_elder, params, out, need)
                 n_m = 0
+                if marked and me_is_elder and e - g == 1:
+                    acc[chunk, d0] += out
+                    acc[chunk, d0, pique_col] += _elder_piques_unmerged(me[d0], need, n_u, p_start, p_prof, p_weight,
+                                                                        run_tab, params)
+                    continue
                 if marked and me_is_elder:  # equal (need, profiles) across distinct holdings: one entry
                     for r in range(n_u):
                         if need[r] > 0:
