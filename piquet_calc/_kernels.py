@@ -18,6 +18,8 @@ import numpy as np  # noqa: E402
 
 from .tables import T_POINT, T_POPCOUNT, T_SEQ_KEY, T_SEQ_SCORE, T_TOP  # noqa: E402
 
+MERGE_FROM = 2  # final hands in a group from which elder's pique candidates are merged first
+
 JIT = dict(nogil=True, cache=True, error_model="numpy")
 
 # RuleSet.kernel_params() order.
@@ -677,12 +679,8 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
                 marked = _against_holdings(u, weight, n_u, fe[d0, 0], fe[d0, 1], fe[d0, 2], fe[d0, 3], fe[d0, 4],
                                            fe[d0, 5], cb_me, me_is_elder, params, out, need)
                 n_m = 0
-                if marked and me_is_elder and e - g == 1:
-                    acc[chunk, d0] += out
-                    acc[chunk, d0, pique_col] += _elder_piques_unmerged(me[d0], need, n_u, p_start, p_prof, p_weight,
-                                                                        run_tab, params)
-                    continue
-                if marked and me_is_elder:  # equal (need, profiles) across distinct holdings: one entry
+                merge = e - g >= MERGE_FROM  # merging pays for itself over several final hands
+                if marked and me_is_elder and merge:  # equal (need, profiles) across distinct holdings: one entry
                     for r in range(n_u):
                         if need[r] > 0:
                             for j in range(p_start[r], p_start[r + 1]):
@@ -700,6 +698,9 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
                     acc[chunk, d, C_ME_ST] += out[C_ST_WIN] * (fe[d, F_SET_SCORE] - fe[d0, F_SET_SCORE])
                     if n_m and me_is_elder:
                         acc[chunk, d, pique_col] += _elder_piques(me[d], m_key, m_weight, n_m, run_tab, params)
+                    elif marked and me_is_elder:
+                        acc[chunk, d, pique_col] += _elder_piques_unmerged(me[d], need, n_u, p_start, p_prof, p_weight,
+                                                                           run_tab, params)
                     elif n_m:
                         acc[chunk, d, pique_col] += _dealer_piques(dealer_profiles(me[d], suit_tab), masks, needs, n_m,
                                                                    run_tab, params)
