@@ -688,7 +688,7 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
                                 needs[n_m] = p_weight[j]
                                 n_m += 1
                     n_m = _merge(masks, needs, n_m, slot_key, slot_id, m_key, m_weight)
-                elif marked:
+                elif marked and not me_is_elder:
                     n_m = _marked_holdings(need, n_u, u_start, sorted_holding, masks, needs)
                 for j in range(g, e):
                     d = order[j]
