@@ -83,11 +83,11 @@ def main() -> None:
         r = child(hand, position, took, args.runs, False, env)
         rows.append((hand, position + f" (warm, median of {args.runs})", r))
     print()
-    print("| hand | position | deals | wall s | deals/s | peak MB |")
-    print("|---|---|---:|---:|---:|---:|")
+    print("| hand | position | deals | wall s | min-max s | deals/s | peak MB |")
+    print("|---|---|---:|---:|---:|---:|---:|")
     for hand, what, r in rows:
-        print(f"| {hand} | {what} | {r['deals']:,} | {r['seconds']:.2f} | {r['deals'] / r['seconds'] / 1e9:.2f} G "
-              f"| {r['rss_mb']:.0f} |")
+        print(f"| {hand} | {what} | {r['deals']:,} | {r['seconds']:.2f} | {min(r['all']):.2f}-{max(r['all']):.2f} "
+              f"| {r['deals'] / r['seconds'] / 1e9:.2f} G | {r['rss_mb']:.0f} |")
     exe = [sys.executable, "-m", "piquet_calc"]
     e2e = statistics.median(wall(exe + ["discard", CASES[0][0], "--elder", "-q"], env) for _ in range(3))
     helps = statistics.median(wall(exe + ["--help"], env) for _ in range(5))
