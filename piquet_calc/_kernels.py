@@ -651,14 +651,19 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
             for j in range(n_hold):  # elder's run needs only the dealer's profiles; the dealer's, elder's cards
                 sorted_holding[j] = all_profiles[rank[h_order[j]]] if me_is_elder else holding[h_order[j]]
             if me_is_elder:  # within each distinct holding, holdings of one profile are one entry
-                p_start[0] = 0
                 for r in range(n_u):
-                    sub = sorted_holding[u_start[r]:u_start[r + 1]]
-                    n_p = _group(sub, sub.shape[0], slot_key, slot_id, gid, sub_order, sub_start)
-                    for g in range(n_p):
-                        p_prof[p_start[r] + g] = sub[sub_order[sub_start[g]]]
-                        p_weight[p_start[r] + g] = sub_start[g + 1] - sub_start[g]
-                    p_start[r + 1] = p_start[r] + n_p
+                    for j in range(u_start[r], u_start[r + 1]):
+                        hkey[j] = (r << 28) | sorted_holding[j]  # hkey is free again: reused
+                # groups come in order of first appearance, so each distinct holding's are together
+                n_p = _group(hkey, n_hold, slot_key, slot_id, gid, sub_order, sub_start)
+                p_start[:n_u + 1] = 0
+                for g in range(n_p):
+                    first = hkey[sub_order[sub_start[g]]]
+                    p_prof[g] = first & 0xFFFFFFF
+                    p_weight[g] = sub_start[g + 1] - sub_start[g]
+                    p_start[(first >> 28) + 1] += 1
+                for r in range(n_u):
+                    p_start[r + 1] += p_start[r]
             for d in range(n_disc):
                 m = _final_hand(hand, hand_mask, drawn, discards[d])
                 me[d] = m
