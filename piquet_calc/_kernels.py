@@ -74,11 +74,12 @@ def dealer_profiles(dealer, suit_tab):
 
 
 @numba.njit(**JIT)
-def _packed_points(packed, per_card, lead, last):
+def _packed_points(packed, params):
     """Run points from the four suits' run-table entries added up (declare.run_points)."""
     all_cashed = np.int64((packed & 15) == 12)
     kept_scoring = np.int64((packed >> 8) > 0)
-    return ((packed >> 4) & 15) * per_card + all_cashed * last + (1 - all_cashed) * lead * kept_scoring
+    return (((packed >> 4) & 15) * (params[P_LEAD] + params[P_WIN_OWN]) + all_cashed * params[P_LAST]
+            + (1 - all_cashed) * params[P_LEAD] * kept_scoring)
 
 
 @numba.njit(**JIT)
@@ -93,7 +94,7 @@ def _run_packed(elder, profiles, run_tab):
 def run_points(elder, dealer, suit_tab, run_tab, params):
     """Elder's pique-run points (declare.pique_run): the cashed tricks, then one more lead or the last."""
     packed = _run_packed(elder, dealer_profiles(dealer, suit_tab), run_tab)
-    return _packed_points(packed, params[P_LEAD] + params[P_WIN_OWN], params[P_LEAD], params[P_LAST])
+    return _packed_points(packed, params)
 
 
 @numba.njit(**JIT)
@@ -390,12 +391,9 @@ def _marked_holdings(need, n_u, u_start, sorted_key, masks, needs):
 def _elder_piques(me, keys, weights, n, run_tab, params):
     """Pique deals for elder ``me`` against dealer holdings given as ``keys`` (run points needed
     << 28 | suit profiles), each standing for ``weights`` holdings."""
-    per_card = params[P_LEAD] + params[P_WIN_OWN]
-    lead = params[P_LEAD]
-    last = params[P_LAST]
     count = 0
     for j in range(n):
-        points = _packed_points(_run_packed(me, keys[j] & 0xFFFFFFF, run_tab), per_card, lead, last)
+        points = _packed_points(_run_packed(me, keys[j] & 0xFFFFFFF, run_tab), params)
         count += weights[j] * (points >= keys[j] >> 28)
     return count
 
@@ -404,14 +402,11 @@ def _elder_piques(me, keys, weights, n, run_tab, params):
 def _elder_piques_unmerged(me, need, n_u, p_start, p_prof, p_weight, run_tab, params):
     """_elder_piques straight from each marked distinct holding's profiles (for a lone final hand,
     where merging would cost more than it saves)."""
-    per_card = params[P_LEAD] + params[P_WIN_OWN]
-    lead = params[P_LEAD]
-    last = params[P_LAST]
     count = 0
     for r in range(n_u):
         if need[r] > 0:
             for j in range(p_start[r], p_start[r + 1]):
-                points = _packed_points(_run_packed(me, p_prof[j], run_tab), per_card, lead, last)
+                points = _packed_points(_run_packed(me, p_prof[j], run_tab), params)
                 count += p_weight[j] * (points >= need[r])
     return count
 
@@ -460,12 +455,9 @@ def _merge(keys, weights, n, slot_key, slot_weight, out_key, out_weight):
 @numba.njit(**JIT)
 def _dealer_piques(me_profiles, elders, needs, n, run_tab, params):
     """Pique deals against the dealer (profiles ``me_profiles``) for the listed elder holdings."""
-    per_card = params[P_LEAD] + params[P_WIN_OWN]
-    lead = params[P_LEAD]
-    last = params[P_LAST]
     count = 0
     for j in range(n):
-        count += _packed_points(_run_packed(elders[j], me_profiles, run_tab), per_card, lead, last) >= needs[j]
+        count += _packed_points(_run_packed(elders[j], me_profiles, run_tab), params) >= needs[j]
     return count
 
 
