@@ -521,6 +521,26 @@ def _holding_ranks(free_pos, n_free, binom, out):
             idx[j] = idx[j - 1] + 1
 
 
+@numba.njit(**JIT)
+def _holding_key(f, cb):
+    """A holding's hand_features and carte blanche points packed in one integer (fields of 6 or 7
+    bits, the point key above them): holdings with equal keys score alike against any hand."""
+    return (((((f[F_POINT] << 7) | f[F_SEQ]) << 6 | f[F_SEQ_SCORE]) << 6 | f[F_SET]) << 6 | f[F_SET_SCORE]) << 6 | cb
+
+
+@numba.njit(**JIT)
+def _unpack_holding_key(key, row):
+    """_holding_key back into (pk, ps, sk, ss, tk, ts, cb), the rows _against_holdings reads."""
+    pk = key >> 31
+    row[0] = pk
+    row[1] = pk >> 7
+    row[2] = (key >> 24) & 127
+    row[3] = (key >> 18) & 63
+    row[4] = (key >> 12) & 63
+    row[5] = (key >> 6) & 63
+    row[6] = key & 63
+
+
 @numba.njit(parallel=True, **JIT)
 def _every_holding(unseen, opp_cb_fixed, suit_tab, set_ranks, spoilers, params, trio, quatorze, binom):
     """Every 12-subset of the unseen cards, at its colex rank: its mask, the key of what the
@@ -548,8 +568,7 @@ def _every_holding(unseen, opp_cb_fixed, suit_tab, set_ranks, spoilers, params, 
         else:
             cb = params[P_BLANCHE] if (m & spoilers) == 0 else 0
         masks[r] = m
-        keys[r] = ((((f[F_POINT] * 128 + f[F_SEQ]) * 64 + f[F_SEQ_SCORE]) * 64 + f[F_SET]) * 64
-                   + f[F_SET_SCORE]) * 64 + cb
+        keys[r] = _holding_key(f, cb)
         profiles[r] = dealer_profiles(m, suit_tab)
     return masks, keys, profiles
 
@@ -636,10 +655,7 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
             n_u = _group(hkey, n_hold, slot_key, slot_id, gid, h_order, u_start)
             for r in range(n_u):
                 weight[r] = u_start[r + 1] - u_start[r]
-                f = hand_features(holding[h_order[u_start[r]]], suit_tab, set_ranks, trio, quatorze)
-                for j in range(6):
-                    u[j, r] = f[j]
-                u[6, r] = hkey[h_order[u_start[r]]] % 64
+                _unpack_holding_key(hkey[h_order[u_start[r]]], u[:, r])
             for j in range(n_hold):  # elder's run needs only the dealer's profiles; the dealer's, elder's cards
                 sorted_holding[j] = all_profiles[rank[h_order[j]]] if me_is_elder else holding[h_order[j]]
             if me_is_elder:  # within each distinct holding, holdings of one profile are one entry
