@@ -16,29 +16,32 @@ _numba_setup.configure()
 import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
-from .tables import T_POINT, T_POPCOUNT, T_SEQ_KEY, T_SEQ_SCORE, T_TOP  # noqa: E402
+from .tables import T_POINT, T_POPCOUNT, T_SEQ_COVER, T_SEQ_KEY, T_SEQ_SCORE, T_TOP  # noqa: E402
 
 MERGE_FROM = 2  # final hands in a group from which elder's pique candidates are merged first
 
 JIT = dict(nogil=True, cache=True, error_model="numpy")
 
 # RuleSet.kernel_params() order.
-P_BLANCHE, P_REPIQUE, P_PIQUE, P_THRESHOLD, P_LEAD, P_WIN_OWN, P_LAST, P_SCORING_RANKS = range(8)
+(P_BLANCHE, P_REPIQUE, P_PIQUE, P_REPIQUE_AT, P_PIQUE_AT, P_ROUGE,
+ P_LEAD, P_LAST_LEAD, P_WIN_OWN, P_LAST, P_SEVENTH, P_SCORING_RANKS) = range(12)
 
 # Columns of the per-discard count array: exact integers over every (draw, opponent holding).
 (C_DEALS,
  C_PT_WIN, C_PT_TIE, C_PT_LOSE, C_SQ_WIN, C_SQ_TIE, C_SQ_LOSE, C_ST_WIN, C_ST_TIE, C_ST_LOSE,
  C_ME_PT, C_OPP_PT, C_ME_SQ, C_OPP_SQ, C_ME_ST, C_OPP_ST, C_ME_CB, C_OPP_CB,
- C_ME_REPIQUE, C_OPP_REPIQUE, C_ME_PIQUE, C_OPP_PIQUE) = range(22)
-N_COUNTS = 22
+ C_ME_REPIQUE, C_OPP_REPIQUE, C_ME_PIQUE, C_OPP_PIQUE, C_ME_CR, C_OPP_CR) = range(24)
+N_COUNTS = 24
 
 # Indices into the tuple a hand's features are returned in.
-F_POINT, F_POINT_SCORE, F_SEQ, F_SEQ_SCORE, F_SET, F_SET_SCORE = range(6)
+F_POINT, F_POINT_SCORE, F_SEQ, F_SEQ_SCORE, F_SET, F_SET_SCORE, F_ROUGE = range(7)
+N_FEATURES = 7
 
 
 @numba.njit(**JIT)
-def hand_features(mask, suit_tab, set_ranks, trio_points, quatorze_points):
-    """(point key, point score, sequence key, sequence score, set key, set score) of a hand."""
+def hand_features(mask, suit_tab, set_ranks, trio_points, quatorze_points, rouge):
+    """(point key, point score, sequence key, sequence score, set key, set score, carte rouge bits) of
+    a hand; the carte rouge bits (see _rouge_bits) only when ``rouge`` (its points) is not 0."""
     point = 0
     seq = 0
     seq_score = 0
@@ -60,7 +63,33 @@ def hand_features(mask, suit_tab, set_ranks, trio_points, quatorze_points):
     else:
         set_key = 0
     set_score = quatorze_points * suit_tab[quatorzes, T_POPCOUNT] + trio_points * suit_tab[trios, T_POPCOUNT]
-    return point, point >> 7, seq, seq_score, set_key, set_score
+    rouge_bits = _rouge_bits(mask, suit_tab, point, quatorzes | trios) if rouge else 0
+    return point, point >> 7, seq, seq_score, set_key, set_score, rouge_bits
+
+
+@numba.njit(**JIT)
+def _rouge_bits(mask, suit_tab, point, set_ranks_held):
+    """Carte rouge (declare.is_carte_rouge) for each way of winning classes: bit w, for w = point won
+    + 2 * sequence won + 4 * sets won, is set when the combinations that then score cover all 12 cards."""
+    seq_cover = np.int64(0)
+    point_suits = 0
+    for i in range(4):
+        b = (mask >> (8 * i)) & 255
+        seq_cover |= suit_tab[b, T_SEQ_COVER] << (8 * i)
+        if suit_tab[b, T_POINT] == point:
+            point_suits |= 1 << i
+    r = np.int64(set_ranks_held)
+    set_cover = (r | (r << 8) | (r << 16) | (r << 24)) & mask
+    bits = 0
+    for w in range(8):
+        cover = (seq_cover if w & 2 else 0) | (set_cover if w & 4 else 0)
+        ok = (cover & mask) == mask
+        if w & 1:
+            for i in range(4):
+                if (point_suits >> i) & 1 and ((cover | (np.int64(255) << (8 * i))) & mask) == mask:
+                    ok = True
+        bits |= np.int64(ok) << w
+    return bits
 
 
 @numba.njit(**JIT)
@@ -76,10 +105,14 @@ def dealer_profiles(dealer, suit_tab):
 @numba.njit(**JIT)
 def _packed_points(packed, params):
     """Run points from the four suits' run-table entries added up (declare.run_points)."""
-    all_cashed = np.int64((packed & 15) == 12)
+    cashed = packed & 15
+    scoring = (packed >> 4) & 15
+    all_cashed = np.int64(cashed == 12)
     kept_scoring = np.int64((packed >> 8) > 0)
-    return (((packed >> 4) & 15) * (params[P_LEAD] + params[P_WIN_OWN]) + all_cashed * params[P_LAST]
-            + (1 - all_cashed) * params[P_LEAD] * kept_scoring)
+    lead, last_lead = params[P_LEAD], params[P_LAST_LEAD]
+    return (scoring * (lead + params[P_WIN_OWN]) + np.int64(cashed >= 7) * params[P_SEVENTH]
+            + all_cashed * (params[P_LAST] + np.int64(scoring > 0) * (last_lead - lead))
+            + (1 - all_cashed) * kept_scoring * (lead + np.int64(cashed == 11) * (last_lead - lead)))
 
 
 @numba.njit(**JIT)
@@ -105,7 +138,10 @@ def min_run_points(params):
 
 @numba.njit(**JIT)
 def max_run_points(params):
-    return 12 * (params[P_LEAD] + params[P_WIN_OWN]) + max(params[P_LEAD], params[P_LAST])
+    """The most elder's run can score: all twelve cashed, or eleven and the last lead."""
+    trick = params[P_LEAD] + params[P_WIN_OWN]
+    return max(12 * trick + params[P_LAST_LEAD] - params[P_LEAD] + params[P_LAST],
+               11 * trick + params[P_LAST_LEAD]) + params[P_SEVENTH]
 
 
 @numba.njit(**JIT)
@@ -114,7 +150,8 @@ def deal_outcome(me, fm, opp, fo, cb_me, cb_opp, me_is_elder, suit_tab, run_tab,
 
     ``fm``/``fo`` are hand_features of ``me``/``opp``; ``cb_*`` are carte blanche points.
     Returns (point cmp, sequence cmp, sets cmp, me point, opp point, me sequence, opp sequence,
-    me sets, opp sets, me repique, opp repique, me pique, opp pique); cmp is +1 when me wins.
+    me sets, opp sets, me repique, opp repique, me pique, opp pique, me carte rouge, opp carte rouge);
+    cmp is +1 when me wins.
     """
     pc = (fm[F_POINT] > fo[F_POINT]) - (fm[F_POINT] < fo[F_POINT])
     qc = (fm[F_SEQ] > fo[F_SEQ]) - (fm[F_SEQ] < fo[F_SEQ])
@@ -125,8 +162,11 @@ def deal_outcome(me, fm, opp, fo, cb_me, cb_opp, me_is_elder, suit_tab, run_tab,
     opp_sq = fo[F_SEQ_SCORE] if qc < 0 else 0
     me_st = fm[F_SET_SCORE] if tc > 0 else 0
     opp_st = fo[F_SET_SCORE] if tc < 0 else 0
+    me_cr = params[P_ROUGE] * ((fm[F_ROUGE] >> (np.int64(pc > 0) + 2 * np.int64(qc > 0) + 4 * np.int64(tc > 0))) & 1)
+    opp_cr = params[P_ROUGE] * ((fo[F_ROUGE] >> (np.int64(pc < 0) + 2 * np.int64(qc < 0) + 4 * np.int64(tc < 0))) & 1)
     # repique: the threshold reached, counting class by class, while the opponent has nothing
-    t = params[P_THRESHOLD]
+    t = params[P_REPIQUE_AT]
+    tp = params[P_PIQUE_AT]
     m1 = cb_me
     o1 = cb_opp
     m2 = m1 + me_pt
@@ -135,23 +175,28 @@ def deal_outcome(me, fm, opp, fo, cb_me, cb_opp, me_is_elder, suit_tab, run_tab,
     o3 = o2 + opp_sq
     m4 = m3 + me_st
     o4 = o3 + opp_st
-    rep_me = ((m1 >= t) & (o1 == 0)) | ((m2 >= t) & (o2 == 0)) | ((m3 >= t) & (o3 == 0)) | ((m4 >= t) & (o4 == 0))
-    rep_opp = ((o1 >= t) & (m1 == 0)) | ((o2 >= t) & (m2 == 0)) | ((o3 >= t) & (m3 == 0)) | ((o4 >= t) & (m4 == 0))
+    m5 = m4 + me_cr
+    o5 = o4 + opp_cr
+    rep_me = (((m1 >= t) & (o1 == 0)) | ((m2 >= t) & (o2 == 0)) | ((m3 >= t) & (o3 == 0)) | ((m4 >= t) & (o4 == 0))
+              | ((m5 >= t) & (o5 == 0)))
+    rep_opp = (((o1 >= t) & (m1 == 0)) | ((o2 >= t) & (m2 == 0)) | ((o3 >= t) & (m3 == 0)) | ((o4 >= t) & (m4 == 0))
+               | ((o5 >= t) & (m5 == 0)))
     # pique: elder only, the dealer at nothing, elder short of repique but not of the run
     pique_me = False
     pique_opp = False
     if me_is_elder:
-        if o4 == 0 and m4 < t and m4 + max_run_points(params) >= t:
-            pique_me = m4 + run_points(me, opp, suit_tab, run_tab, params) >= t
+        if o5 == 0 and m5 < t and m5 + max_run_points(params) >= tp:
+            pique_me = m5 + run_points(me, opp, suit_tab, run_tab, params) >= tp
     else:
-        if m4 == 0 and o4 < t and o4 + max_run_points(params) >= t:
-            pique_opp = o4 + run_points(opp, me, suit_tab, run_tab, params) >= t
-    return pc, qc, tc, me_pt, opp_pt, me_sq, opp_sq, me_st, opp_st, rep_me, rep_opp, pique_me, pique_opp
+        if m5 == 0 and o5 < t and o5 + max_run_points(params) >= tp:
+            pique_opp = o5 + run_points(opp, me, suit_tab, run_tab, params) >= tp
+    return (pc, qc, tc, me_pt, opp_pt, me_sq, opp_sq, me_st, opp_st, rep_me, rep_opp, pique_me, pique_opp,
+            me_cr, opp_cr)
 
 
 @numba.njit(**JIT)
 def _accumulate(acc, row, out, cb_me, cb_opp):
-    pc, qc, tc, me_pt, opp_pt, me_sq, opp_sq, me_st, opp_st, rep_me, rep_opp, pique_me, pique_opp = out
+    pc, qc, tc, me_pt, opp_pt, me_sq, opp_sq, me_st, opp_st, rep_me, rep_opp, pique_me, pique_opp, me_cr, opp_cr = out
     acc[row, C_DEALS] += 1
     acc[row, C_PT_WIN + 1 - pc] += 1
     acc[row, C_SQ_WIN + 1 - qc] += 1
@@ -168,13 +213,15 @@ def _accumulate(acc, row, out, cb_me, cb_opp):
     acc[row, C_OPP_REPIQUE] += rep_opp
     acc[row, C_ME_PIQUE] += pique_me
     acc[row, C_OPP_PIQUE] += pique_opp
+    acc[row, C_ME_CR] += me_cr
+    acc[row, C_OPP_CR] += opp_cr
 
 
 @numba.njit(**JIT)
 def score_one(me, opp, cb_me, cb_opp, me_is_elder, suit_tab, run_tab, set_ranks, params, trio, quatorze):
     """deal_outcome of two masks: the per-deal scorer the tests compare with declare.score_deal."""
-    fm = hand_features(me, suit_tab, set_ranks, trio, quatorze)
-    fo = hand_features(opp, suit_tab, set_ranks, trio, quatorze)
+    fm = hand_features(me, suit_tab, set_ranks, trio, quatorze, params[P_ROUGE])
+    fo = hand_features(opp, suit_tab, set_ranks, trio, quatorze, params[P_ROUGE])
     return deal_outcome(me, fm, opp, fo, cb_me, cb_opp, me_is_elder, suit_tab, run_tab, params)
 
 
@@ -253,15 +300,15 @@ def enumerate_discards(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb
     acc = np.zeros((n_chunks, n_disc, N_COUNTS), dtype=np.int64)
     for chunk in numba.prange(n_chunks):
         holding = np.empty(n_hold, dtype=np.int64)
-        feats = np.empty((n_hold, 6), dtype=np.int64)
+        feats = np.empty((n_hold, N_FEATURES), dtype=np.int64)
         opp_cb = np.empty(n_hold, dtype=np.int64)
         free = np.empty(unseen.shape[0], dtype=np.int64)
         for i in range(chunk * n_draws // n_chunks, (chunk + 1) * n_draws // n_chunks):
             drawn = _draw(unseen, draws[i], free)
             _holdings(free, n_free, 12, holding)
             for h in range(n_hold):
-                f = hand_features(holding[h], suit_tab, set_ranks, trio, quatorze)
-                for j in range(6):
+                f = hand_features(holding[h], suit_tab, set_ranks, trio, quatorze, params[P_ROUGE])
+                for j in range(N_FEATURES):
                     feats[h, j] = f[j]
                 if opp_cb_fixed >= 0:
                     opp_cb[h] = opp_cb_fixed
@@ -269,9 +316,9 @@ def enumerate_discards(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb
                     opp_cb[h] = params[P_BLANCHE] if (holding[h] & spoilers) == 0 else 0
             for d in range(n_disc):
                 me = _final_hand(hand, hand_mask, drawn, discards[d])
-                fm = hand_features(me, suit_tab, set_ranks, trio, quatorze)
+                fm = hand_features(me, suit_tab, set_ranks, trio, quatorze, params[P_ROUGE])
                 for h in range(n_hold):
-                    fo = (feats[h, 0], feats[h, 1], feats[h, 2], feats[h, 3], feats[h, 4], feats[h, 5])
+                    fo = (feats[h, 0], feats[h, 1], feats[h, 2], feats[h, 3], feats[h, 4], feats[h, 5], feats[h, 6])
                     out = deal_outcome(me, fm, holding[h], fo, cb_me, opp_cb[h], me_is_elder,
                                        suit_tab, run_tab, params)
                     _accumulate(acc[chunk], d, out, cb_me, opp_cb[h])
@@ -289,8 +336,9 @@ def enumerate_discards(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb
 # top card and length, marked holdings alike in that are one entry when each final hand checks them.
 
 @numba.njit(**JIT)
-def _against_holdings(u, weight, n_u, e_pk, e_ps, e_sk, e_ss, e_tk, e_ts, e_cb, me_is_elder, params, out, need):
-    """Sums over the distinct holdings ``u[:, :n_u]`` (rows pk ps sk ss tk ts cb), each standing for
+def _against_holdings(u, weight, n_u, e_pk, e_ps, e_sk, e_ss, e_tk, e_ts, e_cb, e_rb, me_is_elder, params, out,
+                      need):
+    """Sums over the distinct holdings ``u[:, :n_u]`` (rows pk ps sk ss tk ts cb rb), each standing for
     ``weight`` holdings, against one final hand (scalars e_*), into ``out``.
 
     Also marks, in ``need``, the holdings on which elder may pique: the dealer at nothing, elder
@@ -298,15 +346,17 @@ def _against_holdings(u, weight, n_u, e_pk, e_ps, e_sk, e_ss, e_tk, e_ts, e_cb, 
     value is the run points elder needs (0 where no pique is possible). Holdings where the run's
     minimum suffices are counted straight into ``out``. Returns how many holdings were marked.
     """
-    t = params[P_THRESHOLD]
-    low = params[P_THRESHOLD] - max_run_points(params)
+    t = params[P_REPIQUE_AT]
+    tp = params[P_PIQUE_AT]
+    low = tp - max_run_points(params)
     sure_max = min_run_points(params)
+    rouge = params[P_ROUGE]
     ie = 1 if me_is_elder else 0
     pt_win = pt_tie = sq_win = sq_tie = st_win = st_tie = 0
-    opp_pt = opp_sq = opp_st = rep_me = rep_opp = opp_cb = sure = marked = n = 0
+    opp_pt = opp_sq = opp_st = rep_me = rep_opp = opp_cb = me_cr = opp_cr = sure = marked = n = 0
     for h in range(n_u):
         w = weight[h]
-        pk, ps, sk, ss, tk, ts, cb = u[0, h], u[1, h], u[2, h], u[3, h], u[4, h], u[5, h], u[6, h]
+        pk, ps, sk, ss, tk, ts, cb, rb = u[0, h], u[1, h], u[2, h], u[3, h], u[4, h], u[5, h], u[6, h], u[7, h]
         pw = np.int64(pk < e_pk)
         pt = np.int64(pk == e_pk)
         pl = 1 - pw - pt
@@ -324,6 +374,8 @@ def _against_holdings(u, weight, n_u, e_pk, e_ps, e_sk, e_ss, e_tk, e_ts, e_cb, 
         m2 = m1 + pw * e_ps
         m3 = m2 + qw * e_ss
         m4 = m3 + tw * e_ts
+        o5 = o4 + rouge * ((rb >> (pl + 2 * ql + 4 * tl)) & 1)
+        m5 = m4 + rouge * ((e_rb >> (pw + 2 * qw + 4 * tw)) & 1)
         n += w
         pt_win += w * pw
         pt_tie += w * pt
@@ -335,15 +387,17 @@ def _against_holdings(u, weight, n_u, e_pk, e_ps, e_sk, e_ss, e_tk, e_ts, e_cb, 
         opp_sq += w * ql * ss
         opp_st += w * tl * ts
         opp_cb += w * o1
+        me_cr += w * (m5 - m4)
+        opp_cr += w * (o5 - o4)
         rep_me += w * np.int64(((m1 >= t) & (o1 == 0)) | ((m2 >= t) & (o2 == 0))
-                               | ((m3 >= t) & (o3 == 0)) | ((m4 >= t) & (o4 == 0)))
+                               | ((m3 >= t) & (o3 == 0)) | ((m4 >= t) & (o4 == 0)) | ((m5 >= t) & (o5 == 0)))
         rep_opp += w * np.int64(((o1 >= t) & (m1 == 0)) | ((o2 >= t) & (m2 == 0))
-                                | ((o3 >= t) & (m3 == 0)) | ((o4 >= t) & (m4 == 0)))
+                                | ((o3 >= t) & (m3 == 0)) | ((o4 >= t) & (m4 == 0)) | ((o5 >= t) & (m5 == 0)))
         # pique: elder's declarations and the dealer's, whichever side is elder
-        e_tot = ie * m4 + (1 - ie) * o4
-        d_tot = ie * o4 + (1 - ie) * m4
+        e_tot = ie * m5 + (1 - ie) * o5
+        d_tot = ie * o5 + (1 - ie) * m5
         live = np.int64((d_tot == 0) & (e_tot < t) & (e_tot >= low))
-        short = t - e_tot
+        short = tp - e_tot
         certain = live * np.int64(short <= sure_max)
         sure += w * certain
         need[h] = (live - certain) * short
@@ -370,6 +424,8 @@ def _against_holdings(u, weight, n_u, e_pk, e_ps, e_sk, e_ss, e_tk, e_ts, e_cb, 
     out[C_OPP_REPIQUE] = rep_opp
     out[C_ME_PIQUE] = sure if me_is_elder else 0
     out[C_OPP_PIQUE] = 0 if me_is_elder else sure
+    out[C_ME_CR] = me_cr
+    out[C_OPP_CR] = opp_cr
     return marked
 
 
@@ -523,22 +579,24 @@ def _holding_ranks(free_pos, n_free, binom, out):
 
 @numba.njit(**JIT)
 def _holding_key(f, cb):
-    """A holding's hand_features and carte blanche points packed in one integer (fields of 6 or 7
+    """A holding's hand_features and carte blanche points packed in one integer (fields of 6, 7 or 8
     bits, the point key above them): holdings with equal keys score alike against any hand."""
-    return (((((f[F_POINT] << 7) | f[F_SEQ]) << 6 | f[F_SEQ_SCORE]) << 6 | f[F_SET]) << 6 | f[F_SET_SCORE]) << 6 | cb
+    return ((((((f[F_POINT] << 7) | f[F_SEQ]) << 6 | f[F_SEQ_SCORE]) << 6 | f[F_SET]) << 6 | f[F_SET_SCORE]) << 6
+            | cb) << 8 | f[F_ROUGE]
 
 
 @numba.njit(**JIT)
 def _unpack_holding_key(key, row):
-    """_holding_key back into (pk, ps, sk, ss, tk, ts, cb), the rows _against_holdings reads."""
-    pk = key >> 31
+    """_holding_key back into (pk, ps, sk, ss, tk, ts, cb, rb), the rows _against_holdings reads."""
+    pk = key >> 39
     row[0] = pk
     row[1] = pk >> 7
-    row[2] = (key >> 24) & 127
-    row[3] = (key >> 18) & 63
-    row[4] = (key >> 12) & 63
-    row[5] = (key >> 6) & 63
-    row[6] = key & 63
+    row[2] = (key >> 32) & 127
+    row[3] = (key >> 26) & 63
+    row[4] = (key >> 20) & 63
+    row[5] = (key >> 14) & 63
+    row[6] = (key >> 8) & 63
+    row[7] = key & 255
 
 
 @numba.njit(parallel=True, **JIT)
@@ -562,7 +620,7 @@ def _every_holding(unseen, opp_cb_fixed, suit_tab, set_ranks, spoilers, params, 
                 m |= np.int64(1) << unseen[p]
                 j += 1
                 r += binom[p, j]
-        f = hand_features(m, suit_tab, set_ranks, trio, quatorze)
+        f = hand_features(m, suit_tab, set_ranks, trio, quatorze, params[P_ROUGE])
         if opp_cb_fixed >= 0:
             cb = opp_cb_fixed
         else:
@@ -606,7 +664,8 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
     for c in hand:
         hand_mask |= np.int64(1) << c
     pique_col = C_ME_PIQUE if me_is_elder else C_OPP_PIQUE
-    low = params[P_THRESHOLD] - max_run_points(params)
+    # a final hand below this even winning every class can neither repique nor reach the pique band
+    weak = min(params[P_REPIQUE_AT], params[P_PIQUE_AT] - max_run_points(params))
     n_chunks = min(n_draws, 64)
     acc = np.zeros((n_chunks, n_disc, N_COUNTS), dtype=np.int64)
     for chunk in numba.prange(n_chunks):
@@ -619,13 +678,13 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
         order = np.empty(n_disc, dtype=np.int64)
         g_start = np.empty(n_disc + 1, dtype=np.int64)
         sorted_holding = np.empty(n_hold, dtype=np.int64)
-        u = np.empty((7, n_hold), dtype=np.int64)  # distinct holdings: pk ps sk ss tk ts cb, one row each
+        u = np.empty((8, n_hold), dtype=np.int64)  # distinct holdings: pk ps sk ss tk ts cb rb, one row each
         weight = np.empty(n_hold, dtype=np.int64)
         u_start = np.empty(n_hold + 1, dtype=np.int64)
         free_pos = np.empty(unseen.shape[0], dtype=np.int64)
         rank = np.empty(n_hold, dtype=np.int64)
         me = np.empty(n_disc, dtype=np.int64)
-        fe = np.empty((n_disc, 6), dtype=np.int64)
+        fe = np.empty((n_disc, N_FEATURES), dtype=np.int64)
         key = np.empty(n_disc, dtype=np.int64)
         out = np.zeros(N_COUNTS, dtype=np.int64)
         need = np.empty(n_hold, dtype=np.int64)
@@ -675,22 +734,22 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
             for d in range(n_disc):
                 m = _final_hand(hand, hand_mask, drawn, discards[d])
                 me[d] = m
-                f = hand_features(m, suit_tab, set_ranks, trio, quatorze)
-                for j in range(6):
+                f = hand_features(m, suit_tab, set_ranks, trio, quatorze, params[P_ROUGE])
+                for j in range(N_FEATURES):
                     fe[d, j] = f[j]
                 # everything _against_holdings reads of the final hand; a hand that cannot reach the
                 # pique band even winning every class needs only whether it has a sequence and a set
                 ss, ts = f[F_SEQ_SCORE], f[F_SET_SCORE]
-                if cb_me + f[F_POINT_SCORE] + ss + ts < low:
+                if cb_me + f[F_POINT_SCORE] + ss + ts + params[P_ROUGE] * (f[F_ROUGE] > 0) < weak:
                     ss, ts = min(ss, 1), min(ts, 1)
-                key[d] = (((f[F_POINT] * 128 + f[F_SEQ]) * 64 + ss) * 64 + f[F_SET]) * 64 + ts
+                key[d] = ((((f[F_POINT] * 128 + f[F_SEQ]) * 64 + ss) * 64 + f[F_SET]) * 64 + ts) * 256 + f[F_ROUGE]
             n_g = _group(key, n_disc, slot_key, slot_id, gid, order, g_start)
             for grp in range(n_g):
                 g = g_start[grp]
                 e = g_start[grp + 1]
                 d0 = order[g]
                 marked = _against_holdings(u, weight, n_u, fe[d0, 0], fe[d0, 1], fe[d0, 2], fe[d0, 3], fe[d0, 4],
-                                           fe[d0, 5], cb_me, me_is_elder, params, out, need)
+                                           fe[d0, 5], cb_me, fe[d0, 6], me_is_elder, params, out, need)
                 n_m = 0
                 merge = e - g >= MERGE_FROM  # merging pays for itself over several final hands
                 if marked and me_is_elder and merge:  # equal (need, profiles) across distinct holdings: one entry

@@ -33,6 +33,7 @@ COUNT_NAMES = (
     "point_me", "point_opp", "sequence_me", "sequence_opp", "sets_me", "sets_opp",
     "carte_blanche_me", "carte_blanche_opp",
     "repique_me", "repique_opp", "pique_me", "pique_opp",
+    "carte_rouge_me", "carte_rouge_opp",
 )
 
 
@@ -60,9 +61,10 @@ class DiscardResult:
         return self.counts[name] / self.deals
 
     def score_sum(self, side: Literal["me", "opp"]) -> int:
-        """Summed over the deals: declarations, carte blanche, repique and pique bonuses."""
+        """Summed over the deals: declarations, carte blanche and carte rouge, repique and pique bonuses."""
         c = self.counts
         return (c[f"point_{side}"] + c[f"sequence_{side}"] + c[f"sets_{side}"] + c[f"carte_blanche_{side}"]
+                + c[f"carte_rouge_{side}"]
                 + self.rules.repique_bonus * c[f"repique_{side}"] + self.rules.pique_bonus * c[f"pique_{side}"])
 
     def expected_score(self, side: Literal["me", "opp"]) -> float:

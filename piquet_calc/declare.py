@@ -118,6 +118,23 @@ def is_carte_blanche(dealt: Iterable[Card], rules: RuleSet) -> bool:
     return not any(c.rank in rules.blanche_ranks for c in dealt)
 
 
+def is_carte_rouge(hand: Iterable[Card], won: set[str], rules: RuleSet) -> bool:
+    """Carte rouge (RULES.md, Declarations 5): every card of ``hand`` lies in a combination that scored
+    for its player, who won the classes named in ``won`` ("point", "sequence", "sets"). With two
+    equal best suits he may count either for the point."""
+    hand = list(hand)
+    d = Declaration.of(hand, rules)
+    covered: set[Card] = set()
+    if "sequence" in won:
+        covered |= {c for r in d.runs for c in hand if c.suit == r.suit and r.top - r.length < c.rank <= r.top}
+    if "sets" in won:
+        covered |= {c for s in d.sets for c in hand if c.rank == s.rank}
+    if "point" not in won:
+        return len(covered) == len(hand)
+    best = [s for s in Suit if Point(s, len(cs := suit_cards(hand, s)), sum(c.rank.pips for c in cs)).key == d.point.key]
+    return any(len(covered | set(suit_cards(hand, s))) == len(hand) for s in best)
+
+
 @dataclass(frozen=True)
 class Declaration:
     """What one final hand can declare, before comparing with the opponent."""
@@ -195,13 +212,21 @@ def pique_run(elder: Iterable[Card], dealer: Iterable[Card], rules: RuleSet) -> 
 
 
 def run_points(cashed: Sequence[Card], left: Sequence[Card], rules: RuleSet) -> int:
-    """Points for leading and winning the cashed tricks, then one more lead or the last trick."""
+    """Points for leading and winning the cashed tricks, then one more lead or the last trick.
+
+    A card below ``play.scoring_rank`` scores nothing when led or when it wins. Elder orders his
+    cashed cards as suits him: a scoring card to the last lead when he cashes all twelve.
+    """
     play = rules.play
-    points = sum(play.lead + play.win_own_lead for c in cashed if c.rank >= play.scoring_rank)
+    scoring = [c for c in cashed if c.rank >= play.scoring_rank]
+    points = len(scoring) * (play.lead + play.win_own_lead)
+    if len(cashed) >= 7:  # the seventh trick won (encyclopedia: 10 at once)
+        points += play.seventh_trick
     if left:  # the dealer wins the next trick; elder leads his best-scoring card to it
-        points += play.lead if any(c.rank >= play.scoring_rank for c in left) else 0
+        if any(c.rank >= play.scoring_rank for c in left):
+            points += play.last_lead if len(cashed) == 11 else play.lead
     else:
-        points += play.last_trick
+        points += play.last_trick + (play.last_lead - play.lead if scoring else 0)
     return points
 
 
@@ -256,15 +281,22 @@ def score_deal(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
         classes.append((name, es if c > 0 else 0, ds if c < 0 else 0))
         shown.append((name, ew if c > 0 else dw if c < 0 else ""))
 
+    if rules.carte_rouge_points:
+        won_e = {name for name, pe, pd in classes[1:] if pe > pd}
+        won_d = {name for name, pe, pd in classes[1:] if pd > pe}
+        rouge_e, rouge_d = is_carte_rouge(elder, won_e, rules), is_carte_rouge(dealer, won_d, rules)
+        classes.append(("carte_rouge", rules.carte_rouge_points * rouge_e, rules.carte_rouge_points * rouge_d))
+        shown.append(("carte_rouge", " and ".join(w for w, b in (("elder", rouge_e), ("dealer", rouge_d)) if b)))
+
     # Repique: reaching the threshold, counting class by class, while the opponent has nothing.
     elder_repique = dealer_repique = False
     cum_e = cum_d = 0
     for _, pe, pd in classes:
         cum_e, cum_d = cum_e + pe, cum_d + pd
-        elder_repique |= cum_e >= rules.bonus_threshold and cum_d == 0
-        dealer_repique |= cum_d >= rules.bonus_threshold and cum_e == 0
+        elder_repique |= cum_e >= rules.repique_threshold and cum_d == 0
+        dealer_repique |= cum_d >= rules.repique_threshold and cum_e == 0
     run = pique_run(elder, dealer, rules)
-    elder_pique = (not elder_repique and cum_d == 0 and cum_e + run.points >= rules.bonus_threshold)
+    elder_pique = (not elder_repique and cum_d == 0 and cum_e + run.points >= rules.pique_threshold)
     classes.append(("repique", rules.repique_bonus * elder_repique, rules.repique_bonus * dealer_repique))
     classes.append(("pique", rules.pique_bonus * elder_pique, 0))
     return DealScore(tuple(classes), tuple(shown), elder_repique, dealer_repique, elder_pique, run)

@@ -16,7 +16,7 @@ from .declare import cashable_against, point_of, runs_of
 from .rules import RuleSet
 
 # Columns of SuitTables.suit: indexed by a suit's 8-bit rank mask.
-T_POINT, T_SEQ_KEY, T_SEQ_SCORE, T_POPCOUNT, T_TOP = range(5)
+T_POINT, T_SEQ_KEY, T_SEQ_SCORE, T_POPCOUNT, T_TOP, T_SEQ_COVER = range(6)
 
 
 def point_code(length: int, pips: int) -> int:
@@ -36,7 +36,7 @@ def set_code(size: int, rank: int) -> int:
 
 @dataclass(frozen=True)
 class SuitTables:
-    suit: np.ndarray  # int64[256, 5], columns T_*
+    suit: np.ndarray  # int64[256, 6], columns T_*
     run: np.ndarray  # int32[256 * 81]: one suit of elder's run, at elder ranks * 81 + dealer_profile()
     set_ranks: int  # rank mask of the ranks that make sets
     blanche_spoilers: int  # 32-bit mask of the cards that spoil carte blanche
@@ -66,7 +66,7 @@ def run_entry(elder: list[Card], cashed: list[Card], rules: RuleSet) -> int:
 
 @lru_cache(maxsize=8)
 def tables_for(rules: RuleSet) -> SuitTables:
-    suit = np.zeros((256, 5), dtype=np.int64)
+    suit = np.zeros((256, 6), dtype=np.int64)
     for ranks in range(256):
         cards = _suit_cards(ranks)
         runs = runs_of(cards)
@@ -76,6 +76,8 @@ def tables_for(rules: RuleSet) -> SuitTables:
         suit[ranks, T_SEQ_SCORE] = sum(rules.sequence_points(r.length) for r in runs)
         suit[ranks, T_POPCOUNT] = len(cards)
         suit[ranks, T_TOP] = max((int(c.rank) for c in cards), default=-1)
+        # the ranks lying in a sequence, for carte rouge
+        suit[ranks, T_SEQ_COVER] = sum(1 << r for run in runs for r in range(run.top - run.length + 1, run.top + 1))
     run = np.zeros(256 * PROFILES, dtype=np.int32)
     for elder in range(256):
         e_cards = _suit_cards(elder)

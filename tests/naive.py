@@ -26,6 +26,7 @@ def outcome(me: Sequence[Card], opp: Sequence[Card], me_is_elder: bool, rules: R
         out[f"{name}_lose"] = int(mine < theirs)
         out[f"{name}_me"], out[f"{name}_opp"] = m, o
     out["carte_blanche_me"], out["carte_blanche_opp"] = pts["carte_blanche"]
+    out["carte_rouge_me"], out["carte_rouge_opp"] = pts.get("carte_rouge", (0, 0))
     rep_e, rep_d = s.elder_repique, s.dealer_repique
     out["repique_me"], out["repique_opp"] = (int(rep_e), int(rep_d)) if me_is_elder else (int(rep_d), int(rep_e))
     out["pique_me"], out["pique_opp"] = (int(s.elder_pique), 0) if me_is_elder else (0, int(s.elder_pique))

@@ -12,7 +12,7 @@ import pytest
 from piquet_calc import _kernels
 from piquet_calc.analysis import COUNT_NAMES, UNSEEN, _Setup, all_draws, analyse_discards, deals_for
 from piquet_calc.cards import Card, Suit, parse_hand, sort_hand
-from piquet_calc.rules import RUBICON
+from piquet_calc.rules import PRESETS, RUBICON
 
 from .naive import monte_carlo
 
@@ -26,6 +26,7 @@ HANDS = {
     "courtly": "KS QS JS KH QH JH KD QD JD KC QC 7C",  # nine courts: the opponent may be carte blanche
     "blanche": "AS TS 9S 8S AH TH 9H AD TD 9D AC TC",  # carte blanche itself
     "weak": "7S 8S 9S 7H 8H JH 7D 8D QD 7C 8C 9C",
+    "rouge": "AS KS QS JS TS 9S AH AD AC KH KD KC",  # carte rouge itself, and within reach after exchanges
 }
 
 
@@ -81,6 +82,26 @@ def test_fast_engine_equals_the_reference_kernel_bit_for_bit(name, position):
         fast = setup.count(_kernels.enumerate_fast, size, draws)
         slow = setup.count(_kernels.enumerate_discards, size, draws)
         np.testing.assert_array_equal(fast, slow, err_msg=f"{name} {position} size {size}")
+
+
+@pytest.mark.parametrize("name", ["book", "rouge"])
+@pytest.mark.parametrize("position", ["elder", "younger"])
+@pytest.mark.parametrize("preset", [p for p in PRESETS if p != "rubicon"])
+def test_fast_engine_equals_the_reference_kernel_under_every_preset(preset, name, position):
+    """As above, under the other presets: carte rouge, sets of sevens, the play tables, refusal (size 0)."""
+    rules = PRESETS[preset]
+    setup = _Setup.of(sort_hand(parse_hand(HANDS[name])), position, rules, elder_blanche=False)
+    sizes = rules.elder_discards if position == "elder" else rules.dealer_discards(5)
+    rouge = 0
+    for size in sizes:
+        draws = all_draws(size)
+        draws = draws[:: max(1, len(draws) // 4)]
+        fast = setup.count(_kernels.enumerate_fast, size, draws)
+        slow = setup.count(_kernels.enumerate_discards, size, draws)
+        np.testing.assert_array_equal(fast, slow, err_msg=f"{preset} {name} {position} size {size}")
+        rouge += fast[:, COUNT_NAMES.index("carte_rouge_me")].sum()
+    if rules.carte_rouge_points and name == "rouge":
+        assert rouge > 0  # the case it is here for
 
 
 @pytest.fixture(scope="module")
@@ -171,7 +192,7 @@ def test_permuting_suits_permutes_results_and_changes_no_number():
         return frozenset(Card(c.rank, perm[c.suit]) for c in cards)
 
     for position in ("elder", "younger"):
-        rules = SMALL if position == "elder" else dataclasses.replace(RUBICON, dealer_min_discard=1)
+        rules = SMALL if position == "elder" else dataclasses.replace(RUBICON, dealer_discards_allowed=tuple(range(1, 9)))
         a = by_discard(analyse_discards(hand, position, rules, elder_took=5))
         b = by_discard(analyse_discards(move(hand), position, rules, elder_took=5))
         assert {move(d) for d in a} == set(b)
