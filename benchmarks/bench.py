@@ -2,6 +2,7 @@
 
     python benchmarks/bench.py            # 5 warm runs each, plus cold compile and end-to-end CLI
     python benchmarks/bench.py --runs 1   # quicker
+    python benchmarks/bench.py --rules all --runs 3   # every preset (speed targets hold for each)
 
 Every measurement runs in a fresh process so peak memory (max RSS) belongs to that run alone.
 "cold" compiles the kernels into an empty numba cache; "warm" reuses the cache and times the
@@ -31,11 +32,13 @@ CASES = [
 CHILD = r"""
 import json, resource, statistics, sys, time
 from piquet_calc import analyse_discards, parse_hand
+from piquet_calc.rules import get_rules
 hand, position, took, runs, cold = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5] == "1"
+rules = get_rules(sys.argv[6])
 times = []
 for i in range(runs + (0 if cold else 1)):
     t = time.perf_counter()
-    a = analyse_discards(parse_hand(hand), position, elder_took=took)
+    a = analyse_discards(parse_hand(hand), position, rules, elder_took=took)
     times.append(time.perf_counter() - t)
 times = times if cold else times[1:]
 deals = sum(d.deals for d in a.discards)
@@ -44,9 +47,9 @@ print(json.dumps({"deals": deals, "discards": len(a.discards), "seconds": statis
 """
 
 
-def child(hand: str, position: str, took: int, runs: int, cold: bool, env: dict[str, str]) -> dict:
-    out = subprocess.run([sys.executable, "-c", CHILD, hand, position, str(took), str(runs), "1" if cold else "0"],
-                         capture_output=True, text=True, env=env, check=True)
+def child(hand: str, position: str, took: int, runs: int, cold: bool, env: dict[str, str], rules: str) -> dict:
+    out = subprocess.run([sys.executable, "-c", CHILD, hand, position, str(took), str(runs), "1" if cold else "0",
+                          rules], capture_output=True, text=True, env=env, check=True)
     return json.loads(out.stdout)
 
 
@@ -69,25 +72,31 @@ def cpu_model() -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--rules", default="rubicon", help="a preset, or 'all' for every preset in turn")
     args = parser.parse_args()
+    from piquet_calc.rules import PRESETS
+
+    presets = list(PRESETS) if args.rules == "all" else [args.rules]
     cache = tempfile.mkdtemp(prefix="piquet-bench-cache-")
     env = {**os.environ, "NUMBA_CACHE_DIR": cache}
     print(f"{time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, {cpu_model()}, Python {platform.python_version()}")
     rows = []
     first = True
-    for hand, position, took in CASES:
-        if first:  # compiling into the empty cache
-            r = child(hand, position, took, 1, True, env)
-            rows.append((hand, position + " (cold: compile + run)", r))
-            first = False
-        r = child(hand, position, took, args.runs, False, env)
-        rows.append((hand, position + f" (warm, median of {args.runs})", r))
+    for rules in presets:
+        for hand, position, took in CASES:
+            if first:  # compiling into the empty cache
+                r = child(hand, position, took, 1, True, env, rules)
+                rows.append((rules, hand, position + " (cold: compile + run)", r))
+                first = False
+            r = child(hand, position, took, args.runs, False, env, rules)
+            rows.append((rules, hand, position + f" (warm, median of {args.runs})", r))
     print()
-    print("| hand | position | deals | wall s | min-max s | deals/s | peak MB |")
-    print("|---|---|---:|---:|---:|---:|---:|")
-    for hand, what, r in rows:
-        print(f"| {hand} | {what} | {r['deals']:,} | {r['seconds']:.2f} | {min(r['all']):.2f}-{max(r['all']):.2f} "
-              f"| {r['deals'] / r['seconds'] / 1e9:.2f} G | {r['rss_mb']:.0f} |")
+    print("| rules | hand | position | deals | wall s | min-max s | deals/s | peak MB |")
+    print("|---|---|---|---:|---:|---:|---:|---:|")
+    for rules, hand, what, r in rows:
+        print(f"| {rules} | {hand} | {what} | {r['deals']:,} | {r['seconds']:.2f} "
+              f"| {min(r['all']):.2f}-{max(r['all']):.2f} | {r['deals'] / r['seconds'] / 1e9:.2f} G "
+              f"| {r['rss_mb']:.0f} |")
     exe = [sys.executable, "-m", "piquet_calc"]
     e2e = statistics.median(wall(exe + ["discard", CASES[0][0], "--elder", "-q"], env) for _ in range(3))
     helps = statistics.median(wall(exe + ["--help"], env) for _ in range(5))

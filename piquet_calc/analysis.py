@@ -18,7 +18,7 @@ import numpy as np
 
 from .cards import DECK, HAND_SIZE, Card, CardError, sort_hand
 from .declare import is_carte_blanche
-from .rules import RUBICON, RulesError, RuleSet
+from .rules import RUBICON, RulesError, RuleSet, span
 from .tables import tables_for
 
 Position = Literal["elder", "younger"]
@@ -114,7 +114,7 @@ def analyse_discards(hand: Sequence[Card], position: Position, rules: RuleSet = 
     if position not in ("elder", "younger"):
         raise RulesError(f"position must be 'elder' or 'younger', not {position!r}")
     if position == "younger" and elder_took not in rules.elder_discards:
-        raise RulesError(f"elder may take {_span(rules.elder_discards)} cards under {rules.name}, "
+        raise RulesError(f"elder may take {span(rules.elder_discards)} cards under {rules.name}, "
                          f"not {elder_took}")
     from . import _kernels
 
@@ -185,11 +185,6 @@ class _Setup:
                t.suit, t.run, t.set_ranks, t.blanche_spoilers, t.params, self.rules.trio_points,
                self.rules.quatorze_points, counts)
         return counts
-
-
-def _span(sizes: Sequence[int]) -> str:
-    return f"{min(sizes)} to {max(sizes)}" if list(sizes) == list(range(min(sizes), max(sizes) + 1)) \
-        else ", ".join(map(str, sizes))
 
 
 @dataclass(frozen=True)

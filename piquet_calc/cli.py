@@ -23,7 +23,7 @@ from contextlib import contextmanager
 
 from .analysis import analyse_declaration, analyse_discards
 from .cards import DECK, HAND_SIZE, CardError, parse_cards, parse_hand
-from .rules import PRESETS, RulesError, get_rules
+from .rules import PRESETS, RulesError, get_rules, span
 
 PROG = "piquet-calc"
 
@@ -77,6 +77,10 @@ class _Progress:
         sys.stderr.flush()
 
 
+RulesOption = Annotated[str, typer.Option(help=f"Rules: a preset ({', '.join(PRESETS)}) or a house-rules .toml file "
+                                               "(see `piquet-calc rules`).")]
+
+
 @app.command()
 def discard(
     hand: Annotated[str, typer.Argument(help='Twelve cards, e.g. "AS AH KH QH TH 8H 7H AD TD 9D 9C 8C" '
@@ -86,7 +90,7 @@ def discard(
     elder_took: Annotated[int, typer.Option(help="Younger only: how many cards elder took.")] = 5,
     elder_blanche: Annotated[bool, typer.Option("--elder-blanche",
                                                 help="Younger only: elder showed carte blanche.")] = False,
-    rules: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")] = "rubicon",
+    rules: RulesOption = "rubicon",
     top: Annotated[int, typer.Option(help="Show the best N discards; 0 shows all.")] = 10,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON (schema in README) instead of a table.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr.")] = False,
@@ -97,8 +101,8 @@ def discard(
         ruleset = get_rules(rules)
     _one_position(elder, younger)
     if younger and elder_took not in ruleset.elder_discards:
-        raise click_errors.UsageError(f"--elder-took must be {min(ruleset.elder_discards)} to "
-                               f"{max(ruleset.elder_discards)} under {ruleset.name}, not {elder_took}")
+        raise click_errors.UsageError(f"--elder-took must be {span(ruleset.elder_discards)} under {ruleset.name}, "
+                                      f"not {elder_took}")
     if top < 0:
         raise click_errors.UsageError(f"--top must be 0 (all) or more, not {top}")
     from . import report
@@ -108,7 +112,6 @@ def discard(
     _emit(as_json, lambda: report.analysis_data(result, top), lambda: report.table(result, top))
 
 
-RulesOption = Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (schema in README) instead of a table.")]
 ElderOption = Annotated[bool, typer.Option("--elder", help="You are elder (non-dealer).")]
 YoungerOption = Annotated[bool, typer.Option("--younger", help="You are younger (the dealer).")]
@@ -197,15 +200,25 @@ def odds(
     unseen: Annotated[int, typer.Option(help="How many cards you cannot see.")] = len(DECK) - HAND_SIZE,
     elder: ElderOption = False,
     younger: YoungerOption = False,
+    rules: RulesOption = "rubicon",
     as_json: JsonOption = False,
 ) -> None:
     """The chance of drawing at least j of the named cards, exact, with the odds as the old books give them."""
     with _user_errors():
         named = parse_cards(cards, what="the named cards")
+        ruleset = get_rules(rules)
+    if elder and younger:
+        raise click_errors.UsageError("say at most one of --elder or --younger")
+    # what the rules let each hand take (elder's 0 is refusing: nothing to draw)
+    legal = (set(ruleset.elder_discards) if elder
+             else {m for k in ruleset.elder_discards for m in ruleset.dealer_discards(k)} if younger else None)
     if take is None:
-        if elder == younger:
+        if not (elder or younger):
             raise click_errors.UsageError("give --take, or one of --elder (takes 5) or --younger (takes 3)")
         take = 5 if elder else 3
+    if legal is not None and take not in legal - {0}:
+        raise click_errors.UsageError(f"--take: {'elder' if elder else 'younger'} may take {span(sorted(legal - {0}))} "
+                                      f"cards under {ruleset.name}, not {take}")
     if not 1 <= take <= unseen or not len(named) <= unseen:
         raise click_errors.UsageError(f"--take must be 1 to {unseen} and the named cards at most {unseen}")
     js = [at_least] if at_least is not None else list(range(1, min(len(named), take) + 1))
@@ -216,6 +229,20 @@ def odds(
     rows = report.odds_rows(len(named), take, unseen, js)
     _emit(as_json, lambda: {"cards": [str(c) for c in named], "take": take, "unseen": unseen, "rows": rows},
           lambda: report.odds_table(named, take, unseen, rows))
+
+
+@app.command("rules")
+def rules_command(
+    name: Annotated[str | None, typer.Argument(help="A preset or a .toml file; all presets when omitted.")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The rule presets and their settings (RULES.md); house rules are a .toml file naming a base preset."""
+    from . import report
+
+    with _user_errors():
+        shown = [get_rules(name)] if name else list(PRESETS.values())
+    _emit(as_json, lambda: report.rules_data(shown)[shown[0].name] if name else report.rules_data(shown),
+          lambda: report.rules_table(shown))
 
 
 def run() -> None:

@@ -131,7 +131,8 @@ def is_carte_rouge(hand: Iterable[Card], won: set[str], rules: RuleSet) -> bool:
         covered |= {c for s in d.sets for c in hand if c.rank == s.rank}
     if "point" not in won:
         return len(covered) == len(hand)
-    best = [s for s in Suit if Point(s, len(cs := suit_cards(hand, s)), sum(c.rank.pips for c in cs)).key == d.point.key]
+    best = [s for s in Suit
+            if Point(s, len(cs := suit_cards(hand, s)), sum(c.rank.pips for c in cs)).key == d.point.key]
     return any(len(covered | set(suit_cards(hand, s))) == len(hand) for s in best)
 
 

@@ -12,7 +12,7 @@ from .analysis import Analysis, DeclarationAnalysis, DiscardResult
 from .cards import Card, format_cards
 from .declare import DealScore
 from .odds import at_least, odds_words
-from .rules import RuleSet
+from .rules import RuleSet, span
 
 MODEL = "uniform"
 
@@ -42,9 +42,10 @@ def discard_data(r: DiscardResult, rank: int) -> dict[str, Any]:
 
 
 def _score_block(r: DiscardResult) -> dict[str, Any]:
-    """carte_blanche, repique, pique and score, as in the JSON schema."""
+    """carte_blanche, carte_rouge, repique, pique and score, as in the JSON schema."""
     return {
         "carte_blanche": {"me": r.expected("carte_blanche_me"), "opp": r.expected("carte_blanche_opp")},
+        "carte_rouge": {"me": r.expected("carte_rouge_me"), "opp": r.expected("carte_rouge_opp")},
         "repique": {"me": r.probability("repique_me"), "opp": r.probability("repique_opp")},
         "pique": {"me": r.probability("pique_me"), "opp": r.probability("pique_opp")},
         "score": {"me": r.expected_score("me"), "opp": r.expected_score("opp"), "net": float(r.net)},
@@ -82,20 +83,35 @@ def header(a: Analysis) -> str:
 
 COLUMNS = ["#", "discard", "point\nwin/tie %", "sequence\nwin/tie %", "sets\nwin %",
            "repique %\nme/opp", "pique %\nme/opp", "E[me]", "E[opp]", "net"]
+ROUGE_COLUMN = "carte rouge %\nme/opp"  # shown only under rules that score it
+
+
+def _discard_words(r: DiscardResult, position: str) -> str:
+    if r.discard:
+        return format_cards(r.discard)
+    return "(refuse the talon)" if position == "elder" else "(keep all)"
+
+
+def _rouge_pct(r: DiscardResult) -> str:
+    """Carte rouge as a chance (its points are the same on every deal that has it)."""
+    points = r.rules.carte_rouge_points
+    return f"{_pct(r.expected('carte_rouge_me') / points)}/{_pct(r.expected('carte_rouge_opp') / points)}"
 
 
 def table(a: Analysis, top: int = 10) -> str:
     """Best discards first: percentages of deals and expected declaration scores (bonuses included)."""
     shown = a.discards[:top] if top > 0 else a.discards
+    rouge = a.rules.carte_rouge_points > 0
     rows = []
     for i, r in enumerate(shown, 1):
         rows.append([
-            i, format_cards(r.discard),
+            i, _discard_words(r, a.position),
             f"{_pct(r.probability('point_win'))}/{_pct(r.probability('point_tie'))}",
             f"{_pct(r.probability('sequence_win'))}/{_pct(r.probability('sequence_tie'))}",
             _pct(r.probability("sets_win")),
             f"{_pct(r.probability('repique_me'))}/{_pct(r.probability('repique_opp'))}",
             f"{_pct(r.probability('pique_me'))}/{_pct(r.probability('pique_opp'))}",
+            *([_rouge_pct(r)] if rouge else []),
             f"{r.expected_score('me'):.2f}", f"{r.expected_score('opp'):.2f}", f"{float(r.net):+.2f}",
         ])
     first = a.discards[0] if a.discards else None
@@ -103,11 +119,13 @@ def table(a: Analysis, top: int = 10) -> str:
     if first is not None:
         foot = (f"\nCarte blanche: mine {first.expected('carte_blanche_me'):.0f} points; "
                 f"the opponent's {100 * first.expected('carte_blanche_opp') / a.rules.blanche_points:.3f}% of deals."
-                "\nE[] are expected declaration points with repique and pique bonuses; net = E[me] - E[opp].")
+                "\nE[] are expected declaration points with "
+                + ("carte rouge, " if rouge else "") + "repique and pique bonuses; net = E[me] - E[opp].")
     hidden = len(a.discards) - len(shown)
     more = f"\n({hidden} more discards: --top 0 shows all)" if hidden else ""
-    return header(a) + "\n\n" + tabulate(rows, headers=COLUMNS, disable_numparse=True,
-                                          colalign=("right", "left") + ("right",) * 8) + foot + more
+    columns = COLUMNS[:7] + [ROUGE_COLUMN] * rouge + COLUMNS[7:]
+    return header(a) + "\n\n" + tabulate(rows, headers=columns, disable_numparse=True,
+                                          colalign=("right", "left") + ("right",) * (len(columns) - 2)) + foot + more
 
 
 # --- declare ---------------------------------------------------------------------------------------
@@ -163,8 +181,10 @@ def declaration_table(d: DeclarationAnalysis) -> str:
     body = tabulate(rows, headers=["class", "best", "good %", "equal %", "not good %", "good against\nthe cards",
                                    "E[me]", "E[opp]"], disable_numparse=True)
     me, opp = r.expected_score("me"), r.expected_score("opp")
+    rouge = (f"carte rouge (me/opponent): {_rouge_pct(r).replace('/', '%/')}%\n"
+             if d.rules.carte_rouge_points else "")
     tail = (f"repique: me {_pct(r.probability('repique_me'))}%, opponent {_pct(r.probability('repique_opp'))}%; "
-            f"pique: me {_pct(r.probability('pique_me'))}%, opponent {_pct(r.probability('pique_opp'))}%\n"
+            f"pique: me {_pct(r.probability('pique_me'))}%, opponent {_pct(r.probability('pique_opp'))}%\n{rouge}"
             f"expected declarations with bonuses: me {me:.2f}, opponent {opp:.2f}, net {float(r.net):+.2f}")
     advice = "\n".join("- " + line for line in _advice(d))
     return f"{head}\n\n{body}\n\n{tail}\n\n{advice}"
@@ -214,3 +234,37 @@ def odds_table(cards: Sequence[Card], take: int, unseen: int, rows: list[dict[st
     body = tabulate([[f"at least {r['at_least']}", f"{r['numerator']}/{r['denominator']}", _pct(r["probability"]),
                       r["odds"]] for r in rows], headers=["draw", "exact", "%", "odds"], disable_numparse=True)
     return f"{head}\n\n{body}"
+
+
+# --- rules -----------------------------------------------------------------------------------------
+
+def _flat(settings: dict[str, Any]) -> dict[str, Any]:
+    out = {}
+    for key, value in settings.items():
+        if isinstance(value, dict):
+            out.update({f"{key}.{k}": v for k, v in value.items()})
+        else:
+            out[key] = value
+    return out
+
+
+def _setting_words(key: str, value: Any) -> str:
+    if key == "blanche_ranks":
+        return "no " + " ".join(value)
+    if isinstance(value, list):
+        return span(value)
+    return str(value)
+
+
+def rules_data(rules: Sequence[RuleSet]) -> dict[str, Any]:
+    return {r.name: r.settings() for r in rules}
+
+
+def rules_table(rules: Sequence[RuleSet]) -> str:
+    """One row per setting, one column per rule set."""
+    flat = [_flat(r.settings()) for r in rules]
+    keys = [k for k in flat[0] if k not in ("name", "source")]
+    rows = [[k] + [_setting_words(k, f[k]) for f in flat] for k in keys]
+    table_ = tabulate(rows, headers=["setting"] + [r.name for r in rules], disable_numparse=True)
+    sources = "\n".join(f"{r.name}: {r.source}" for r in rules)
+    return f"{table_}\n\n{sources}"

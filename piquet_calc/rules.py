@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -185,6 +186,24 @@ def get_rules(name: str) -> RuleSet:
         raise RulesError(f"unknown rules {name!r}: choose one of {', '.join(PRESETS)} or a .toml file") from None
 
 
+def span(counts: Sequence[int]) -> str:
+    """Card counts in words, runs joined: "1 to 5", "0, 3 to 5".
+
+    >>> span([0, 3, 4, 5]), span([2]), span(range(9))
+    ('0, 3 to 5', '2', '0 to 8')
+    """
+    parts: list[str] = []
+    run: list[int] = []
+    for n in sorted(counts):
+        if run and n != run[-1] + 1:
+            parts.append(f"{run[0]} to {run[-1]}" if len(run) > 1 else f"{run[0]}")
+            run = []
+        run.append(n)
+    if run:
+        parts.append(f"{run[0]} to {run[-1]}" if len(run) > 1 else f"{run[0]}")
+    return ", ".join(parts)
+
+
 # --- house rules -----------------------------------------------------------------------------------
 
 _SCORE_LIMIT = 63  # the kernels pack one class's score of one hand in 6 bits
@@ -260,7 +279,8 @@ def _field_value(name: str, value: Any, where: str) -> Any:
 def check_rules(rules: RuleSet, where: str) -> None:
     """Refuse values no deal can play, or that the kernels cannot count exactly; errors name the field."""
     if not all(0 <= k <= ELDER_TALON for k in rules.elder_discards):
-        raise RulesError(f"{where}: elder_discards: elder takes from his five, so 0 to 5, not {list(rules.elder_discards)}")
+        raise RulesError(f"{where}: elder_discards: elder takes from his five, so 0 to 5, "
+                         f"not {list(rules.elder_discards)}")
     if not all(0 <= m <= TALON for m in rules.dealer_discards_allowed):
         raise RulesError(f"{where}: dealer_discards_allowed: 0 to 8, not {list(rules.dealer_discards_allowed)}")
     for k in rules.elder_discards:
@@ -272,7 +292,8 @@ def check_rules(rules: RuleSet, where: str) -> None:
         if value > _SCORE_LIMIT:
             raise RulesError(f"{where}: {name}: at most {_SCORE_LIMIT}, not {value}")
     # the most one hand's sets can score: quatorzes and trios in 12 cards
-    most = max(q * rules.quatorze_points + t * rules.trio_points for q in range(4) for t in range(5) if 4 * q + 3 * t <= 12)
+    most = max(q * rules.quatorze_points + t * rules.trio_points
+               for q in range(4) for t in range(5) if 4 * q + 3 * t <= 12)
     if most > _SCORE_LIMIT:
         raise RulesError(f"{where}: quatorze_points/trio_points: a hand's sets could score {most}, "
                          f"more than {_SCORE_LIMIT}")

@@ -53,8 +53,8 @@ def test_json_schema_for_younger(younger_json):
     assert len(data["discards"]) == 1 + 12 + 66 + 220 + 495
     for rank, d in enumerate(data["discards"], 1):
         assert d["rank"] == rank
-        assert set(d) == {"rank", "discard", "deals", "point", "sequence", "sets", "carte_blanche", "repique",
-                          "pique", "score", "counts"}
+        assert set(d) == {"rank", "discard", "deals", "point", "sequence", "sets", "carte_blanche", "carte_rouge",
+                          "repique", "pique", "score", "counts"}
         for cls in ("point", "sequence", "sets"):
             assert set(d[cls]) == {"win", "tie", "lose", "me", "opp"}
             assert d[cls]["win"] + d[cls]["tie"] + d[cls]["lose"] == pytest.approx(1)
