@@ -19,6 +19,7 @@ import numpy as np  # noqa: E402
 from .tables import T_POINT, T_POPCOUNT, T_SEQ_COVER, T_SEQ_KEY, T_SEQ_SCORE, T_TOP  # noqa: E402
 
 MERGE_FROM = 2  # final hands in a group from which elder's pique candidates are merged first
+DENSE_PROFILES = 4096  # distinct dealer profiles in a draw up to which they are merged in a dense array
 
 JIT = dict(nogil=True, cache=True, error_model="numpy")
 
@@ -468,6 +469,42 @@ def _elder_piques_unmerged(me, need, n_u, p_start, p_prof, p_weight, run_tab, pa
 
 
 @numba.njit(**JIT)
+def _canonical_profiles(elder_cards, canon):
+    """``canon[s, profile]``: one representative for the dealer's suit-``s`` profiles (tables.dealer_profile)
+    that no hand of elder's within ``elder_cards`` can tell apart in the pique run.
+
+    Elder's cashed cards in a suit depend on the dealer's top card only through which of elder's cards
+    are above it, so every top in one gap between elder's possible ranks is the gap's highest (which
+    keeps the table entry valid: no fewer free ranks below). And on the dealer's length only through
+    whether elder's cards above his top are at least as many: a length beyond all of them is one more
+    than their number. Fewer distinct profiles, the same run for every final hand of the draw."""
+    for s in range(4):
+        u = (elder_cards >> (8 * s)) & 255
+        canon[s, 72] = 72  # void
+        for top in range(8):
+            higher = u & ~((2 << top) - 1)  # elder's possible ranks above the dealer's top
+            t_star = 7
+            if higher:
+                low = 0
+                while not (higher >> low) & 1:
+                    low += 1
+                t_star = low - 1
+            n_above = 0
+            for r in range(t_star + 1, 8):
+                n_above += (u >> r) & 1
+            for count in range(1, 9):
+                canon[s, top * 9 + count] = t_star * 9 + min(count, n_above + 1)
+
+
+@numba.njit(**JIT)
+def _canonical(profiles, canon):
+    q = np.int64(0)
+    for s in range(4):
+        q |= canon[s, (profiles >> (7 * s)) & 127] << (7 * s)
+    return q
+
+
+@numba.njit(**JIT)
 def _table_bits(n):
     """log2 of a hash table size at least twice ``n``."""
     bits = 1
@@ -487,25 +524,26 @@ def _probe(key, slot_key, slot_value, empty, bits):
 
 
 @numba.njit(**JIT)
-def _merge(keys, weights, n, slot_key, slot_weight, out_key, out_weight):
-    """Add up the weights of equal keys; returns how many distinct."""
-    bits = _table_bits(n)
-    size = 1 << bits
-    slot_weight[:size] = 0
-    n_out = 0
-    for i in range(n):
-        h = _probe(keys[i], slot_key, slot_weight, 0, bits)
-        if slot_weight[h] == 0:
-            slot_key[h] = keys[i]
-            n_out += 1
-        slot_weight[h] += weights[i]
-    j = 0
-    for h in range(size):
-        if slot_weight[h] != 0:
-            out_key[j] = slot_key[h]
-            out_weight[j] = slot_weight[h]
-            j += 1
-    return n_out
+def _merge_by_id(need, n_u, p_start, pid, pid_prof, p_weight, n_need, dense, out_key, out_weight):
+    """Elder's marked entries of one group, (run points needed, profile), added up: both are small
+    integers (a profile by its id in the draw), so a dense array does what a hash table would.
+    Writes ``out_key`` (need << 28 | profile) and ``out_weight``; leaves ``dense`` zero. Returns how many."""
+    n = 0
+    for r in range(n_u):
+        if need[r] > 0:
+            for j in range(p_start[r], p_start[r + 1]):
+                idx = pid[j] * n_need + need[r]
+                if dense[idx] == 0:
+                    out_key[n] = idx
+                    n += 1
+                dense[idx] += p_weight[j]
+    for t in range(n):
+        idx = out_key[t]
+        out_weight[t] = dense[idx]
+        dense[idx] = 0
+        q = idx // n_need
+        out_key[t] = ((idx - q * n_need) << 28) | pid_prof[q]
+    return n
 
 
 @numba.njit(**JIT)
@@ -666,6 +704,7 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
     pique_col = C_ME_PIQUE if me_is_elder else C_OPP_PIQUE
     # a final hand below this even winning every class can neither repique nor reach the pique band
     weak = min(params[P_REPIQUE_AT], params[P_PIQUE_AT] - max_run_points(params))
+    n_need = max_run_points(params) + 1  # elder's run needs 1 to its maximum
     n_chunks = min(n_draws, 64)
     acc = np.zeros((n_chunks, n_disc, N_COUNTS), dtype=np.int64)
     for chunk in numba.prange(n_chunks):
@@ -682,6 +721,7 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
         weight = np.empty(n_hold, dtype=np.int64)
         u_start = np.empty(n_hold + 1, dtype=np.int64)
         free_pos = np.empty(unseen.shape[0], dtype=np.int64)
+        canon = np.zeros((4, 81), dtype=np.int64)
         rank = np.empty(n_hold, dtype=np.int64)
         me = np.empty(n_disc, dtype=np.int64)
         fe = np.empty((n_disc, N_FEATURES), dtype=np.int64)
@@ -697,6 +737,10 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
         sub_start = np.empty(n_hold + 1, dtype=np.int64)
         m_key = np.empty(n_hold, dtype=np.int64)
         m_weight = np.empty(n_hold, dtype=np.int64)
+        pid = np.empty(n_hold, dtype=np.int64)  # elder: each distinct profile of each distinct holding, numbered
+        pid_prof = np.empty(n_hold, dtype=np.int64)
+        dense = np.zeros(min(n_hold, DENSE_PROFILES) * n_need, dtype=np.int64)  # (profile id, need) weights
+        n_pid = 0
         for i in range(chunk * n_draws // n_chunks, (chunk + 1) * n_draws // n_chunks):
             drawn = np.int64(0)
             for j in range(k):
@@ -715,8 +759,13 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
             for r in range(n_u):
                 weight[r] = u_start[r + 1] - u_start[r]
                 _unpack_holding_key(hkey[h_order[u_start[r]]], u[:, r])
-            for j in range(n_hold):  # elder's run needs only the dealer's profiles; the dealer's, elder's cards
-                sorted_holding[j] = all_profiles[rank[h_order[j]]] if me_is_elder else holding[h_order[j]]
+            if me_is_elder:  # elder's run needs only the dealer's profiles, as any final hand of this draw sees them
+                _canonical_profiles(hand_mask | drawn, canon)
+                for j in range(n_hold):
+                    sorted_holding[j] = _canonical(all_profiles[rank[h_order[j]]], canon)
+            else:  # the dealer's needs elder's cards
+                for j in range(n_hold):
+                    sorted_holding[j] = holding[h_order[j]]
             if me_is_elder:  # within each distinct holding, holdings of one profile are one entry
                 for r in range(n_u):
                     for j in range(u_start[r], u_start[r + 1]):
@@ -731,6 +780,10 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
                     p_start[(first >> 28) + 1] += 1
                 for r in range(n_u):
                     p_start[r + 1] += p_start[r]
+                # the draw's distinct profiles, numbered, for _merge_by_id
+                n_pid = _group(p_prof, n_p, slot_key, slot_id, pid, sub_order, sub_start)
+                for q in range(n_pid):
+                    pid_prof[q] = p_prof[sub_order[sub_start[q]]]
             for d in range(n_disc):
                 m = _final_hand(hand, hand_mask, drawn, discards[d])
                 me[d] = m
@@ -751,15 +804,10 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
                 marked = _against_holdings(u, weight, n_u, fe[d0, 0], fe[d0, 1], fe[d0, 2], fe[d0, 3], fe[d0, 4],
                                            fe[d0, 5], cb_me, fe[d0, 6], me_is_elder, params, out, need)
                 n_m = 0
-                merge = e - g >= MERGE_FROM  # merging pays for itself over several final hands
+                # merging pays for itself over several final hands (and needs the draw's profiles numbered densely)
+                merge = e - g >= MERGE_FROM and n_pid <= DENSE_PROFILES
                 if marked and me_is_elder and merge:  # equal (need, profiles) across distinct holdings: one entry
-                    for r in range(n_u):
-                        if need[r] > 0:
-                            for j in range(p_start[r], p_start[r + 1]):
-                                masks[n_m] = (need[r] << 28) | p_prof[j]
-                                needs[n_m] = p_weight[j]
-                                n_m += 1
-                    n_m = _merge(masks, needs, n_m, slot_key, slot_id, m_key, m_weight)
+                    n_m = _merge_by_id(need, n_u, p_start, pid, pid_prof, p_weight, n_need, dense, m_key, m_weight)
                 elif marked and not me_is_elder:
                     n_m = _marked_holdings(need, n_u, u_start, sorted_holding, masks, needs)
                 for j in range(g, e):
