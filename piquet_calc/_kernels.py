@@ -623,15 +623,52 @@ def _holding_key(f, cb):
             | cb) << 8 | f[F_ROUGE]
 
 
+PK_SIZE, SK_SIZE, TK_SIZE = 1152, 128, 64  # point, sequence and set keys are below these (tables.*_code)
+
+
 @numba.njit(**JIT)
-def _unpack_holding_key(key, row):
-    """_holding_key back into (pk, ps, sk, ss, tk, ts, cb, rb), the rows _against_holdings reads."""
+def _code_segment(codes, lo, hi):
+    below = 0
+    for v in range(lo, hi):
+        final = codes[v]
+        codes[v] = 2 * below + final
+        below += final
+
+
+@numba.njit(**JIT)
+def _key_codes(fe, n_disc, codes):
+    """A holding's point, sequence and set keys are only ever compared with the final hands of the
+    same draw: ``codes`` gives each key as 2 x (how many of those hands' distinct keys are below it)
+    + (whether it is one of them), which compares with the hands' codes as the keys do."""
+    codes[:] = 0
+    for d in range(n_disc):
+        codes[fe[d, F_POINT]] = 1
+        codes[PK_SIZE + fe[d, F_SEQ]] = 1
+        codes[PK_SIZE + SK_SIZE + fe[d, F_SET]] = 1
+    _code_segment(codes, 0, PK_SIZE)
+    _code_segment(codes, PK_SIZE, PK_SIZE + SK_SIZE)
+    _code_segment(codes, PK_SIZE + SK_SIZE, PK_SIZE + SK_SIZE + TK_SIZE)
+
+
+@numba.njit(**JIT)
+def _coded_holding_key(key, codes):
+    """_holding_key with its keys replaced by their _key_codes (and the point score kept apart):
+    holdings equal in this score alike against every final hand of the draw."""
     pk = key >> 39
-    row[0] = pk
-    row[1] = pk >> 7
-    row[2] = (key >> 32) & 127
-    row[3] = (key >> 26) & 63
-    row[4] = (key >> 20) & 63
+    sk = (key >> 32) & 127
+    tk = (key >> 20) & 63
+    return (((((((codes[pk] << 4 | (pk >> 7)) << 8 | codes[PK_SIZE + sk]) << 6 | ((key >> 26) & 63)) << 7
+              | codes[PK_SIZE + SK_SIZE + tk]) << 6 | ((key >> 14) & 63)) << 14) | (key & 0x3FFF))
+
+
+@numba.njit(**JIT)
+def _unpack_coded_key(key, row):
+    """_coded_holding_key into (pk, ps, sk, ss, tk, ts, cb, rb), the rows _against_holdings reads."""
+    row[0] = key >> 45
+    row[1] = (key >> 41) & 15
+    row[2] = (key >> 33) & 255
+    row[3] = (key >> 27) & 63
+    row[4] = (key >> 20) & 127
     row[5] = (key >> 14) & 63
     row[6] = (key >> 8) & 63
     row[7] = key & 255
@@ -722,6 +759,7 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
         u_start = np.empty(n_hold + 1, dtype=np.int64)
         free_pos = np.empty(unseen.shape[0], dtype=np.int64)
         canon = np.zeros((4, 81), dtype=np.int64)
+        codes = np.zeros(PK_SIZE + SK_SIZE + TK_SIZE, dtype=np.int64)
         rank = np.empty(n_hold, dtype=np.int64)
         me = np.empty(n_disc, dtype=np.int64)
         fe = np.empty((n_disc, N_FEATURES), dtype=np.int64)
@@ -751,14 +789,27 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
                     free_pos[n_f] = p
                     n_f += 1
             _holding_ranks(free_pos, n_free, binom, rank)
-            # holdings alike in everything the declarations compare are counted once, with a weight
+            for d in range(n_disc):
+                m = _final_hand(hand, hand_mask, drawn, discards[d])
+                me[d] = m
+                f = hand_features(m, suit_tab, set_ranks, trio, quatorze, params[P_ROUGE])
+                for j in range(N_FEATURES):
+                    fe[d, j] = f[j]
+                # everything _against_holdings reads of the final hand; a hand that cannot reach the
+                # pique band even winning every class needs only whether it has a sequence and a set
+                ss, ts = f[F_SEQ_SCORE], f[F_SET_SCORE]
+                if cb_me + f[F_POINT_SCORE] + ss + ts + params[P_ROUGE] * (f[F_ROUGE] > 0) < weak:
+                    ss, ts = min(ss, 1), min(ts, 1)
+                key[d] = ((((f[F_POINT] * 128 + f[F_SEQ]) * 64 + ss) * 64 + f[F_SET]) * 64 + ts) * 256 + f[F_ROUGE]
+            # holdings alike in everything the declarations compare with these hands are counted once
+            _key_codes(fe, n_disc, codes)
             for h in range(n_hold):
                 holding[h] = all_masks[rank[h]]
-                hkey[h] = all_keys[rank[h]]
+                hkey[h] = _coded_holding_key(all_keys[rank[h]], codes)
             n_u = _group(hkey, n_hold, slot_key, slot_id, gid, h_order, u_start)
             for r in range(n_u):
                 weight[r] = u_start[r + 1] - u_start[r]
-                _unpack_holding_key(hkey[h_order[u_start[r]]], u[:, r])
+                _unpack_coded_key(hkey[h_order[u_start[r]]], u[:, r])
             if me_is_elder:  # elder's run needs only the dealer's profiles, as any final hand of this draw sees them
                 _canonical_profiles(hand_mask | drawn, canon)
                 for j in range(n_hold):
@@ -784,25 +835,15 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
                 n_pid = _group(p_prof, n_p, slot_key, slot_id, pid, sub_order, sub_start)
                 for q in range(n_pid):
                     pid_prof[q] = p_prof[sub_order[sub_start[q]]]
-            for d in range(n_disc):
-                m = _final_hand(hand, hand_mask, drawn, discards[d])
-                me[d] = m
-                f = hand_features(m, suit_tab, set_ranks, trio, quatorze, params[P_ROUGE])
-                for j in range(N_FEATURES):
-                    fe[d, j] = f[j]
-                # everything _against_holdings reads of the final hand; a hand that cannot reach the
-                # pique band even winning every class needs only whether it has a sequence and a set
-                ss, ts = f[F_SEQ_SCORE], f[F_SET_SCORE]
-                if cb_me + f[F_POINT_SCORE] + ss + ts + params[P_ROUGE] * (f[F_ROUGE] > 0) < weak:
-                    ss, ts = min(ss, 1), min(ts, 1)
-                key[d] = ((((f[F_POINT] * 128 + f[F_SEQ]) * 64 + ss) * 64 + f[F_SET]) * 64 + ts) * 256 + f[F_ROUGE]
             n_g = _group(key, n_disc, slot_key, slot_id, gid, order, g_start)
             for grp in range(n_g):
                 g = g_start[grp]
                 e = g_start[grp + 1]
                 d0 = order[g]
-                marked = _against_holdings(u, weight, n_u, fe[d0, 0], fe[d0, 1], fe[d0, 2], fe[d0, 3], fe[d0, 4],
-                                           fe[d0, 5], cb_me, fe[d0, 6], me_is_elder, params, out, need)
+                marked = _against_holdings(u, weight, n_u, codes[fe[d0, F_POINT]], fe[d0, F_POINT_SCORE],
+                                           codes[PK_SIZE + fe[d0, F_SEQ]], fe[d0, F_SEQ_SCORE],
+                                           codes[PK_SIZE + SK_SIZE + fe[d0, F_SET]], fe[d0, F_SET_SCORE], cb_me,
+                                           fe[d0, F_ROUGE], me_is_elder, params, out, need)
                 n_m = 0
                 # merging pays for itself over several final hands (and needs the draw's profiles numbered densely)
                 merge = e - g >= MERGE_FROM and n_pid <= DENSE_PROFILES
