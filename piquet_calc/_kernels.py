@@ -81,6 +81,12 @@ def _rouge_bits(mask, suit_tab, point, set_ranks_held):
             point_suits |= 1 << i
     r = np.int64(set_ranks_held)
     set_cover = (r | (r << 8) | (r << 16) | (r << 24)) & mask
+    point_cover = np.int64(0)
+    for i in range(4):
+        if (point_suits >> i) & 1:
+            point_cover |= np.int64(255) << (8 * i)
+    if ((seq_cover | set_cover | point_cover) & mask) != mask:
+        return 0  # most hands: not even winning every class covers them
     bits = 0
     for w in range(8):
         cover = (seq_cover if w & 2 else 0) | (set_cover if w & 4 else 0)
