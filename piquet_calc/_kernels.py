@@ -345,7 +345,8 @@ def enumerate_discards(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb
 @numba.njit(**JIT)
 def _against_holdings(u, weight, n_u, e_pk, e_ps, e_sk, e_ss, e_tk, e_ts, e_cb, e_rb, me_is_elder, params, out,
                       need):
-    """Sums over the distinct holdings ``u[:, :n_u]`` (rows pk ps sk ss tk ts cb rb), each standing for
+    """Sums over the distinct holdings ``u[:, :n_u]`` (rows pk ps sk ss tk ts cb rb, then the sums of
+    the exact ss and ts of the holdings it stands for), each standing for
     ``weight`` holdings, against one final hand (scalars e_*), into ``out``.
 
     Also marks, in ``need``, the holdings on which elder may pique: the dealer at nothing, elder
@@ -391,8 +392,8 @@ def _against_holdings(u, weight, n_u, e_pk, e_ps, e_sk, e_ss, e_tk, e_ts, e_cb, 
         st_win += w * tw
         st_tie += w * tt
         opp_pt += w * pl * ps
-        opp_sq += w * ql * ss
-        opp_st += w * tl * ts
+        opp_sq += ql * u[8, h]
+        opp_st += tl * u[9, h]
         opp_cb += w * o1
         me_cr += w * (m5 - m4)
         opp_cr += w * (o5 - o4)
@@ -657,14 +658,22 @@ def _key_codes(fe, n_disc, codes):
 
 
 @numba.njit(**JIT)
-def _coded_holding_key(key, codes):
+def _coded_holding_key(key, codes, exact_from, rouge):
     """_holding_key with its keys replaced by their _key_codes (and the point score kept apart):
-    holdings equal in this score alike against every final hand of the draw."""
+    holdings equal in this score alike against every final hand of the draw. A holding whose
+    declarations, all won, stay below ``exact_from`` keeps only whether it has a sequence and a set:
+    its exact scores matter only summed (_against_holdings reads the sums)."""
     pk = key >> 39
+    ps = pk >> 7
     sk = (key >> 32) & 127
     tk = (key >> 20) & 63
-    return (((((((codes[pk] << 4 | (pk >> 7)) << 8 | codes[PK_SIZE + sk]) << 6 | ((key >> 26) & 63)) << 7
-              | codes[PK_SIZE + SK_SIZE + tk]) << 6 | ((key >> 14) & 63)) << 14) | (key & 0x3FFF))
+    ss = (key >> 26) & 63
+    ts = (key >> 14) & 63
+    cb = (key >> 8) & 63
+    if cb + ps + ss + ts + rouge * np.int64((key & 255) > 0) < exact_from:
+        ss, ts = min(ss, 1), min(ts, 1)
+    return (((((((codes[pk] << 4 | ps) << 8 | codes[PK_SIZE + sk]) << 6 | ss) << 7
+              | codes[PK_SIZE + SK_SIZE + tk]) << 6 | ts) << 14) | (key & 0x3FFF))
 
 
 @numba.njit(**JIT)
@@ -747,6 +756,8 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
     pique_col = C_ME_PIQUE if me_is_elder else C_OPP_PIQUE
     # a final hand below this even winning every class can neither repique nor reach the pique band
     weak = min(params[P_REPIQUE_AT], params[P_PIQUE_AT] - max_run_points(params))
+    # the opponent's exact scores matter (beyond their sums) for his repique, and as elder for his pique
+    exact_from = params[P_REPIQUE_AT] if me_is_elder else weak
     n_need = max_run_points(params) + 1  # elder's run needs 1 to its maximum
     n_chunks = min(n_draws, 64)
     acc = np.zeros((n_chunks, n_disc, N_COUNTS), dtype=np.int64)
@@ -760,7 +771,7 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
         order = np.empty(n_disc, dtype=np.int64)
         g_start = np.empty(n_disc + 1, dtype=np.int64)
         sorted_holding = np.empty(n_hold, dtype=np.int64)
-        u = np.empty((8, n_hold), dtype=np.int64)  # distinct holdings: pk ps sk ss tk ts cb rb, one row each
+        u = np.empty((10, n_hold), dtype=np.int64)  # distinct holdings: pk ps sk ss tk ts cb rb, sum ss, sum ts
         weight = np.empty(n_hold, dtype=np.int64)
         u_start = np.empty(n_hold + 1, dtype=np.int64)
         free_pos = np.empty(unseen.shape[0], dtype=np.int64)
@@ -811,11 +822,17 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
             _key_codes(fe, n_disc, codes)
             for h in range(n_hold):
                 holding[h] = all_masks[rank[h]]
-                hkey[h] = _coded_holding_key(all_keys[rank[h]], codes)
+                hkey[h] = _coded_holding_key(all_keys[rank[h]], codes, exact_from, params[P_ROUGE])
             n_u = _group(hkey, n_hold, slot_key, slot_id, gid, h_order, u_start)
             for r in range(n_u):
                 weight[r] = u_start[r + 1] - u_start[r]
                 _unpack_coded_key(hkey[h_order[u_start[r]]], u[:, r])
+                u[8, r] = 0
+                u[9, r] = 0
+                for j in range(u_start[r], u_start[r + 1]):
+                    exact = all_keys[rank[h_order[j]]]
+                    u[8, r] += (exact >> 26) & 63
+                    u[9, r] += (exact >> 14) & 63
             if me_is_elder:  # elder's run needs only the dealer's profiles, as any final hand of this draw sees them
                 _canonical_profiles(hand_mask | drawn, canon)
                 for j in range(n_hold):
