@@ -689,10 +689,12 @@ def _unpack_coded_key(key, row):
     row[7] = key & 255
 
 
-@numba.njit(parallel=True, **JIT)
+@numba.njit(**JIT)
 def _every_holding(unseen, opp_cb_fixed, suit_tab, set_ranks, spoilers, params, trio, quatorze, binom):
     """Every 12-subset of the unseen cards, at its colex rank: its mask, the key of what the
-    declarations compare (features and carte blanche, packed), and its suit profiles for the run."""
+    declarations compare (features and carte blanche, packed), and its suit profiles for the run.
+    Serial: it runs once per hand in a few tens of milliseconds, and a parallel loop costs seconds
+    of compiling on the first run."""
     n_u = unseen.shape[0]
     total = binom[n_u, 12]
     masks = np.empty(total, dtype=np.int64)
@@ -701,7 +703,7 @@ def _every_holding(unseen, opp_cb_fixed, suit_tab, set_ranks, spoilers, params, 
     positions = np.arange(n_u)
     pos_masks = np.empty(total, dtype=np.int64)
     _holdings(positions, n_u, 12, pos_masks)
-    for i in numba.prange(total):
+    for i in range(total):
         m = np.int64(0)
         r = np.int64(0)
         j = 0
