@@ -138,6 +138,17 @@ def test_younger_analysis_follows_the_dealer_limits():
         analyse_discards(parse_hand(A_DEALER), "younger", RUSSIAN, elder_took=2)
 
 
+def test_dealer_discards_allowed_alone_removes_only_the_forbidden_sizes():
+    """Rubicon with the French dealer rule (at least one card): the same counts, without keeping all."""
+    free = analyse_discards(parse_hand(A_DEALER), "younger", RUBICON, elder_took=5)
+    must = analyse_discards(parse_hand(A_DEALER), "younger",
+                            dataclasses.replace(RUBICON, dealer_discards_allowed=AU_CENT.dealer_discards_allowed),
+                            elder_took=5)
+    kept = {d.discard: d.counts for d in free.discards}
+    assert () in kept and len(must.discards) == len(free.discards) - 1
+    assert all(d.counts == kept[d.discard] for d in must.discards)
+
+
 # --- one hand per field: change only that field -------------------------------------------------------
 
 def test_blanche_points_and_ranks():
