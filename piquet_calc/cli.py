@@ -13,10 +13,12 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-try:  # typer >= 0.22 carries its own copy of click
+try:  # typer >= 0.22 carries its own copy of click, with Abort moved to typer.exceptions
     from typer._click import exceptions as click_errors
+    from typer.exceptions import Abort
 except ImportError:  # pragma: no cover - older typer depends on click itself
     from click import exceptions as click_errors
+    from click.exceptions import Abort
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -39,7 +41,7 @@ class _OneLineErrors(TyperGroup):
         except click_errors.ClickException as e:
             typer.echo(f"{PROG}: error: {' '.join(e.format_message().split())}", err=True)
             sys.exit(e.exit_code)
-        except click_errors.Abort:
+        except Abort:
             typer.echo(f"{PROG}: aborted", err=True)
             sys.exit(1)
         if standalone_mode:

@@ -142,3 +142,13 @@ def test_runs_when_neither_the_package_nor_the_home_cache_is_writable(tmp_path):
     n, cache, where = out.stdout.split()
     assert where.startswith(str(site)) and n == "12" and cache.startswith(str(tmp)), out.stdout
     assert any((tmp / cache).rglob("*.nbi")), "the kernels were cached in the fallback directory"
+
+
+def test_a_reader_that_goes_away_gets_no_traceback():
+    """`piquet-calc --help | head -1`: the pipe closes before the help is written."""
+    p = subprocess.Popen([sys.executable, "-m", "piquet_calc", "--help"], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    p.stdout.close()
+    err = p.stderr.read().decode()
+    p.wait(timeout=60)
+    assert "Traceback" not in err, err
