@@ -343,21 +343,21 @@ def enumerate_discards(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb
 # top card and length, marked holdings alike in that are one entry when each final hand checks them.
 
 @numba.njit(**JIT)
-def _against_holdings(u, weight, n_u, e_pk, e_ps, e_sk, e_ss, e_tk, e_ts, e_cb, e_rb, me_is_elder, params, out,
-                      need):
+def _against_holdings(u, weight, n_u, e_pk, e_ps, e_sk, e_ss, e_tk, e_ts, e_cb, e_rb, me_is_elder, sure_max,
+                      params, out, need):
     """Sums over the distinct holdings ``u[:, :n_u]`` (rows pk ps sk ss tk ts cb rb, then the sums of
     the exact ss and ts of the holdings it stands for), each standing for
     ``weight`` holdings, against one final hand (scalars e_*), into ``out``.
 
     Also marks, in ``need``, the holdings on which elder may pique: the dealer at nothing, elder
-    short of the threshold by more than his run's minimum and not by more than its maximum; the
+    short of the threshold by more than ``sure_max`` (what his run makes at least) and not by more
+    than its maximum; the
     value is the run points elder needs (0 where no pique is possible). Holdings where the run's
     minimum suffices are counted straight into ``out``. Returns how many holdings were marked.
     """
     t = params[P_REPIQUE_AT]
     tp = params[P_PIQUE_AT]
     low = tp - max_run_points(params)
-    sure_max = min_run_points(params)
     rouge = params[P_ROUGE]
     ie = 1 if me_is_elder else 0
     pt_win = pt_tie = sq_win = sq_tie = st_win = st_tie = 0
@@ -501,6 +501,14 @@ def _canonical_profiles(elder_cards, canon):
                 n_above += (u >> r) & 1
             for count in range(1, 9):
                 canon[s, top * 9 + count] = t_star * 9 + min(count, n_above + 1)
+
+
+@numba.njit(**JIT)
+def _worst_profiles(free_cards, suit_tab):
+    """The dealer's suits at their strongest for elder's run: every free card of each suit. He holds
+    fewer, and no higher, so elder cashes at least what he cashes against this (his run's points only
+    grow with what he cashes), for every final hand of the draw."""
+    return dealer_profiles(free_cards, suit_tab)
 
 
 @numba.njit(**JIT)
@@ -755,6 +763,9 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
     hand_mask = np.int64(0)
     for c in hand:
         hand_mask |= np.int64(1) << c
+    unseen_mask = np.int64(0)
+    for c in unseen:
+        unseen_mask |= np.int64(1) << c
     pique_col = C_ME_PIQUE if me_is_elder else C_OPP_PIQUE
     # a final hand below this even winning every class can neither repique nor reach the pique band
     weak = min(params[P_REPIQUE_AT], params[P_PIQUE_AT] - max_run_points(params))
@@ -785,6 +796,8 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
         key = np.empty(n_disc, dtype=np.int64)
         out = np.zeros(N_COUNTS, dtype=np.int64)
         need = np.empty(n_hold, dtype=np.int64)
+        run_min = np.zeros(n_disc, dtype=np.int64)  # elder: what each final hand's run makes at least
+        worst = np.int64(0)
         masks = np.empty(n_hold, dtype=np.int64)
         needs = np.empty(n_hold, dtype=np.int64)
         p_start = np.empty(n_hold + 1, dtype=np.int64)  # elder: distinct profiles of each distinct holding
@@ -808,12 +821,15 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
                     free_pos[n_f] = p
                     n_f += 1
             _holding_ranks(free_pos, n_free, binom, rank)
+            worst = _worst_profiles(unseen_mask & ~drawn, suit_tab)
             for d in range(n_disc):
                 m = _final_hand(hand, hand_mask, drawn, discards[d])
                 me[d] = m
                 f = hand_features(m, suit_tab, set_ranks, trio, quatorze, params[P_ROUGE])
                 for j in range(N_FEATURES):
                     fe[d, j] = f[j]
+                if me_is_elder:
+                    run_min[d] = _packed_points(_run_packed(m, worst, run_tab), params)
                 # everything _against_holdings reads of the final hand; a hand that cannot reach the
                 # pique band even winning every class needs only whether it has a sequence and a set
                 ss, ts = f[F_SEQ_SCORE], f[F_SET_SCORE]
@@ -865,10 +881,16 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
                 g = g_start[grp]
                 e = g_start[grp + 1]
                 d0 = order[g]
+                # run points every hand of the group makes whatever the dealer holds: pique is sure within them
+                sure_max = min_run_points(params)
+                if me_is_elder:
+                    sure_max = run_min[d0]
+                    for j in range(g + 1, e):
+                        sure_max = min(sure_max, run_min[order[j]])
                 marked = _against_holdings(u, weight, n_u, codes[fe[d0, F_POINT]], fe[d0, F_POINT_SCORE],
                                            codes[PK_SIZE + fe[d0, F_SEQ]], fe[d0, F_SEQ_SCORE],
                                            codes[PK_SIZE + SK_SIZE + fe[d0, F_SET]], fe[d0, F_SET_SCORE], cb_me,
-                                           fe[d0, F_ROUGE], me_is_elder, params, out, need)
+                                           fe[d0, F_ROUGE], me_is_elder, sure_max, params, out, need)
                 n_m = 0
                 # merging pays for itself over several final hands (and needs the draw's profiles numbered densely)
                 merge = e - g >= MERGE_FROM and n_pid <= DENSE_PROFILES
