@@ -74,17 +74,15 @@ def _rouge_bits(mask, suit_tab, point, set_ranks_held):
     + 2 * sequence won + 4 * sets won, is set when the combinations that then score cover all 12 cards."""
     seq_cover = np.int64(0)
     point_suits = 0
+    point_cover = np.int64(0)  # every best suit's cards
     for i in range(4):
         b = (mask >> (8 * i)) & 255
         seq_cover |= suit_tab[b, T_SEQ_COVER] << (8 * i)
         if suit_tab[b, T_POINT] == point:
             point_suits |= 1 << i
+            point_cover |= np.int64(255) << (8 * i)
     r = np.int64(set_ranks_held)
     set_cover = (r | (r << 8) | (r << 16) | (r << 24)) & mask
-    point_cover = np.int64(0)
-    for i in range(4):
-        if (point_suits >> i) & 1:
-            point_cover |= np.int64(255) << (8 * i)
     if ((seq_cover | set_cover | point_cover) & mask) != mask:
         return 0  # most hands: not even winning every class covers them
     bits = 0
@@ -351,9 +349,9 @@ def _against_holdings(u, weight, n_u, e_pk, e_ps, e_sk, e_ss, e_tk, e_ts, e_cb, 
 
     Also marks, in ``need``, the holdings on which elder may pique: the dealer at nothing, elder
     short of the threshold by more than ``sure_max`` (what his run makes at least) and not by more
-    than its maximum; the
-    value is the run points elder needs (0 where no pique is possible). Holdings where the run's
-    minimum suffices are counted straight into ``out``. Returns how many holdings were marked.
+    than its maximum; the value is the run points elder needs (0 where no pique is possible).
+    Holdings where ``sure_max`` suffices are counted straight into ``out``. Returns how many
+    holdings were marked.
     """
     t = params[P_REPIQUE_AT]
     tp = params[P_PIQUE_AT]
@@ -501,14 +499,6 @@ def _canonical_profiles(elder_cards, canon):
                 n_above += (u >> r) & 1
             for count in range(1, 9):
                 canon[s, top * 9 + count] = t_star * 9 + min(count, n_above + 1)
-
-
-@numba.njit(**JIT)
-def _worst_profiles(free_cards, suit_tab):
-    """The dealer's suits at their strongest for elder's run: every free card of each suit. He holds
-    fewer, and no higher, so elder cashes at least what he cashes against this (his run's points only
-    grow with what he cashes), for every final hand of the draw."""
-    return dealer_profiles(free_cards, suit_tab)
 
 
 @numba.njit(**JIT)
@@ -797,7 +787,6 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
         out = np.zeros(N_COUNTS, dtype=np.int64)
         need = np.empty(n_hold, dtype=np.int64)
         run_min = np.zeros(n_disc, dtype=np.int64)  # elder: what each final hand's run makes at least
-        worst = np.int64(0)
         masks = np.empty(n_hold, dtype=np.int64)
         needs = np.empty(n_hold, dtype=np.int64)
         p_start = np.empty(n_hold + 1, dtype=np.int64)  # elder: distinct profiles of each distinct holding
@@ -821,7 +810,9 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
                     free_pos[n_f] = p
                     n_f += 1
             _holding_ranks(free_pos, n_free, binom, rank)
-            worst = _worst_profiles(unseen_mask & ~drawn, suit_tab)
+            # the dealer's suits at their strongest for elder's run: every free card. He holds fewer and
+            # no higher, so each final hand cashes at least this much, and its run points only grow
+            worst = dealer_profiles(unseen_mask & ~drawn, suit_tab)
             for d in range(n_disc):
                 m = _final_hand(hand, hand_mask, drawn, discards[d])
                 me[d] = m
