@@ -737,15 +737,20 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
         binom = _binomials(unseen.shape[0])
         _every_holding_cache[key] = (binom, *_every_holding(unseen, opp_cb_fixed, suit_tab, set_ranks, spoilers,
                                                             params, trio, quatorze, binom))
-    binom, all_masks, all_keys, all_profiles = _every_holding_cache[key]
+    binom, all_masks, all_keys, all_profiles = _every_holding_cache[key][:4]
+    if (key, me_is_elder) not in _every_holding_cache:
+        # per holding, side by side: its key, and what the pique needs of it (elder: the dealer's profiles)
+        _every_holding_cache[key, me_is_elder] = np.stack((all_keys, all_profiles if me_is_elder else all_masks), axis=1)
+    all_info = _every_holding_cache[key, me_is_elder]
     _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab, run_tab, set_ranks, params,
-                    trio, quatorze, counts, binom, all_masks, all_keys, all_profiles)
+                    trio, quatorze, counts, binom, all_info)
 
 
 @numba.njit(parallel=True, **JIT)
 def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab, run_tab, set_ranks, params,
-                    trio, quatorze, counts, binom, all_masks, all_keys, all_profiles):
-    """enumerate_fast's kernel; ``all_*``: _every_holding, ``binom``: _binomials."""
+                    trio, quatorze, counts, binom, all_info):
+    """enumerate_fast's kernel; ``binom``: _binomials; ``all_info[rank]``: the key of the holding of that
+    colex rank (_every_holding), and its suit profiles if ``me_is_elder`` (for elder's run), else its mask."""
     n_draws, k = draws.shape
     n_disc = discards.shape[0]
     n_free = unseen.shape[0] - k
@@ -762,10 +767,24 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
     # the opponent's exact scores matter (beyond their sums) for his repique, and as elder for his pique
     exact_from = params[P_REPIQUE_AT] if me_is_elder else weak
     n_need = max_run_points(params) + 1  # elder's run needs 1 to its maximum
+    kept = np.empty(n_disc, dtype=np.int64)  # each discard's kept cards
+    for d in range(n_disc):
+        kept[d] = _final_hand(hand, hand_mask, 0, discards[d])
+    # the columns that can differ between discards: the others are filled in at the end (the pique column
+    # that is not this side's, and carte rouge where it scores nothing, stay 0)
+    cols = np.empty(N_COUNTS, dtype=np.int64)
+    n_cols = 0
+    for c in range(N_COUNTS):
+        derived = (c == C_DEALS or c == C_PT_LOSE or c == C_SQ_LOSE or c == C_ST_LOSE or c == C_ME_CB
+                   or (c == C_ME_PIQUE and not me_is_elder) or (c == C_OPP_PIQUE and me_is_elder)
+                   or ((c == C_ME_CR or c == C_OPP_CR) and params[P_ROUGE] == 0))
+        if not derived:
+            cols[n_cols] = c
+            n_cols += 1
     n_chunks = min(n_draws, 64)
     acc = np.zeros((n_chunks, n_disc, N_COUNTS), dtype=np.int64)
     for chunk in numba.prange(n_chunks):
-        holding = np.empty(n_hold, dtype=np.int64)
+        pique_info = np.empty(n_hold, dtype=np.int64)  # the holdings' all_info[:, 1]
         hkey = np.empty(n_hold, dtype=np.int64)
         h_order = np.empty(n_hold, dtype=np.int64)
         slot_key = np.empty(4 * n_hold + 4 * n_disc + 2, dtype=np.int64)
@@ -781,6 +800,7 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
         canon = np.zeros((4, 81), dtype=np.int64)
         codes = np.zeros(PK_SIZE + SK_SIZE + TK_SIZE, dtype=np.int64)
         rank = np.empty(n_hold, dtype=np.int64)
+        raw_key = np.empty(n_hold, dtype=np.int64)
         me = np.empty(n_disc, dtype=np.int64)
         fe = np.empty((n_disc, N_FEATURES), dtype=np.int64)
         key = np.empty(n_disc, dtype=np.int64)
@@ -798,6 +818,7 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
         m_weight = np.empty(n_hold, dtype=np.int64)
         pid = np.empty(n_hold, dtype=np.int64)  # elder: each distinct profile of each distinct holding, numbered
         pid_prof = np.empty(n_hold, dtype=np.int64)
+        seen = np.empty(n_hold, dtype=np.int64)  # elder: each profile id's entry in the holding being listed
         dense = np.zeros(min(n_hold, DENSE_PROFILES) * n_need, dtype=np.int64)  # (profile id, need) weights
         n_pid = 0
         for i in range(chunk * n_draws // n_chunks, (chunk + 1) * n_draws // n_chunks):
@@ -814,7 +835,7 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
             # no higher, so each final hand cashes at least this much, and its run points only grow
             worst = dealer_profiles(unseen_mask & ~drawn, suit_tab)
             for d in range(n_disc):
-                m = _final_hand(hand, hand_mask, drawn, discards[d])
+                m = kept[d] | drawn
                 me[d] = m
                 f = hand_features(m, suit_tab, set_ranks, trio, quatorze, params[P_ROUGE])
                 for j in range(N_FEATURES):
@@ -829,9 +850,10 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
                 key[d] = ((((f[F_POINT] * 128 + f[F_SEQ]) * 64 + ss) * 64 + f[F_SET]) * 64 + ts) * 256 + f[F_ROUGE]
             # holdings alike in everything the declarations compare with these hands are counted once
             _key_codes(fe, n_disc, codes)
-            for h in range(n_hold):
-                holding[h] = all_masks[rank[h]]
-                hkey[h] = _coded_holding_key(all_keys[rank[h]], codes, exact_from, params[P_ROUGE])
+            for h in range(n_hold):  # one fetch from the hand's table per holding: its key, and its profiles or mask
+                raw_key[h] = all_info[rank[h], 0]
+                pique_info[h] = all_info[rank[h], 1]
+                hkey[h] = _coded_holding_key(raw_key[h], codes, exact_from, params[P_ROUGE])
             n_u = _group(hkey, n_hold, slot_key, slot_id, gid, h_order, u_start)
             for r in range(n_u):
                 weight[r] = u_start[r + 1] - u_start[r]
@@ -839,34 +861,35 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
                 u[8, r] = 0
                 u[9, r] = 0
                 for j in range(u_start[r], u_start[r + 1]):
-                    exact = all_keys[rank[h_order[j]]]
+                    exact = raw_key[h_order[j]]
                     u[8, r] += (exact >> 26) & 63
                     u[9, r] += (exact >> 14) & 63
             if me_is_elder:  # elder's run needs only the dealer's profiles, as any final hand of this draw sees them
                 _canonical_profiles(hand_mask | drawn, canon)
                 for j in range(n_hold):
-                    sorted_holding[j] = _canonical(all_profiles[rank[h_order[j]]], canon)
+                    sorted_holding[j] = _canonical(pique_info[h_order[j]], canon)
             else:  # the dealer's needs elder's cards
                 for j in range(n_hold):
-                    sorted_holding[j] = holding[h_order[j]]
-            if me_is_elder:  # within each distinct holding, holdings of one profile are one entry
+                    sorted_holding[j] = pique_info[h_order[j]]
+            if me_is_elder:  # the draw's distinct profiles, numbered (for _merge_by_id)
+                n_pid = _group(sorted_holding, n_hold, slot_key, slot_id, gid, sub_order, sub_start)
+                for q in range(n_pid):
+                    pid_prof[q] = sorted_holding[sub_order[sub_start[q]]]
+                    seen[q] = -1
+                # within each distinct holding, holdings of one profile are one entry
+                n_p = 0
+                p_start[0] = 0
                 for r in range(n_u):
                     for j in range(u_start[r], u_start[r + 1]):
-                        hkey[j] = (r << 28) | sorted_holding[j]  # hkey is free again: reused
-                # groups come in order of first appearance, so each distinct holding's are together
-                n_p = _group(hkey, n_hold, slot_key, slot_id, gid, sub_order, sub_start)
-                p_start[:n_u + 1] = 0
-                for g in range(n_p):
-                    first = hkey[sub_order[sub_start[g]]]
-                    p_prof[g] = first & 0xFFFFFFF
-                    p_weight[g] = sub_start[g + 1] - sub_start[g]
-                    p_start[(first >> 28) + 1] += 1
-                for r in range(n_u):
-                    p_start[r + 1] += p_start[r]
-                # the draw's distinct profiles, numbered, for _merge_by_id
-                n_pid = _group(p_prof, n_p, slot_key, slot_id, pid, sub_order, sub_start)
-                for q in range(n_pid):
-                    pid_prof[q] = p_prof[sub_order[sub_start[q]]]
+                        q = gid[j]
+                        if seen[q] < p_start[r]:  # not yet seen in this distinct holding
+                            seen[q] = n_p
+                            pid[n_p] = q
+                            p_prof[n_p] = pid_prof[q]
+                            p_weight[n_p] = 0
+                            n_p += 1
+                        p_weight[seen[q]] += 1
+                    p_start[r + 1] = n_p
             n_g = _group(key, n_disc, slot_key, slot_id, gid, order, g_start)
             for grp in range(n_g):
                 g = g_start[grp]
@@ -891,7 +914,8 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
                     n_m = _marked_holdings(need, n_u, u_start, sorted_holding, masks, needs)
                 for j in range(g, e):
                     d = order[j]
-                    acc[chunk, d] += out
+                    for c in cols[:n_cols]:
+                        acc[chunk, d, c] += out[c]
                     # the only use of a weak hand's exact sequence and set scores
                     acc[chunk, d, C_ME_SQ] += out[C_SQ_WIN] * (fe[d, F_SEQ_SCORE] - fe[d0, F_SEQ_SCORE])
                     acc[chunk, d, C_ME_ST] += out[C_ST_WIN] * (fe[d, F_SET_SCORE] - fe[d0, F_SET_SCORE])
@@ -903,5 +927,13 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
                     elif n_m:
                         acc[chunk, d, pique_col] += _dealer_piques(dealer_profiles(me[d], suit_tab), masks, needs, n_m,
                                                                    run_tab, params)
+    total = np.zeros((n_disc, N_COUNTS), dtype=np.int64)
     for chunk in range(n_chunks):
-        counts += acc[chunk]
+        total += acc[chunk]
+    deals = n_draws * n_hold  # the columns left out of cols
+    for d in range(n_disc):
+        total[d, C_DEALS] = deals
+        total[d, C_ME_CB] = deals * cb_me
+        for c in (C_PT_WIN, C_SQ_WIN, C_ST_WIN):
+            total[d, c + 2] = deals - total[d, c] - total[d, c + 1]  # the lose column
+    counts += total
