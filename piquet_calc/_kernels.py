@@ -19,7 +19,8 @@ import numpy as np  # noqa: E402
 from .tables import T_POINT, T_POPCOUNT, T_SEQ_COVER, T_SEQ_KEY, T_SEQ_SCORE, T_TOP  # noqa: E402
 
 MERGE_FROM = 2  # final hands in a group from which elder's pique candidates are merged first
-DENSE_PROFILES = 4096  # distinct dealer profiles in a draw up to which they are merged in a dense array
+DENSE_PROFILES = 4096
+MAX_ALIKE = 32  # younger: distinct dealer profiles a group's final hands are compared with  # distinct dealer profiles in a draw up to which they are merged in a dense array
 
 JIT = dict(nogil=True, cache=True, error_model="numpy")
 
@@ -820,6 +821,8 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
         pid_prof = np.empty(n_hold, dtype=np.int64)
         seen = np.empty(n_hold, dtype=np.int64)  # elder: each profile id's entry in the holding being listed
         dense = np.zeros(min(n_hold, DENSE_PROFILES) * n_need, dtype=np.int64)  # (profile id, need) weights
+        alike = np.empty(MAX_ALIKE, dtype=np.int64)  # younger: a group's distinct dealer profiles, and their piques
+        alike_piques = np.empty(MAX_ALIKE, dtype=np.int64)
         n_pid = 0
         for i in range(chunk * n_draws // n_chunks, (chunk + 1) * n_draws // n_chunks):
             drawn = np.int64(0)
@@ -868,7 +871,8 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
                 _canonical_profiles(hand_mask | drawn, canon)
                 for j in range(n_hold):
                     sorted_holding[j] = _canonical(pique_info[h_order[j]], canon)
-            else:  # the dealer's needs elder's cards
+            else:  # the dealer's needs elder's cards; his own suits count only as any of elder's holdings sees them
+                _canonical_profiles(unseen_mask & ~drawn, canon)
                 for j in range(n_hold):
                     sorted_holding[j] = pique_info[h_order[j]]
             if me_is_elder:  # the draw's distinct profiles, numbered (for _merge_by_id)
@@ -912,6 +916,7 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
                     n_m = _merge_by_id(need, n_u, p_start, pid, pid_prof, p_weight, n_need, dense, m_key, m_weight)
                 elif marked and not me_is_elder:
                     n_m = _marked_holdings(need, n_u, u_start, sorted_holding, masks, needs)
+                n_alike = 0
                 for j in range(g, e):
                     d = order[j]
                     for c in cols[:n_cols]:
@@ -924,9 +929,19 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
                     elif marked and me_is_elder:
                         acc[chunk, d, pique_col] += _elder_piques_unmerged(me[d], need, n_u, p_start, p_prof, p_weight,
                                                                            run_tab, params)
-                    elif n_m:
-                        acc[chunk, d, pique_col] += _dealer_piques(dealer_profiles(me[d], suit_tab), masks, needs, n_m,
-                                                                   run_tab, params)
+                    elif n_m:  # final hands alike in their canonical profiles: the same piques
+                        q = _canonical(dealer_profiles(me[d], suit_tab), canon)
+                        found = -1
+                        for j2 in range(n_alike):
+                            if alike[j2] == q:
+                                found = j2
+                                break
+                        if found < 0:
+                            found = n_alike
+                            alike[found] = q
+                            alike_piques[found] = _dealer_piques(q, masks, needs, n_m, run_tab, params)
+                            n_alike = min(n_alike + 1, MAX_ALIKE - 1)  # past that, the last entry is overwritten
+                        acc[chunk, d, pique_col] += alike_piques[found]
     total = np.zeros((n_disc, N_COUNTS), dtype=np.int64)
     for chunk in range(n_chunks):
         total += acc[chunk]
