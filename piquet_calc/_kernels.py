@@ -9,6 +9,8 @@ A hand is a 32-bit mask (bit ``suit * 8 + rank``). "me" is the player analysed, 
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 from . import _numba_setup
 
 _numba_setup.configure()
@@ -723,6 +725,15 @@ def _every_holding(unseen, opp_cb_fixed, suit_tab, set_ranks, spoilers, params, 
 
 
 _every_holding_cache: dict[tuple, tuple] = {}
+_pool: list[ThreadPoolExecutor] = []
+
+
+def _threads() -> ThreadPoolExecutor:
+    """One worker thread per core (NUMBA_NUM_THREADS, as numba counts them), made on first use. Plain
+    threads rather than numba's parallel loops: the same speed, and seconds less compiling."""
+    if not _pool:
+        _pool.append(ThreadPoolExecutor(max_workers=numba.config.NUMBA_NUM_THREADS, thread_name_prefix="piquet-calc"))
+    return _pool[0]
 
 
 def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fixed,
@@ -743,36 +754,206 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
         # per holding, side by side: its key, and what the pique needs of it (elder: the dealer's profiles)
         _every_holding_cache[key, me_is_elder] = np.stack((all_keys, all_profiles if me_is_elder else all_masks), axis=1)
     all_info = _every_holding_cache[key, me_is_elder]
-    _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab, run_tab, set_ranks, params,
-                    trio, quatorze, counts, binom, all_info)
+    hand_mask, kept, cols = _kept_and_columns(hand, discards, me_is_elder, params)
+    unseen_mask = sum(1 << int(c) for c in unseen)
+    n_chunks = min(len(draws), 64)
+    acc = np.zeros((n_chunks, len(discards), N_COUNTS), dtype=np.int64)  # a chunk of draws each
+
+    def count(chunk: int) -> None:
+        _count_draws(chunk * len(draws) // n_chunks, (chunk + 1) * len(draws) // n_chunks, acc[chunk], hand_mask,
+                     unseen, unseen_mask, draws, kept, me_is_elder, cb_me, suit_tab, run_tab, set_ranks, params,
+                     trio, quatorze, binom, all_info, cols)
+
+    for _ in _threads().map(count, range(n_chunks)):  # the kernels release the GIL
+        pass
+    _add_totals(acc, len(draws) * _holding_count(len(unseen) - draws.shape[1]), cb_me, counts)
 
 
-@numba.njit(parallel=True, **JIT)
-def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab, run_tab, set_ranks, params,
-                    trio, quatorze, counts, binom, all_info):
-    """enumerate_fast's kernel; ``binom``: _binomials; ``all_info[rank]``: the key of the holding of that
-    colex rank (_every_holding), and its suit profiles if ``me_is_elder`` (for elder's run), else its mask."""
-    n_draws, k = draws.shape
-    n_disc = discards.shape[0]
+@numba.njit(**JIT)
+def _count_draws(lo, hi, acc, hand_mask, unseen, unseen_mask, draws, kept, me_is_elder, cb_me, suit_tab, run_tab,
+                 set_ranks, params, trio, quatorze, binom, all_info, cols):
+    """enumerate_fast's work on draws ``lo`` to ``hi``, added into ``acc`` (one row per discard, only the
+    columns ``cols``, and the pique column). Each worker thread runs it on its own chunk of draws."""
+    k = draws.shape[1]
+    n_disc = kept.shape[0]
     n_free = unseen.shape[0] - k
     n_hold = _holding_count(n_free)
-    hand_mask = np.int64(0)
-    for c in hand:
-        hand_mask |= np.int64(1) << c
-    unseen_mask = np.int64(0)
-    for c in unseen:
-        unseen_mask |= np.int64(1) << c
     pique_col = C_ME_PIQUE if me_is_elder else C_OPP_PIQUE
     # a final hand below this even winning every class can neither repique nor reach the pique band
     weak = min(params[P_REPIQUE_AT], params[P_PIQUE_AT] - max_run_points(params))
     # the opponent's exact scores matter (beyond their sums) for his repique, and as elder for his pique
     exact_from = params[P_REPIQUE_AT] if me_is_elder else weak
     n_need = max_run_points(params) + 1  # elder's run needs 1 to its maximum
-    kept = np.empty(n_disc, dtype=np.int64)  # each discard's kept cards
-    for d in range(n_disc):
+    pique_info = np.empty(n_hold, dtype=np.int64)  # the holdings' all_info[:, 1]
+    hkey = np.empty(n_hold, dtype=np.int64)
+    h_order = np.empty(n_hold, dtype=np.int64)
+    slot_key = np.empty(4 * n_hold + 4 * n_disc + 2, dtype=np.int64)
+    slot_id = np.empty(4 * n_hold + 4 * n_disc + 2, dtype=np.int64)
+    gid = np.empty(max(n_hold, n_disc), dtype=np.int64)
+    order = np.empty(n_disc, dtype=np.int64)
+    g_start = np.empty(n_disc + 1, dtype=np.int64)
+    sorted_holding = np.empty(n_hold, dtype=np.int64)
+    u = np.empty((10, n_hold), dtype=np.int64)  # distinct holdings: pk ps sk ss tk ts cb rb, sum ss, sum ts
+    weight = np.empty(n_hold, dtype=np.int64)
+    u_start = np.empty(n_hold + 1, dtype=np.int64)
+    free_pos = np.empty(unseen.shape[0], dtype=np.int64)
+    canon = np.zeros((4, 81), dtype=np.int64)
+    codes = np.zeros(PK_SIZE + SK_SIZE + TK_SIZE, dtype=np.int64)
+    rank = np.empty(n_hold, dtype=np.int64)
+    raw_key = np.empty(n_hold, dtype=np.int64)
+    me = np.empty(n_disc, dtype=np.int64)
+    fe = np.empty((n_disc, N_FEATURES), dtype=np.int64)
+    key = np.empty(n_disc, dtype=np.int64)
+    out = np.zeros(N_COUNTS, dtype=np.int64)
+    need = np.empty(n_hold, dtype=np.int64)
+    run_min = np.zeros(n_disc, dtype=np.int64)  # elder: what each final hand's run makes at least
+    masks = np.empty(n_hold, dtype=np.int64)
+    needs = np.empty(n_hold, dtype=np.int64)
+    p_start = np.empty(n_hold + 1, dtype=np.int64)  # elder: distinct profiles of each distinct holding
+    p_prof = np.empty(n_hold, dtype=np.int64)
+    p_weight = np.empty(n_hold, dtype=np.int64)
+    sub_order = np.empty(n_hold, dtype=np.int64)
+    sub_start = np.empty(n_hold + 1, dtype=np.int64)
+    m_key = np.empty(n_hold, dtype=np.int64)
+    m_weight = np.empty(n_hold, dtype=np.int64)
+    pid = np.empty(n_hold, dtype=np.int64)  # elder: each distinct profile of each distinct holding, numbered
+    pid_prof = np.empty(n_hold, dtype=np.int64)
+    seen = np.empty(n_hold, dtype=np.int64)  # elder: each profile id's entry in the holding being listed
+    dense = np.zeros(min(n_hold, DENSE_PROFILES) * n_need, dtype=np.int64)  # (profile id, need) weights
+    alike = np.empty(MAX_ALIKE, dtype=np.int64)  # younger: a group's distinct dealer profiles, and their piques
+    alike_piques = np.empty(MAX_ALIKE, dtype=np.int64)
+    n_pid = 0
+    for i in range(lo, hi):
+        drawn = np.int64(0)
+        for j in range(k):
+            drawn |= np.int64(1) << unseen[draws[i, j]]
+        n_f = 0
+        for p in range(unseen.shape[0]):
+            if not (drawn >> unseen[p]) & 1:
+                free_pos[n_f] = p
+                n_f += 1
+        _holding_ranks(free_pos, n_free, binom, rank)
+        # the dealer's suits at their strongest for elder's run: every free card. He holds fewer and
+        # no higher, so each final hand cashes at least this much, and its run points only grow
+        worst = dealer_profiles(unseen_mask & ~drawn, suit_tab)
+        for d in range(n_disc):
+            m = kept[d] | drawn
+            me[d] = m
+            f = hand_features(m, suit_tab, set_ranks, trio, quatorze, params[P_ROUGE])
+            for j in range(N_FEATURES):
+                fe[d, j] = f[j]
+            if me_is_elder:
+                run_min[d] = _packed_points(_run_packed(m, worst, run_tab), params)
+            # everything _against_holdings reads of the final hand; a hand that cannot reach the
+            # pique band even winning every class needs only whether it has a sequence and a set
+            ss, ts = f[F_SEQ_SCORE], f[F_SET_SCORE]
+            if cb_me + f[F_POINT_SCORE] + ss + ts + params[P_ROUGE] * (f[F_ROUGE] > 0) < weak:
+                ss, ts = min(ss, 1), min(ts, 1)
+            key[d] = ((((f[F_POINT] * 128 + f[F_SEQ]) * 64 + ss) * 64 + f[F_SET]) * 64 + ts) * 256 + f[F_ROUGE]
+        # holdings alike in everything the declarations compare with these hands are counted once
+        _key_codes(fe, n_disc, codes)
+        for h in range(n_hold):  # one fetch from the hand's table per holding: its key, and its profiles or mask
+            raw_key[h] = all_info[rank[h], 0]
+            pique_info[h] = all_info[rank[h], 1]
+            hkey[h] = _coded_holding_key(raw_key[h], codes, exact_from, params[P_ROUGE])
+        n_u = _group(hkey, n_hold, slot_key, slot_id, gid, h_order, u_start)
+        for r in range(n_u):
+            weight[r] = u_start[r + 1] - u_start[r]
+            _unpack_coded_key(hkey[h_order[u_start[r]]], u[:, r])
+            u[8, r] = 0
+            u[9, r] = 0
+            for j in range(u_start[r], u_start[r + 1]):
+                exact = raw_key[h_order[j]]
+                u[8, r] += (exact >> 26) & 63
+                u[9, r] += (exact >> 14) & 63
+        if me_is_elder:  # elder's run needs only the dealer's profiles, as any final hand of this draw sees them
+            _canonical_profiles(hand_mask | drawn, canon)
+            for j in range(n_hold):
+                sorted_holding[j] = _canonical(pique_info[h_order[j]], canon)
+        else:  # the dealer's needs elder's cards; his own suits count only as any of elder's holdings sees them
+            _canonical_profiles(unseen_mask & ~drawn, canon)
+            for j in range(n_hold):
+                sorted_holding[j] = pique_info[h_order[j]]
+        if me_is_elder:  # the draw's distinct profiles, numbered (for _merge_by_id)
+            n_pid = _group(sorted_holding, n_hold, slot_key, slot_id, gid, sub_order, sub_start)
+            for q in range(n_pid):
+                pid_prof[q] = sorted_holding[sub_order[sub_start[q]]]
+                seen[q] = -1
+            # within each distinct holding, holdings of one profile are one entry
+            n_p = 0
+            p_start[0] = 0
+            for r in range(n_u):
+                for j in range(u_start[r], u_start[r + 1]):
+                    q = gid[j]
+                    if seen[q] < p_start[r]:  # not yet seen in this distinct holding
+                        seen[q] = n_p
+                        pid[n_p] = q
+                        p_prof[n_p] = pid_prof[q]
+                        p_weight[n_p] = 0
+                        n_p += 1
+                    p_weight[seen[q]] += 1
+                p_start[r + 1] = n_p
+        n_g = _group(key, n_disc, slot_key, slot_id, gid, order, g_start)
+        for grp in range(n_g):
+            g = g_start[grp]
+            e = g_start[grp + 1]
+            d0 = order[g]
+            # run points every hand of the group makes whatever the dealer holds: pique is sure within them
+            sure_max = min_run_points(params)
+            if me_is_elder:
+                sure_max = run_min[d0]
+                for j in range(g + 1, e):
+                    sure_max = min(sure_max, run_min[order[j]])
+            marked = _against_holdings(u, weight, n_u, codes[fe[d0, F_POINT]], fe[d0, F_POINT_SCORE],
+                                       codes[PK_SIZE + fe[d0, F_SEQ]], fe[d0, F_SEQ_SCORE],
+                                       codes[PK_SIZE + SK_SIZE + fe[d0, F_SET]], fe[d0, F_SET_SCORE], cb_me,
+                                       fe[d0, F_ROUGE], me_is_elder, sure_max, params, out, need)
+            n_m = 0
+            # merging pays for itself over several final hands (and needs the draw's profiles numbered densely)
+            merge = e - g >= MERGE_FROM and n_pid <= DENSE_PROFILES
+            if marked and me_is_elder and merge:  # equal (need, profiles) across distinct holdings: one entry
+                n_m = _merge_by_id(need, n_u, p_start, pid, pid_prof, p_weight, n_need, dense, m_key, m_weight)
+            elif marked and not me_is_elder:
+                n_m = _marked_holdings(need, n_u, u_start, sorted_holding, masks, needs)
+            n_alike = 0
+            for j in range(g, e):
+                d = order[j]
+                for c in cols:
+                    acc[d, c] += out[c]
+                # the only use of a weak hand's exact sequence and set scores
+                acc[d, C_ME_SQ] += out[C_SQ_WIN] * (fe[d, F_SEQ_SCORE] - fe[d0, F_SEQ_SCORE])
+                acc[d, C_ME_ST] += out[C_ST_WIN] * (fe[d, F_SET_SCORE] - fe[d0, F_SET_SCORE])
+                if n_m and me_is_elder:
+                    acc[d, pique_col] += _elder_piques(me[d], m_key, m_weight, n_m, run_tab, params)
+                elif marked and me_is_elder:
+                    acc[d, pique_col] += _elder_piques_unmerged(me[d], need, n_u, p_start, p_prof, p_weight,
+                                                                       run_tab, params)
+                elif n_m:  # final hands alike in their canonical profiles: the same piques
+                    q = _canonical(dealer_profiles(me[d], suit_tab), canon)
+                    found = -1
+                    for j2 in range(n_alike):
+                        if alike[j2] == q:
+                            found = j2
+                            break
+                    if found < 0:
+                        found = n_alike
+                        alike[found] = q
+                        alike_piques[found] = _dealer_piques(q, masks, needs, n_m, run_tab, params)
+                        n_alike = min(n_alike + 1, MAX_ALIKE - 1)  # past that, the last entry is overwritten
+                    acc[d, pique_col] += alike_piques[found]
+
+
+@numba.njit(**JIT)
+def _kept_and_columns(hand, discards, me_is_elder, params):
+    """Each discard's kept cards, and the count columns that can differ between discards (the others are
+    filled in by _add_totals; the pique column that is not this side's, and carte rouge where it scores
+    nothing, stay 0)."""
+    hand_mask = np.int64(0)
+    for c in hand:
+        hand_mask |= np.int64(1) << c
+    kept = np.empty(discards.shape[0], dtype=np.int64)
+    for d in range(discards.shape[0]):
         kept[d] = _final_hand(hand, hand_mask, 0, discards[d])
-    # the columns that can differ between discards: the others are filled in at the end (the pique column
-    # that is not this side's, and carte rouge where it scores nothing, stay 0)
     cols = np.empty(N_COUNTS, dtype=np.int64)
     n_cols = 0
     for c in range(N_COUNTS):
@@ -782,173 +963,22 @@ def _enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, suit_tab,
         if not derived:
             cols[n_cols] = c
             n_cols += 1
-    n_chunks = min(n_draws, 64)
-    acc = np.zeros((n_chunks, n_disc, N_COUNTS), dtype=np.int64)
-    for chunk in numba.prange(n_chunks):
-        pique_info = np.empty(n_hold, dtype=np.int64)  # the holdings' all_info[:, 1]
-        hkey = np.empty(n_hold, dtype=np.int64)
-        h_order = np.empty(n_hold, dtype=np.int64)
-        slot_key = np.empty(4 * n_hold + 4 * n_disc + 2, dtype=np.int64)
-        slot_id = np.empty(4 * n_hold + 4 * n_disc + 2, dtype=np.int64)
-        gid = np.empty(max(n_hold, n_disc), dtype=np.int64)
-        order = np.empty(n_disc, dtype=np.int64)
-        g_start = np.empty(n_disc + 1, dtype=np.int64)
-        sorted_holding = np.empty(n_hold, dtype=np.int64)
-        u = np.empty((10, n_hold), dtype=np.int64)  # distinct holdings: pk ps sk ss tk ts cb rb, sum ss, sum ts
-        weight = np.empty(n_hold, dtype=np.int64)
-        u_start = np.empty(n_hold + 1, dtype=np.int64)
-        free_pos = np.empty(unseen.shape[0], dtype=np.int64)
-        canon = np.zeros((4, 81), dtype=np.int64)
-        codes = np.zeros(PK_SIZE + SK_SIZE + TK_SIZE, dtype=np.int64)
-        rank = np.empty(n_hold, dtype=np.int64)
-        raw_key = np.empty(n_hold, dtype=np.int64)
-        me = np.empty(n_disc, dtype=np.int64)
-        fe = np.empty((n_disc, N_FEATURES), dtype=np.int64)
-        key = np.empty(n_disc, dtype=np.int64)
-        out = np.zeros(N_COUNTS, dtype=np.int64)
-        need = np.empty(n_hold, dtype=np.int64)
-        run_min = np.zeros(n_disc, dtype=np.int64)  # elder: what each final hand's run makes at least
-        masks = np.empty(n_hold, dtype=np.int64)
-        needs = np.empty(n_hold, dtype=np.int64)
-        p_start = np.empty(n_hold + 1, dtype=np.int64)  # elder: distinct profiles of each distinct holding
-        p_prof = np.empty(n_hold, dtype=np.int64)
-        p_weight = np.empty(n_hold, dtype=np.int64)
-        sub_order = np.empty(n_hold, dtype=np.int64)
-        sub_start = np.empty(n_hold + 1, dtype=np.int64)
-        m_key = np.empty(n_hold, dtype=np.int64)
-        m_weight = np.empty(n_hold, dtype=np.int64)
-        pid = np.empty(n_hold, dtype=np.int64)  # elder: each distinct profile of each distinct holding, numbered
-        pid_prof = np.empty(n_hold, dtype=np.int64)
-        seen = np.empty(n_hold, dtype=np.int64)  # elder: each profile id's entry in the holding being listed
-        dense = np.zeros(min(n_hold, DENSE_PROFILES) * n_need, dtype=np.int64)  # (profile id, need) weights
-        alike = np.empty(MAX_ALIKE, dtype=np.int64)  # younger: a group's distinct dealer profiles, and their piques
-        alike_piques = np.empty(MAX_ALIKE, dtype=np.int64)
-        n_pid = 0
-        for i in range(chunk * n_draws // n_chunks, (chunk + 1) * n_draws // n_chunks):
-            drawn = np.int64(0)
-            for j in range(k):
-                drawn |= np.int64(1) << unseen[draws[i, j]]
-            n_f = 0
-            for p in range(unseen.shape[0]):
-                if not (drawn >> unseen[p]) & 1:
-                    free_pos[n_f] = p
-                    n_f += 1
-            _holding_ranks(free_pos, n_free, binom, rank)
-            # the dealer's suits at their strongest for elder's run: every free card. He holds fewer and
-            # no higher, so each final hand cashes at least this much, and its run points only grow
-            worst = dealer_profiles(unseen_mask & ~drawn, suit_tab)
-            for d in range(n_disc):
-                m = kept[d] | drawn
-                me[d] = m
-                f = hand_features(m, suit_tab, set_ranks, trio, quatorze, params[P_ROUGE])
-                for j in range(N_FEATURES):
-                    fe[d, j] = f[j]
-                if me_is_elder:
-                    run_min[d] = _packed_points(_run_packed(m, worst, run_tab), params)
-                # everything _against_holdings reads of the final hand; a hand that cannot reach the
-                # pique band even winning every class needs only whether it has a sequence and a set
-                ss, ts = f[F_SEQ_SCORE], f[F_SET_SCORE]
-                if cb_me + f[F_POINT_SCORE] + ss + ts + params[P_ROUGE] * (f[F_ROUGE] > 0) < weak:
-                    ss, ts = min(ss, 1), min(ts, 1)
-                key[d] = ((((f[F_POINT] * 128 + f[F_SEQ]) * 64 + ss) * 64 + f[F_SET]) * 64 + ts) * 256 + f[F_ROUGE]
-            # holdings alike in everything the declarations compare with these hands are counted once
-            _key_codes(fe, n_disc, codes)
-            for h in range(n_hold):  # one fetch from the hand's table per holding: its key, and its profiles or mask
-                raw_key[h] = all_info[rank[h], 0]
-                pique_info[h] = all_info[rank[h], 1]
-                hkey[h] = _coded_holding_key(raw_key[h], codes, exact_from, params[P_ROUGE])
-            n_u = _group(hkey, n_hold, slot_key, slot_id, gid, h_order, u_start)
-            for r in range(n_u):
-                weight[r] = u_start[r + 1] - u_start[r]
-                _unpack_coded_key(hkey[h_order[u_start[r]]], u[:, r])
-                u[8, r] = 0
-                u[9, r] = 0
-                for j in range(u_start[r], u_start[r + 1]):
-                    exact = raw_key[h_order[j]]
-                    u[8, r] += (exact >> 26) & 63
-                    u[9, r] += (exact >> 14) & 63
-            if me_is_elder:  # elder's run needs only the dealer's profiles, as any final hand of this draw sees them
-                _canonical_profiles(hand_mask | drawn, canon)
-                for j in range(n_hold):
-                    sorted_holding[j] = _canonical(pique_info[h_order[j]], canon)
-            else:  # the dealer's needs elder's cards; his own suits count only as any of elder's holdings sees them
-                _canonical_profiles(unseen_mask & ~drawn, canon)
-                for j in range(n_hold):
-                    sorted_holding[j] = pique_info[h_order[j]]
-            if me_is_elder:  # the draw's distinct profiles, numbered (for _merge_by_id)
-                n_pid = _group(sorted_holding, n_hold, slot_key, slot_id, gid, sub_order, sub_start)
-                for q in range(n_pid):
-                    pid_prof[q] = sorted_holding[sub_order[sub_start[q]]]
-                    seen[q] = -1
-                # within each distinct holding, holdings of one profile are one entry
-                n_p = 0
-                p_start[0] = 0
-                for r in range(n_u):
-                    for j in range(u_start[r], u_start[r + 1]):
-                        q = gid[j]
-                        if seen[q] < p_start[r]:  # not yet seen in this distinct holding
-                            seen[q] = n_p
-                            pid[n_p] = q
-                            p_prof[n_p] = pid_prof[q]
-                            p_weight[n_p] = 0
-                            n_p += 1
-                        p_weight[seen[q]] += 1
-                    p_start[r + 1] = n_p
-            n_g = _group(key, n_disc, slot_key, slot_id, gid, order, g_start)
-            for grp in range(n_g):
-                g = g_start[grp]
-                e = g_start[grp + 1]
-                d0 = order[g]
-                # run points every hand of the group makes whatever the dealer holds: pique is sure within them
-                sure_max = min_run_points(params)
-                if me_is_elder:
-                    sure_max = run_min[d0]
-                    for j in range(g + 1, e):
-                        sure_max = min(sure_max, run_min[order[j]])
-                marked = _against_holdings(u, weight, n_u, codes[fe[d0, F_POINT]], fe[d0, F_POINT_SCORE],
-                                           codes[PK_SIZE + fe[d0, F_SEQ]], fe[d0, F_SEQ_SCORE],
-                                           codes[PK_SIZE + SK_SIZE + fe[d0, F_SET]], fe[d0, F_SET_SCORE], cb_me,
-                                           fe[d0, F_ROUGE], me_is_elder, sure_max, params, out, need)
-                n_m = 0
-                # merging pays for itself over several final hands (and needs the draw's profiles numbered densely)
-                merge = e - g >= MERGE_FROM and n_pid <= DENSE_PROFILES
-                if marked and me_is_elder and merge:  # equal (need, profiles) across distinct holdings: one entry
-                    n_m = _merge_by_id(need, n_u, p_start, pid, pid_prof, p_weight, n_need, dense, m_key, m_weight)
-                elif marked and not me_is_elder:
-                    n_m = _marked_holdings(need, n_u, u_start, sorted_holding, masks, needs)
-                n_alike = 0
-                for j in range(g, e):
-                    d = order[j]
-                    for c in cols[:n_cols]:
-                        acc[chunk, d, c] += out[c]
-                    # the only use of a weak hand's exact sequence and set scores
-                    acc[chunk, d, C_ME_SQ] += out[C_SQ_WIN] * (fe[d, F_SEQ_SCORE] - fe[d0, F_SEQ_SCORE])
-                    acc[chunk, d, C_ME_ST] += out[C_ST_WIN] * (fe[d, F_SET_SCORE] - fe[d0, F_SET_SCORE])
-                    if n_m and me_is_elder:
-                        acc[chunk, d, pique_col] += _elder_piques(me[d], m_key, m_weight, n_m, run_tab, params)
-                    elif marked and me_is_elder:
-                        acc[chunk, d, pique_col] += _elder_piques_unmerged(me[d], need, n_u, p_start, p_prof, p_weight,
-                                                                           run_tab, params)
-                    elif n_m:  # final hands alike in their canonical profiles: the same piques
-                        q = _canonical(dealer_profiles(me[d], suit_tab), canon)
-                        found = -1
-                        for j2 in range(n_alike):
-                            if alike[j2] == q:
-                                found = j2
-                                break
-                        if found < 0:
-                            found = n_alike
-                            alike[found] = q
-                            alike_piques[found] = _dealer_piques(q, masks, needs, n_m, run_tab, params)
-                            n_alike = min(n_alike + 1, MAX_ALIKE - 1)  # past that, the last entry is overwritten
-                        acc[chunk, d, pique_col] += alike_piques[found]
-    total = np.zeros((n_disc, N_COUNTS), dtype=np.int64)
-    for chunk in range(n_chunks):
-        total += acc[chunk]
-    deals = n_draws * n_hold  # the columns left out of cols
-    for d in range(n_disc):
-        total[d, C_DEALS] = deals
-        total[d, C_ME_CB] = deals * cb_me
+    return hand_mask, kept, cols[:n_cols]
+
+
+@numba.njit(**JIT)
+def _add_totals(acc, deals, cb_me, counts):
+    """The chunks' counts added up into ``counts``, with the columns _kept_and_columns leaves out:
+    ``deals`` (draws x holdings) for every discard, and what follows from it."""
+    total = np.zeros(N_COUNTS, dtype=np.int64)
+    for d in range(acc.shape[1]):
+        total[:] = 0
+        for chunk in range(acc.shape[0]):
+            for c in range(N_COUNTS):
+                total[c] += acc[chunk, d, c]
+        total[C_DEALS] = deals
+        total[C_ME_CB] = deals * cb_me
         for c in (C_PT_WIN, C_SQ_WIN, C_ST_WIN):
-            total[d, c + 2] = deals - total[d, c] - total[d, c + 1]  # the lose column
-    counts += total
+            total[c + 2] = deals - total[c] - total[c + 1]  # the lose column
+        for c in range(N_COUNTS):
+            counts[d, c] += total[c]
