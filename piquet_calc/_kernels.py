@@ -21,8 +21,8 @@ import numpy as np  # noqa: E402
 from .tables import T_POINT, T_POPCOUNT, T_SEQ_COVER, T_SEQ_KEY, T_SEQ_SCORE, T_TOP  # noqa: E402
 
 MERGE_FROM = 2  # final hands in a group from which elder's pique candidates are merged first
-DENSE_PROFILES = 4096
-MAX_ALIKE = 32  # younger: distinct dealer profiles a group's final hands are compared with  # distinct dealer profiles in a draw up to which they are merged in a dense array
+DENSE_PROFILES = 4096  # distinct dealer profiles in a draw up to which they are merged in a dense array
+MAX_ALIKE = 32  # younger: distinct dealer profiles a group's final hands are compared with
 
 JIT = dict(nogil=True, cache=True, error_model="numpy")
 
@@ -752,7 +752,8 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
     binom, all_masks, all_keys, all_profiles = _every_holding_cache[key][:4]
     if (key, me_is_elder) not in _every_holding_cache:
         # per holding, side by side: its key, and what the pique needs of it (elder: the dealer's profiles)
-        _every_holding_cache[key, me_is_elder] = np.stack((all_keys, all_profiles if me_is_elder else all_masks), axis=1)
+        pique_needs = all_profiles if me_is_elder else all_masks
+        _every_holding_cache[key, me_is_elder] = np.stack((all_keys, pique_needs), axis=1)
     all_info = _every_holding_cache[key, me_is_elder]
     hand_mask, kept, cols = _kept_and_columns(hand, discards, me_is_elder, params)
     unseen_mask = sum(1 << int(c) for c in unseen)
