@@ -21,6 +21,7 @@ import numpy as np  # noqa: E402
 from .tables import T_POINT, T_POPCOUNT, T_SEQ_COVER, T_SEQ_KEY, T_SEQ_SCORE, T_TOP  # noqa: E402
 
 MERGE_FROM = 2  # final hands in a group from which elder's pique candidates are merged first
+PAD = 8  # _against_holdings' loop runs over a multiple of this many holdings
 DENSE_PROFILES = 4096  # distinct dealer profiles in a draw up to which they are merged in a dense array
 MAX_ALIKE = 32  # younger: distinct dealer profiles a group's final hands are compared with
 
@@ -758,7 +759,7 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
     hand_mask, kept, cols = _kept_and_columns(hand, discards, me_is_elder, params)
     unseen_mask = sum(1 << int(c) for c in unseen)
     n_chunks = min(len(draws), 64)
-    acc = np.zeros((n_chunks, len(discards), N_COUNTS), dtype=np.int64)  # a chunk of draws each
+    acc = np.zeros((n_chunks, len(discards), len(cols)), dtype=np.int64)  # a chunk of draws each
 
     def count(chunk: int) -> None:
         _count_draws(chunk * len(draws) // n_chunks, (chunk + 1) * len(draws) // n_chunks, acc[chunk], hand_mask,
@@ -767,14 +768,14 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
 
     for _ in _threads().map(count, range(n_chunks)):  # the kernels release the GIL
         pass
-    _add_totals(acc, len(draws) * _holding_count(len(unseen) - draws.shape[1]), cb_me, counts)
+    _add_totals(acc, cols, len(draws) * _holding_count(len(unseen) - draws.shape[1]), cb_me, counts)
 
 
 @numba.njit(**JIT)
 def _count_draws(lo, hi, acc, hand_mask, unseen, unseen_mask, draws, kept, me_is_elder, cb_me, suit_tab, run_tab,
                  set_ranks, params, trio, quatorze, binom, all_info, cols):
-    """enumerate_fast's work on draws ``lo`` to ``hi``, added into ``acc`` (one row per discard, only the
-    columns ``cols``, and the pique column). Each worker thread runs it on its own chunk of draws."""
+    """enumerate_fast's work on draws ``lo`` to ``hi``, added into ``acc``: one row per discard, and
+    ``acc[:, c]`` is count column ``cols[c]``. Each worker thread runs it on its own chunk of draws."""
     k = draws.shape[1]
     n_disc = kept.shape[0]
     n_free = unseen.shape[0] - k
@@ -785,6 +786,16 @@ def _count_draws(lo, hi, acc, hand_mask, unseen, unseen_mask, draws, kept, me_is
     # the opponent's exact scores matter (beyond their sums) for his repique, and as elder for his pique
     exact_from = params[P_REPIQUE_AT] if me_is_elder else weak
     n_need = max_run_points(params) + 1  # elder's run needs 1 to its maximum
+    n_cols = cols.shape[0]  # acc[:, c] counts column cols[c]
+    out_cols = np.empty(n_cols, dtype=np.int64)
+    col_sq = col_st = col_pique = 0
+    for c in range(n_cols):
+        if cols[c] == C_ME_SQ:
+            col_sq = c
+        if cols[c] == C_ME_ST:
+            col_st = c
+        if cols[c] == pique_col:
+            col_pique = c
     pique_info = np.empty(n_hold, dtype=np.int64)  # the holdings' all_info[:, 1]
     hkey = np.empty(n_hold, dtype=np.int64)
     h_order = np.empty(n_hold, dtype=np.int64)
@@ -794,8 +805,8 @@ def _count_draws(lo, hi, acc, hand_mask, unseen, unseen_mask, draws, kept, me_is
     order = np.empty(n_disc, dtype=np.int64)
     g_start = np.empty(n_disc + 1, dtype=np.int64)
     sorted_holding = np.empty(n_hold, dtype=np.int64)
-    u = np.empty((10, n_hold), dtype=np.int64)  # distinct holdings: pk ps sk ss tk ts cb rb, sum ss, sum ts
-    weight = np.empty(n_hold, dtype=np.int64)
+    u = np.empty((10, n_hold + PAD), dtype=np.int64)  # distinct holdings: pk ps sk ss tk ts cb rb, sum ss, sum ts
+    weight = np.empty(n_hold + PAD, dtype=np.int64)
     u_start = np.empty(n_hold + 1, dtype=np.int64)
     free_pos = np.empty(unseen.shape[0], dtype=np.int64)
     canon = np.zeros((4, 81), dtype=np.int64)
@@ -806,7 +817,7 @@ def _count_draws(lo, hi, acc, hand_mask, unseen, unseen_mask, draws, kept, me_is
     fe = np.empty((n_disc, N_FEATURES), dtype=np.int64)
     key = np.empty(n_disc, dtype=np.int64)
     out = np.zeros(N_COUNTS, dtype=np.int64)
-    need = np.empty(n_hold, dtype=np.int64)
+    need = np.empty(n_hold + PAD, dtype=np.int64)
     run_min = np.zeros(n_disc, dtype=np.int64)  # elder: what each final hand's run makes at least
     masks = np.empty(n_hold, dtype=np.int64)
     needs = np.empty(n_hold, dtype=np.int64)
@@ -867,6 +878,14 @@ def _count_draws(lo, hi, acc, hand_mask, unseen, unseen_mask, draws, kept, me_is
                 exact = raw_key[h_order[j]]
                 u[8, r] += (exact >> 26) & 63
                 u[9, r] += (exact >> 14) & 63
+        # whole vectors for _against_holdings' loop: holdings of weight 0 (and 0 in the sums) count nothing
+        n_padded = (n_u + PAD - 1) // PAD * PAD
+        for r in range(n_u, n_padded):
+            for row in range(8):
+                u[row, r] = u[row, 0]
+            u[8, r] = 0
+            u[9, r] = 0
+            weight[r] = 0
         if me_is_elder:  # elder's run needs only the dealer's profiles, as any final hand of this draw sees them
             _canonical_profiles(hand_mask | drawn, canon)
             for j in range(n_hold):
@@ -905,7 +924,7 @@ def _count_draws(lo, hi, acc, hand_mask, unseen, unseen_mask, draws, kept, me_is
                 sure_max = run_min[d0]
                 for j in range(g + 1, e):
                     sure_max = min(sure_max, run_min[order[j]])
-            marked = _against_holdings(u, weight, n_u, codes[fe[d0, F_POINT]], fe[d0, F_POINT_SCORE],
+            marked = _against_holdings(u, weight, n_padded, codes[fe[d0, F_POINT]], fe[d0, F_POINT_SCORE],
                                        codes[PK_SIZE + fe[d0, F_SEQ]], fe[d0, F_SEQ_SCORE],
                                        codes[PK_SIZE + SK_SIZE + fe[d0, F_SET]], fe[d0, F_SET_SCORE], cb_me,
                                        fe[d0, F_ROUGE], me_is_elder, sure_max, params, out, need)
@@ -917,17 +936,19 @@ def _count_draws(lo, hi, acc, hand_mask, unseen, unseen_mask, draws, kept, me_is
             elif marked and not me_is_elder:
                 n_m = _marked_holdings(need, n_u, u_start, sorted_holding, masks, needs)
             n_alike = 0
+            for c in range(n_cols):
+                out_cols[c] = out[cols[c]]
             for j in range(g, e):
                 d = order[j]
-                for c in cols:
-                    acc[d, c] += out[c]
+                for c in range(n_cols):
+                    acc[d, c] += out_cols[c]
                 # the only use of a weak hand's exact sequence and set scores
-                acc[d, C_ME_SQ] += out[C_SQ_WIN] * (fe[d, F_SEQ_SCORE] - fe[d0, F_SEQ_SCORE])
-                acc[d, C_ME_ST] += out[C_ST_WIN] * (fe[d, F_SET_SCORE] - fe[d0, F_SET_SCORE])
+                acc[d, col_sq] += out[C_SQ_WIN] * (fe[d, F_SEQ_SCORE] - fe[d0, F_SEQ_SCORE])
+                acc[d, col_st] += out[C_ST_WIN] * (fe[d, F_SET_SCORE] - fe[d0, F_SET_SCORE])
                 if n_m and me_is_elder:
-                    acc[d, pique_col] += _elder_piques(me[d], m_key, m_weight, n_m, run_tab, params)
+                    acc[d, col_pique] += _elder_piques(me[d], m_key, m_weight, n_m, run_tab, params)
                 elif marked and me_is_elder:
-                    acc[d, pique_col] += _elder_piques_unmerged(me[d], need, n_u, p_start, p_prof, p_weight,
+                    acc[d, col_pique] += _elder_piques_unmerged(me[d], need, n_u, p_start, p_prof, p_weight,
                                                                        run_tab, params)
                 elif n_m:  # final hands alike in their canonical profiles: the same piques
                     q = _canonical(dealer_profiles(me[d], suit_tab), canon)
@@ -941,7 +962,7 @@ def _count_draws(lo, hi, acc, hand_mask, unseen, unseen_mask, draws, kept, me_is
                         alike[found] = q
                         alike_piques[found] = _dealer_piques(q, masks, needs, n_m, run_tab, params)
                         n_alike = min(n_alike + 1, MAX_ALIKE - 1)  # past that, the last entry is overwritten
-                    acc[d, pique_col] += alike_piques[found]
+                    acc[d, col_pique] += alike_piques[found]
 
 
 @numba.njit(**JIT)
@@ -968,15 +989,15 @@ def _kept_and_columns(hand, discards, me_is_elder, params):
 
 
 @numba.njit(**JIT)
-def _add_totals(acc, deals, cb_me, counts):
+def _add_totals(acc, cols, deals, cb_me, counts):
     """The chunks' counts added up into ``counts``, with the columns _kept_and_columns leaves out:
     ``deals`` (draws x holdings) for every discard, and what follows from it."""
     total = np.zeros(N_COUNTS, dtype=np.int64)
     for d in range(acc.shape[1]):
         total[:] = 0
         for chunk in range(acc.shape[0]):
-            for c in range(N_COUNTS):
-                total[c] += acc[chunk, d, c]
+            for c in range(cols.shape[0]):
+                total[cols[c]] += acc[chunk, d, c]
         total[C_DEALS] = deals
         total[C_ME_CB] = deals * cb_me
         for c in (C_PT_WIN, C_SQ_WIN, C_ST_WIN):
