@@ -605,14 +605,17 @@ def _binomials(n):
 
 @numba.njit(**JIT)
 def _holding_ranks(free_pos, n_free, binom, out):
-    """The colex rank among all 12-subsets of the unseen cards of every 12-subset of ``free_pos``."""
+    """The colex rank among all 12-subsets of the unseen cards of every 12-subset of ``free_pos``, in
+    lexicographic order. Each rank is a sum over the subset's positions; from one subset to the next
+    only the positions from the one that moved on change, so only their part of the sum is redone."""
     idx = np.arange(12)
+    partial = np.zeros(13, dtype=np.int64)  # partial[j]: the sum over the first j positions
     n = 0
+    i = 0
     while True:
-        r = np.int64(0)
-        for j in range(12):
-            r += binom[free_pos[idx[j]], j + 1]
-        out[n] = r
+        for j in range(i, 12):
+            partial[j + 1] = partial[j] + binom[free_pos[idx[j]], j + 1]
+        out[n] = partial[12]
         n += 1
         i = 11
         while i >= 0 and idx[i] == n_free - 12 + i:
