@@ -831,7 +831,7 @@ def _count_draws(lo, hi, acc, hand_mask, unseen, unseen_mask, draws, kept, me_is
     sub_start = np.empty(n_hold + 1, dtype=np.int64)
     m_key = np.empty(n_hold, dtype=np.int64)
     m_weight = np.empty(n_hold, dtype=np.int64)
-    pid = np.empty(n_hold, dtype=np.int64)  # elder: each distinct profile of each distinct holding, numbered
+    pid = np.empty(n_hold, dtype=np.int64)  # elder: the draw-wide number of each entry's profile (p_prof)
     pid_prof = np.empty(n_hold, dtype=np.int64)
     seen = np.empty(n_hold, dtype=np.int64)  # elder: each profile id's entry in the holding being listed
     dense = np.zeros(min(n_hold, DENSE_PROFILES) * n_need, dtype=np.int64)  # (profile id, need) weights
