@@ -695,16 +695,14 @@ def _unpack_coded_key(key, row):
 
 
 @numba.njit(**JIT)
-def _every_holding(unseen, opp_cb_fixed, suit_tab, set_ranks, spoilers, params, trio, quatorze, binom):
-    """Every 12-subset of the unseen cards, at its colex rank: its mask, the key of what the
-    declarations compare (features and carte blanche, packed), and its suit profiles for the run.
-    Serial: it runs once per hand in a few tens of milliseconds, and a parallel loop costs seconds
-    of compiling on the first run."""
+def _every_holding(unseen, me_is_elder, opp_cb_fixed, suit_tab, set_ranks, spoilers, params, trio, quatorze, binom):
+    """Every 12-subset of the unseen cards, at its colex rank: the key of what the declarations compare
+    (features and carte blanche, packed), and beside it what the pique run needs of the holding: its
+    suit profiles when it is the dealer's (``me_is_elder``), else its mask. Serial: it runs once per
+    hand in a few tens of milliseconds, and a parallel loop costs seconds of compiling on the first run."""
     n_u = unseen.shape[0]
     total = binom[n_u, 12]
-    masks = np.empty(total, dtype=np.int64)
-    keys = np.empty(total, dtype=np.int64)
-    profiles = np.empty(total, dtype=np.int64)
+    info = np.empty((total, 2), dtype=np.int64)
     positions = np.arange(n_u)
     pos_masks = np.empty(total, dtype=np.int64)
     _holdings(positions, n_u, 12, pos_masks)
@@ -722,10 +720,9 @@ def _every_holding(unseen, opp_cb_fixed, suit_tab, set_ranks, spoilers, params, 
             cb = opp_cb_fixed
         else:
             cb = params[P_BLANCHE] if (m & spoilers) == 0 else 0
-        masks[r] = m
-        keys[r] = _holding_key(f, cb)
-        profiles[r] = dealer_profiles(m, suit_tab)
-    return masks, keys, profiles
+        info[r, 0] = _holding_key(f, cb)
+        info[r, 1] = dealer_profiles(m, suit_tab) if me_is_elder else m
+    return info
 
 
 _every_holding_cache: dict[tuple, tuple] = {}
@@ -747,18 +744,14 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
     The opponent's every possible holding is described once per hand and rules (kept for the next
     call, as an analysis calls this a few times per discard size) and looked up by rank per draw.
     """
-    key = (unseen.tobytes(), opp_cb_fixed, suit_tab.tobytes(), set_ranks, spoilers, params.tobytes(), trio, quatorze)
+    key = (unseen.tobytes(), me_is_elder, opp_cb_fixed, suit_tab.tobytes(), set_ranks, spoilers, params.tobytes(),
+           trio, quatorze)
     if key not in _every_holding_cache:
         _every_holding_cache.clear()
         binom = _binomials(unseen.shape[0])
-        _every_holding_cache[key] = (binom, *_every_holding(unseen, opp_cb_fixed, suit_tab, set_ranks, spoilers,
-                                                            params, trio, quatorze, binom))
-    binom, all_masks, all_keys, all_profiles = _every_holding_cache[key][:4]
-    if (key, me_is_elder) not in _every_holding_cache:
-        # per holding, side by side: its key, and what the pique needs of it (elder: the dealer's profiles)
-        pique_needs = all_profiles if me_is_elder else all_masks
-        _every_holding_cache[key, me_is_elder] = np.stack((all_keys, pique_needs), axis=1)
-    all_info = _every_holding_cache[key, me_is_elder]
+        _every_holding_cache[key] = (binom, _every_holding(unseen, me_is_elder, opp_cb_fixed, suit_tab, set_ranks,
+                                                           spoilers, params, trio, quatorze, binom))
+    binom, all_info = _every_holding_cache[key]
     hand_mask, kept, cols = _kept_and_columns(hand, discards, me_is_elder, params)
     unseen_mask = sum(1 << int(c) for c in unseen)
     n_chunks = min(len(draws), 64)
@@ -778,7 +771,8 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
 def _count_draws(lo, hi, acc, hand_mask, unseen, unseen_mask, draws, kept, me_is_elder, cb_me, suit_tab, run_tab,
                  set_ranks, params, trio, quatorze, binom, all_info, cols):
     """enumerate_fast's work on draws ``lo`` to ``hi``, added into ``acc``: one row per discard, and
-    ``acc[:, c]`` is count column ``cols[c]``. Each worker thread runs it on its own chunk of draws."""
+    ``acc[:, c]`` is count column ``cols[c]``. ``all_info[rank]``: _every_holding of the holding of that
+    colex rank (``binom``: _binomials). Each worker thread runs it on its own chunk of draws."""
     k = draws.shape[1]
     n_disc = kept.shape[0]
     n_free = unseen.shape[0] - k
@@ -799,7 +793,7 @@ def _count_draws(lo, hi, acc, hand_mask, unseen, unseen_mask, draws, kept, me_is
             col_st = c
         if cols[c] == pique_col:
             col_pique = c
-    pique_info = np.empty(n_hold, dtype=np.int64)  # the holdings' all_info[:, 1]
+    pique_info = np.empty(n_hold, dtype=np.int64)  # the holdings' all_info[:, 1]: profiles or masks
     hkey = np.empty(n_hold, dtype=np.int64)
     h_order = np.empty(n_hold, dtype=np.int64)
     slot_key = np.empty(4 * n_hold + 4 * n_disc + 2, dtype=np.int64)
