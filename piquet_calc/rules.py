@@ -14,6 +14,7 @@ naming a base preset and the fields it changes (``load_rules``)::
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -192,14 +193,9 @@ def span(counts: Sequence[int]) -> str:
     >>> span([0, 3, 4, 5]), span([2]), span(range(9))
     ('0, 3 to 5', '2', '0 to 8')
     """
-    parts: list[str] = []
-    run: list[int] = []
-    for n in sorted(counts):
-        if run and n != run[-1] + 1:
-            parts.append(f"{run[0]} to {run[-1]}" if len(run) > 1 else f"{run[0]}")
-            run = []
-        run.append(n)
-    if run:
+    parts = []
+    for _, step in itertools.groupby(enumerate(sorted(counts)), lambda t: t[1] - t[0]):  # consecutive runs
+        run = [n for _, n in step]
         parts.append(f"{run[0]} to {run[-1]}" if len(run) > 1 else f"{run[0]}")
     return ", ".join(parts)
 
