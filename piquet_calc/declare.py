@@ -118,12 +118,13 @@ def is_carte_blanche(dealt: Iterable[Card], rules: RuleSet) -> bool:
     return not any(c.rank in rules.blanche_ranks for c in dealt)
 
 
-def is_carte_rouge(hand: Iterable[Card], won: set[str], rules: RuleSet) -> bool:
+def is_carte_rouge(hand: Iterable[Card], won: set[str], rules: RuleSet,
+                   declaration: Declaration | None = None) -> bool:
     """Carte rouge (RULES.md, Declarations 5): every card of ``hand`` lies in a combination that scored
     for its player, who won the classes named in ``won`` ("point", "sequence", "sets"). With two
-    equal best suits he may count either for the point."""
+    equal best suits he may count either for the point. ``declaration``: the hand's, if already made."""
     hand = list(hand)
-    d = Declaration.of(hand, rules)
+    d = declaration or Declaration.of(hand, rules)
     covered: set[Card] = set()
     if "sequence" in won:
         covered |= {c for r in d.runs for c in hand if c.suit == r.suit and r.top - r.length < c.rank <= r.top}
@@ -285,7 +286,7 @@ def score_deal(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
     if rules.carte_rouge_points:
         won_e = {name for name, pe, pd in classes[1:] if pe > pd}
         won_d = {name for name, pe, pd in classes[1:] if pd > pe}
-        rouge_e, rouge_d = is_carte_rouge(elder, won_e, rules), is_carte_rouge(dealer, won_d, rules)
+        rouge_e, rouge_d = is_carte_rouge(elder, won_e, rules, e), is_carte_rouge(dealer, won_d, rules, d)
         classes.append(("carte_rouge", rules.carte_rouge_points * rouge_e, rules.carte_rouge_points * rouge_d))
         shown.append(("carte_rouge", " and ".join(w for w, b in (("elder", rouge_e), ("dealer", rouge_d)) if b)))
 
