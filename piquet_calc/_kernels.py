@@ -9,6 +9,9 @@ A hand is a 32-bit mask (bit ``suit * 8 + rank``). "me" is the player analysed, 
 
 from __future__ import annotations
 
+import itertools
+import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from . import _numba_setup
@@ -22,6 +25,7 @@ from .tables import T_POINT, T_POPCOUNT, T_SEQ_COVER, T_SEQ_KEY, T_SEQ_SCORE, T_
 
 MERGE_FROM = 2  # final hands in a group from which elder's pique candidates are merged first
 PAD = 8  # _against_holdings' loop runs over a multiple of this many holdings
+CHUNKS = 128  # a call's draws are cut into this many pieces, taken up by whichever worker thread is free
 DENSE_PROFILES = 4096  # distinct dealer profiles in a draw up to which they are merged in a dense array
 MAX_ALIKE = 32  # younger: distinct dealer profiles a group's final hands are compared with
 
@@ -727,6 +731,8 @@ def _every_holding(unseen, me_is_elder, opp_cb_fixed, suit_tab, set_ranks, spoil
 
 _every_holding_cache: dict[tuple, tuple] = {}
 _pool: list[ThreadPoolExecutor] = []
+_worker = threading.local()  # each worker thread's number, 0 to the pool's size - 1
+_worker_numbers = itertools.count()
 
 
 def _threads() -> ThreadPoolExecutor:
@@ -737,12 +743,23 @@ def _threads() -> ThreadPoolExecutor:
     return _pool[0]
 
 
+def _worker_number() -> int:
+    """This worker thread's own row of a call's counts: threads are made once and kept, so the
+    numbers stay below the pool's size."""
+    if not hasattr(_worker, "number"):
+        _worker.number = next(_worker_numbers)  # next() on itertools.count is atomic under the GIL
+    return _worker.number
+
+
 def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fixed,
-                   suit_tab, run_tab, set_ranks, spoilers, params, trio, quatorze, counts):
+                   suit_tab, run_tab, set_ranks, spoilers, params, trio, quatorze, counts,
+                   progress: Callable[[int], None] | None = None):
     """Same arguments and the same counts as ``enumerate_discards``, computed with shared work.
 
     The opponent's every possible holding is described once per hand and rules (kept for the next
-    call, as an analysis calls this a few times per discard size) and looked up by rank per draw.
+    call, as an analysis calls this once per discard size) and looked up by rank per draw. The draws
+    are cut into CHUNKS pieces for the worker threads; ``progress(n)``, if given, is called in the
+    caller's thread with how many draws are done, as pieces finish.
     """
     key = (unseen.tobytes(), me_is_elder, opp_cb_fixed, suit_tab.tobytes(), set_ranks, spoilers, params.tobytes(),
            trio, quatorze)
@@ -754,16 +771,20 @@ def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fix
     binom, all_info = _every_holding_cache[key]
     hand_mask, kept, cols = _kept_and_columns(hand, discards, me_is_elder, params)
     unseen_mask = sum(1 << int(c) for c in unseen)
-    n_chunks = min(len(draws), 64)
-    acc = np.zeros((n_chunks, len(discards), len(cols)), dtype=np.int64)  # a chunk of draws each
+    n_chunks = min(len(draws), CHUNKS)
+    bounds = [chunk * len(draws) // n_chunks for chunk in range(n_chunks + 1)]
+    # one row of counts per worker thread (integer sums: the order they are added in does not matter)
+    acc = np.zeros((numba.config.NUMBA_NUM_THREADS, len(discards), len(cols)), dtype=np.int64)
 
-    def count(chunk: int) -> None:
-        _count_draws(chunk * len(draws) // n_chunks, (chunk + 1) * len(draws) // n_chunks, acc[chunk], hand_mask,
-                     unseen, unseen_mask, draws, kept, me_is_elder, cb_me, suit_tab, run_tab, set_ranks, params,
-                     trio, quatorze, binom, all_info, cols)
+    def count(chunk: int) -> int:
+        _count_draws(bounds[chunk], bounds[chunk + 1], acc[_worker_number()], hand_mask, unseen, unseen_mask,
+                     draws, kept, me_is_elder, cb_me, suit_tab, run_tab, set_ranks, params, trio, quatorze, binom,
+                     all_info, cols)
+        return bounds[chunk + 1]
 
-    for _ in _threads().map(count, range(n_chunks)):  # the kernels release the GIL
-        pass
+    for done in _threads().map(count, range(n_chunks)):  # the kernels release the GIL
+        if progress is not None:
+            progress(done)
     _add_totals(acc, cols, len(draws) * _holding_count(len(unseen) - draws.shape[1]), cb_me, counts)
 
 
@@ -987,14 +1008,14 @@ def _kept_and_columns(hand, discards, me_is_elder, params):
 
 @numba.njit(**JIT)
 def _add_totals(acc, cols, deals, cb_me, counts):
-    """The chunks' counts added up into ``counts``, with the columns _kept_and_columns leaves out:
+    """The worker threads' counts added up into ``counts``, with the columns _kept_and_columns leaves out:
     ``deals`` (draws x holdings) for every discard, and what follows from it."""
     total = np.zeros(N_COUNTS, dtype=np.int64)
     for d in range(acc.shape[1]):
         total[:] = 0
-        for chunk in range(acc.shape[0]):
+        for w in range(acc.shape[0]):
             for c in range(cols.shape[0]):
-                total[cols[c]] += acc[chunk, d, c]
+                total[cols[c]] += acc[w, d, c]
         total[C_DEALS] = deals
         total[C_ME_CB] = deals * cb_me
         for c in (C_PT_WIN, C_SQ_WIN, C_ST_WIN):

@@ -123,17 +123,18 @@ def analyse_discards(hand: Sequence[Card], position: Position, rules: RuleSet = 
     discards = [d for size in sizes for d in itertools.combinations(range(HAND_SIZE), size)]
     counts = np.zeros((len(discards), _kernels.N_COUNTS), dtype=np.int64)
     total = sum(math.comb(HAND_SIZE, s) * deals_for(s) for s in sizes)
-    done = row = 0
+    before = row = 0  # deals counted in the sizes done
     for size in sizes:
         n_disc = math.comb(HAND_SIZE, size)
-        draws = all_draws(size)
-        step = max(1, len(draws) // 8)  # a few calls per size, for progress reports
-        for lo in range(0, len(draws), step):
-            part = draws[lo:lo + step]
-            counts[row:row + n_disc] += setup.count(_kernels.enumerate_fast, size, part)
-            done += n_disc * len(part) * math.comb(UNSEEN - size, HAND_SIZE)
+        per_draw = n_disc * math.comb(UNSEEN - size, HAND_SIZE)
+
+        def report(draws_done: int, before: int = before, per_draw: int = per_draw) -> None:
             if progress is not None:
-                progress(done, total)
+                progress(before + draws_done * per_draw, total)
+
+        draws = all_draws(size)
+        counts[row:row + n_disc] = setup.count(_kernels.enumerate_fast, size, draws, progress=report)
+        before += len(draws) * per_draw
         row += n_disc
     hand = setup.hand
 
@@ -176,14 +177,15 @@ class _Setup:
                    rules.blanche_points if is_carte_blanche(hand, rules) else 0,
                    -1 if me_is_elder else rules.blanche_points * bool(elder_blanche), rules)
 
-    def count(self, kernel: Callable[..., None], size: int, draws: np.ndarray) -> np.ndarray:
-        """Counts for every discard of ``size`` cards over the given draws, by ``kernel``."""
+    def count(self, kernel: Callable[..., None], size: int, draws: np.ndarray, **options) -> np.ndarray:
+        """Counts for every discard of ``size`` cards over the given draws, by ``kernel`` (``options``:
+        its keyword arguments, such as enumerate_fast's ``progress``)."""
         t = tables_for(self.rules)
         discards = combinations(HAND_SIZE, size)
         counts = np.zeros((len(discards), len(COUNT_NAMES)), dtype=np.int64)
         kernel(self.hand_idx, self.unseen, draws, discards, self.me_is_elder, self.cb_me, self.opp_cb_fixed,
                t.suit, t.run, t.set_ranks, t.blanche_spoilers, t.params, self.rules.trio_points,
-               self.rules.quatorze_points, counts)
+               self.rules.quatorze_points, counts, **options)
         return counts
 
 

@@ -207,3 +207,15 @@ def test_ranking_is_by_exact_net_then_enumeration_order():
     ties = [(x, y) for x, y in zip(a.discards, a.discards[1:], strict=False) if x.net == y.net]
     for x, y in ties:
         assert len(x.discard) <= len(y.discard)
+
+
+def test_progress_rises_to_every_deal_and_does_not_change_the_counts():
+    hand = parse_hand(HANDS["repique"])
+    seen = []
+    a = analyse_discards(hand, "elder", SMALL, progress=lambda done, total: seen.append((done, total)))
+    total = sum(r.deals for r in a.discards)
+    assert {t for _, t in seen} == {total}
+    dones = [d for d, _ in seen]
+    assert dones == sorted(dones) and dones[-1] == total
+    assert len(seen) > len(SMALL.elder_discards)  # several reports per discard size, as chunks finish
+    assert [r.counts for r in analyse_discards(hand, "elder", SMALL).discards] == [r.counts for r in a.discards]
