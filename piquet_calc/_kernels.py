@@ -667,6 +667,34 @@ def _key_codes(fe, n_disc, codes):
 
 
 @numba.njit(**JIT)
+def _holding_codes(raw_key, n_hold, codes):
+    """_key_codes the other way round: each key as 2 x (how many of the draw's holdings' distinct keys
+    are below it) + (whether it is one of them). Two final hands' keys with the same code meet no
+    holding's key between them or at either: they compare alike with every holding."""
+    codes[:] = 0
+    for h in range(n_hold):
+        codes[raw_key[h] >> 39] = 1
+        codes[PK_SIZE + ((raw_key[h] >> 32) & 127)] = 1
+        codes[PK_SIZE + SK_SIZE + ((raw_key[h] >> 20) & 63)] = 1
+    _code_segment(codes, 0, PK_SIZE)
+    _code_segment(codes, PK_SIZE, PK_SIZE + SK_SIZE)
+    _code_segment(codes, PK_SIZE + SK_SIZE, PK_SIZE + SK_SIZE + TK_SIZE)
+
+
+@numba.njit(**JIT)
+def _coded_hand_key(f, codes, cb, weak, rouge):
+    """What _against_holdings reads of a final hand (hand_features ``f``, carte blanche points ``cb``),
+    its keys as _holding_codes: final hands with equal values score alike against every holding of
+    the draw. A hand that cannot reach the pique band or repique even winning every class (below
+    ``weak``) keeps only whether it scores in each class: its exact scores are added up after."""
+    ps, ss, ts = f[F_POINT_SCORE], f[F_SEQ_SCORE], f[F_SET_SCORE]
+    if cb + ps + ss + ts + rouge * np.int64(f[F_ROUGE] > 0) < weak:
+        ps, ss, ts = min(ps, 1), min(ss, 1), min(ts, 1)
+    return ((((((codes[f[F_POINT]] << 4 | ps) << 8 | codes[PK_SIZE + f[F_SEQ]]) << 6 | ss) << 7
+             | codes[PK_SIZE + SK_SIZE + f[F_SET]]) << 6 | ts) << 8) | f[F_ROUGE]
+
+
+@numba.njit(**JIT)
 def _coded_holding_key(key, codes, exact_from, rouge):
     """_holding_key with its keys replaced by their _key_codes (and the point score kept apart):
     holdings equal in this score alike against every final hand of the draw. A holding whose
@@ -806,8 +834,10 @@ def _count_draws(lo, hi, acc, hand_mask, unseen, unseen_mask, draws, kept, me_is
     n_need = max_run_points(params) + 1  # elder's run needs 1 to its maximum
     n_cols = cols.shape[0]  # acc[:, c] counts column cols[c]
     out_cols = np.empty(n_cols, dtype=np.int64)
-    col_sq = col_st = col_pique = 0
+    col_pt = col_sq = col_st = col_pique = 0
     for c in range(n_cols):
+        if cols[c] == C_ME_PT:
+            col_pt = c
         if cols[c] == C_ME_SQ:
             col_sq = c
         if cols[c] == C_ME_ST:
@@ -829,6 +859,7 @@ def _count_draws(lo, hi, acc, hand_mask, unseen, unseen_mask, draws, kept, me_is
     free_pos = np.empty(unseen.shape[0], dtype=np.int64)
     canon = np.zeros((4, 81), dtype=np.int64)
     codes = np.zeros(PK_SIZE + SK_SIZE + TK_SIZE, dtype=np.int64)
+    hand_codes = np.zeros(PK_SIZE + SK_SIZE + TK_SIZE, dtype=np.int64)
     rank = np.empty(n_hold, dtype=np.int64)
     raw_key = np.empty(n_hold, dtype=np.int64)
     me = np.empty(n_disc, dtype=np.int64)
@@ -874,12 +905,6 @@ def _count_draws(lo, hi, acc, hand_mask, unseen, unseen_mask, draws, kept, me_is
                 fe[d, j] = f[j]
             if me_is_elder:
                 run_min[d] = _packed_points(_run_packed(m, worst, run_tab), params)
-            # everything _against_holdings reads of the final hand; a hand that cannot reach the
-            # pique band even winning every class needs only whether it has a sequence and a set
-            ss, ts = f[F_SEQ_SCORE], f[F_SET_SCORE]
-            if cb_me + f[F_POINT_SCORE] + ss + ts + params[P_ROUGE] * (f[F_ROUGE] > 0) < weak:
-                ss, ts = min(ss, 1), min(ts, 1)
-            key[d] = ((((f[F_POINT] * 128 + f[F_SEQ]) * 64 + ss) * 64 + f[F_SET]) * 64 + ts) * 256 + f[F_ROUGE]
         # holdings alike in everything the declarations compare with these hands are counted once
         _key_codes(fe, n_disc, codes)
         for h in range(n_hold):  # one fetch from the hand's table per holding: its key, and its profiles or mask
@@ -931,6 +956,10 @@ def _count_draws(lo, hi, acc, hand_mask, unseen, unseen_mask, draws, kept, me_is
                         n_p += 1
                     p_weight[seen[q]] += 1
                 p_start[r + 1] = n_p
+        # final hands alike in everything the declarations compare with these holdings are scored once
+        _holding_codes(raw_key, n_hold, hand_codes)
+        for d in range(n_disc):
+            key[d] = _coded_hand_key(fe[d], hand_codes, cb_me, weak, params[P_ROUGE])
         n_g = _group(key, n_disc, slot_key, slot_id, gid, order, g_start)
         for grp in range(n_g):
             g = g_start[grp]
@@ -960,7 +989,8 @@ def _count_draws(lo, hi, acc, hand_mask, unseen, unseen_mask, draws, kept, me_is
                 d = order[j]
                 for c in range(n_cols):
                     acc[d, c] += out_cols[c]
-                # the only use of a weak hand's exact sequence and set scores
+                # the only use of a weak hand's exact scores
+                acc[d, col_pt] += out[C_PT_WIN] * (fe[d, F_POINT_SCORE] - fe[d0, F_POINT_SCORE])
                 acc[d, col_sq] += out[C_SQ_WIN] * (fe[d, F_SEQ_SCORE] - fe[d0, F_SEQ_SCORE])
                 acc[d, col_st] += out[C_ST_WIN] * (fe[d, F_SET_SCORE] - fe[d0, F_SET_SCORE])
                 if n_m and me_is_elder:
