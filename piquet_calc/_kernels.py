@@ -907,9 +907,12 @@ def _count_draws(lo, hi, acc, hand_mask, unseen, unseen_mask, draws, kept, me_is
                 run_min[d] = _packed_points(_run_packed(m, worst, run_tab), params)
         # holdings alike in everything the declarations compare with these hands are counted once
         _key_codes(fe, n_disc, codes)
-        for h in range(n_hold):  # one fetch from the hand's table per holding: its key, and its profiles or mask
+        # one fetch from the hand's table per holding (its key, and its profiles or mask), in a loop of
+        # its own: the table is megabytes, and a loop of loads alone keeps many cache misses in flight
+        for h in range(n_hold):
             raw_key[h] = all_info[rank[h], 0]
             pique_info[h] = all_info[rank[h], 1]
+        for h in range(n_hold):
             hkey[h] = _coded_holding_key(raw_key[h], codes, exact_from, params[P_ROUGE])
         n_u = _group(hkey, n_hold, slot_key, slot_id, gid, h_order, u_start)
         for r in range(n_u):
