@@ -824,7 +824,8 @@ def _count_draws(lo, hi, acc, hand_mask, unseen, unseen_mask, draws, kept, me_is
                  set_ranks, params, trio, quatorze, binom, all_info, cols):
     """enumerate_fast's work on draws ``lo`` to ``hi``, added into ``acc``: one row per discard, and
     ``acc[:, c]`` is count column ``cols[c]``. ``all_info[rank]``: _every_holding of the holding of that
-    colex rank (``binom``: _binomials). Each worker thread runs it on its own chunk of draws."""
+    colex rank (``binom``: _binomials). A worker thread runs it on each piece of draws it takes up,
+    adding into its own ``acc``."""
     k = draws.shape[1]
     n_disc = kept.shape[0]
     n_free = unseen.shape[0] - k
