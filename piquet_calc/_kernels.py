@@ -646,12 +646,21 @@ PK_SIZE, SK_SIZE, TK_SIZE = 1152, 128, 64  # point, sequence and set keys are be
 
 
 @numba.njit(**JIT)
-def _code_segment(codes, lo, hi):
-    below = 0
-    for v in range(lo, hi):
-        final = codes[v]
-        codes[v] = 2 * below + final
-        below += final
+def _code_marked(codes):
+    """``codes``, 1 at each marked point, sequence and set key (segments at 0, PK_SIZE and PK_SIZE +
+    SK_SIZE), made into each key's 2 x (marked keys of its kind below it) + (whether it is marked)."""
+    for lo, hi in ((0, PK_SIZE), (PK_SIZE, PK_SIZE + SK_SIZE), (PK_SIZE + SK_SIZE, PK_SIZE + SK_SIZE + TK_SIZE)):
+        below = 0
+        for v in range(lo, hi):
+            marked = codes[v]
+            codes[v] = 2 * below + marked
+            below += marked
+
+
+@numba.njit(**INLINED)
+def _compared_keys(key):
+    """The point, sequence and set keys in a _holding_key."""
+    return key >> 39, (key >> 32) & 127, (key >> 20) & 63
 
 
 @numba.njit(**JIT)
@@ -664,9 +673,7 @@ def _key_codes(fe, n_disc, codes):
         codes[fe[d, F_POINT]] = 1
         codes[PK_SIZE + fe[d, F_SEQ]] = 1
         codes[PK_SIZE + SK_SIZE + fe[d, F_SET]] = 1
-    _code_segment(codes, 0, PK_SIZE)
-    _code_segment(codes, PK_SIZE, PK_SIZE + SK_SIZE)
-    _code_segment(codes, PK_SIZE + SK_SIZE, PK_SIZE + SK_SIZE + TK_SIZE)
+    _code_marked(codes)
 
 
 @numba.njit(**JIT)
@@ -676,12 +683,11 @@ def _holding_codes(raw_key, n_hold, codes):
     holding's key between them or at either: they compare alike with every holding."""
     codes[:] = 0
     for h in range(n_hold):
-        codes[raw_key[h] >> 39] = 1
-        codes[PK_SIZE + ((raw_key[h] >> 32) & 127)] = 1
-        codes[PK_SIZE + SK_SIZE + ((raw_key[h] >> 20) & 63)] = 1
-    _code_segment(codes, 0, PK_SIZE)
-    _code_segment(codes, PK_SIZE, PK_SIZE + SK_SIZE)
-    _code_segment(codes, PK_SIZE + SK_SIZE, PK_SIZE + SK_SIZE + TK_SIZE)
+        pk, sk, tk = _compared_keys(raw_key[h])
+        codes[pk] = 1
+        codes[PK_SIZE + sk] = 1
+        codes[PK_SIZE + SK_SIZE + tk] = 1
+    _code_marked(codes)
 
 
 @numba.njit(**INLINED)
@@ -703,10 +709,8 @@ def _coded_holding_key(key, codes, exact_from, rouge):
     holdings equal in this score alike against every final hand of the draw. A holding whose
     declarations, all won, stay below ``exact_from`` keeps only whether it has a sequence and a set:
     its exact scores matter only summed (_against_holdings reads the sums)."""
-    pk = key >> 39
+    pk, sk, tk = _compared_keys(key)
     ps = pk >> 7
-    sk = (key >> 32) & 127
-    tk = (key >> 20) & 63
     ss = (key >> 26) & 63
     ts = (key >> 14) & 63
     cb = (key >> 8) & 63
