@@ -41,7 +41,7 @@ class Rank(IntEnum):
 
     @property
     def pips(self) -> int:
-        """Value for the point (RULES.md, Cards): A 11, K Q J 10 count 10, 9 8 7 their face value."""
+        """Value for the point (docs/rules.md, Cards): A 11, K Q J 10 count 10, 9 8 7 their face value."""
         return (7, 8, 9, 10, 10, 10, 10, 11)[self]
 
 

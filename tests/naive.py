@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 
 from piquet_calc.cards import DECK, Card
-from piquet_calc.declare import is_carte_blanche, score_deal
+from piquet_calc.game.declarations import is_carte_blanche, score_deal
 from piquet_calc.rules import RuleSet
 
 
@@ -34,7 +34,7 @@ def outcome(me: Sequence[Card], opp: Sequence[Card], me_is_elder: bool, rules: R
 
 
 def _keys(me: Sequence[Card], opp: Sequence[Card], name: str, rules: RuleSet) -> tuple:
-    from piquet_calc.declare import Declaration
+    from piquet_calc.game.declarations import Declaration
 
     a, b = Declaration.of(me, rules), Declaration.of(opp, rules)
     if name == "point":

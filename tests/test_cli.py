@@ -119,7 +119,7 @@ def test_module_entry_point():
 def test_runs_when_neither_the_package_nor_the_home_cache_is_writable(tmp_path):
     """numba's cache falls back to the temporary directory: a read-only install still runs.
 
-    A file named __pycache__ in the package and a cache home under /dev/null cannot be written even by
+    A file named __pycache__ in the kernels package and a cache home under /dev/null cannot be written even by
     root, so this holds whoever runs the tests.
     """
     import shutil
@@ -129,11 +129,11 @@ def test_runs_when_neither_the_package_nor_the_home_cache_is_writable(tmp_path):
     site = tmp_path / "site"
     shutil.copytree(os.path.dirname(piquet_calc.__file__), site / "piquet_calc",
                     ignore=shutil.ignore_patterns("__pycache__"))
-    (site / "piquet_calc" / "__pycache__").write_text("not a directory")
+    (site / "piquet_calc" / "kernels" / "__pycache__").write_text("not a directory")  # where the kernels cache
     tmp = tmp_path / "tmp"
     tmp.mkdir()
-    code = ("import dataclasses, piquet_calc as p, piquet_calc._numba_setup as s\n"
-            "r = dataclasses.replace(p.RUBICON, elder_discards=(1,))\n"
+    code = ("import dataclasses, piquet_calc as p, piquet_calc.kernels.cache as s\n"
+            "r = p.RUBICON.with_exchange(elder=(1,))\n"
             "a = p.analyse_discards(p.parse_hand('AS AH KH QH TH 8H 7H AD TD 9D 9C 8C'), 'elder', r)\n"
             "print(len(a.discards), s.choose_cache_dir(), p.__file__)")
     out = _fresh(code, cwd=tmp_path, PYTHONPATH=str(site), HOME="/dev/null", XDG_CACHE_HOME="/dev/null/cache",

@@ -4,7 +4,7 @@ import dataclasses
 import itertools
 
 from piquet_calc.cards import Rank, Suit, parse_cards
-from piquet_calc.declare import Declaration, is_carte_blanche, pique_run, runs_of, score_deal
+from piquet_calc.game.declarations import Declaration, is_carte_blanche, pique_run, runs_of, score_deal
 from piquet_calc.rules import RUBICON
 
 

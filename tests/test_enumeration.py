@@ -1,6 +1,5 @@
 """Whole enumerations: checks that cannot pass by accident."""
 
-import dataclasses
 import json
 import math
 import statistics
@@ -9,16 +8,18 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from piquet_calc import _kernels
-from piquet_calc.analysis import COUNT_NAMES, UNSEEN, _Setup, all_draws, analyse_discards, deals_for
+from piquet_calc.analysis import COUNT_NAMES, analyse_discards, deals_for
+from piquet_calc.analysis.discards import UNSEEN, _Setup, all_draws
 from piquet_calc.cards import Card, Suit, parse_hand, sort_hand
+from piquet_calc.engine import enumeration as _enum
+from piquet_calc.kernels import declarations as _kernels
 from piquet_calc.rules import PRESETS, RUBICON
 
 from .naive import monte_carlo
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "elder_repique_hand_1_2.json"
 REFERENCE_COPY = Path(__file__).parent / "data" / "elder_repique_hand_1_2.json"
-SMALL = dataclasses.replace(RUBICON, elder_discards=(1, 2))  # fast: 78 discards, all draws
+SMALL = RUBICON.with_exchange(elder=(1, 2))  # fast: 78 discards, all draws
 
 HANDS = {
     "book": "AS AH KH QH TH 8H 7H AD TD 9D 9C 8C",
@@ -79,7 +80,7 @@ def test_fast_engine_equals_the_reference_kernel_bit_for_bit(name, position):
     for size in sizes:
         draws = all_draws(size)
         draws = draws[:: max(1, len(draws) // 7)]  # a spread of draws keeps the slow kernel quick
-        fast = setup.count(_kernels.enumerate_fast, size, draws)
+        fast = setup.count(_enum.enumerate_fast, size, draws)
         slow = setup.count(_kernels.enumerate_discards, size, draws)
         np.testing.assert_array_equal(fast, slow, err_msg=f"{name} {position} size {size}")
 
@@ -96,7 +97,7 @@ def test_fast_engine_equals_the_reference_kernel_under_every_preset(preset, name
     for size in sizes:
         draws = all_draws(size)
         draws = draws[:: max(1, len(draws) // 4)]
-        fast = setup.count(_kernels.enumerate_fast, size, draws)
+        fast = setup.count(_enum.enumerate_fast, size, draws)
         slow = setup.count(_kernels.enumerate_discards, size, draws)
         np.testing.assert_array_equal(fast, slow, err_msg=f"{preset} {name} {position} size {size}")
         rouge += fast[:, COUNT_NAMES.index("carte_rouge_me")].sum()
@@ -165,7 +166,7 @@ def test_elder_blanche_is_the_opponents_carte_blanche_for_younger():
 def test_one_discard_agrees_with_a_seeded_monte_carlo_of_the_plain_scorer(name, position, discard):
     """Every reported mean within 4 standard errors of 2,000 deals scored by declare.score_deal."""
     hand = parse_hand(HANDS[name])
-    rules = dataclasses.replace(RUBICON, elder_discards=(len(discard),)) if position == "elder" else RUBICON
+    rules = RUBICON.with_exchange(elder=(len(discard),)) if position == "elder" else RUBICON
     a = analyse_discards(hand, position, rules, elder_took=5)
     exact = by_discard(a)[frozenset(_cards(discard))]
     samples = monte_carlo(hand, _cards(discard), position == "elder", RUBICON, 2000, seed=7,
@@ -192,7 +193,7 @@ def test_permuting_suits_permutes_results_and_changes_no_number():
         return frozenset(Card(c.rank, perm[c.suit]) for c in cards)
 
     for position in ("elder", "younger"):
-        rules = SMALL if position == "elder" else dataclasses.replace(RUBICON, dealer_discards_allowed=(1, 2, 3))
+        rules = SMALL if position == "elder" else RUBICON.with_exchange(dealer=(1, 2, 3))
         a = by_discard(analyse_discards(hand, position, rules, elder_took=5))
         b = by_discard(analyse_discards(move(hand), position, rules, elder_took=5))
         assert {move(d) for d in a} == set(b)

@@ -6,12 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from piquet_calc import _kernels as k
 from piquet_calc.analysis import COUNT_NAMES
 from piquet_calc.cards import DECK, mask_of
-from piquet_calc.declare import is_carte_blanche
+from piquet_calc.engine.tables import tables_for
+from piquet_calc.game.declarations import is_carte_blanche
+from piquet_calc.kernels import declarations as k
 from piquet_calc.rules import PRESETS, RUBICON
-from piquet_calc.tables import tables_for
 
 from .naive import outcome
 
@@ -103,8 +103,8 @@ def test_kernel_equals_plain_scorer_on_any_deal(deck, me_is_elder, rules):
 @pytest.mark.parametrize("hand", ["AH KH QH JH TH 9H AS 7S 8D 7D 8C 7C"])
 def test_hand_features_match_declarations(hand):
     from piquet_calc.cards import parse_cards
-    from piquet_calc.declare import Declaration
-    from piquet_calc.tables import point_code, run_code, set_code
+    from piquet_calc.engine.tables import point_code, run_code, set_code
+    from piquet_calc.game.declarations import Declaration
 
     cards = parse_cards(hand)
     t = tables_for(RUBICON)

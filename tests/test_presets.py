@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from piquet_calc.analysis import DiscardResult, analyse_declaration, analyse_discards
 from piquet_calc.cards import Rank, parse_cards, parse_hand
 from piquet_calc.cli import app
-from piquet_calc.declare import is_carte_blanche, run_points, score_deal
+from piquet_calc.game.declarations import is_carte_blanche, run_points, score_deal
 from piquet_calc.rules import (
     AU_CENT,
     ENCYCLOPEDIA,
@@ -110,7 +110,7 @@ def test_russian_last_trick_counts_four_and_every_trick_one():
 # --- exchange limits -------------------------------------------------------------------------------------
 
 def test_russian_elder_may_refuse_or_take_three_to_five():
-    a = analyse_discards(parse_hand(B_ELDER), "elder", dataclasses.replace(RUSSIAN, elder_discards=(0,)))
+    a = analyse_discards(parse_hand(B_ELDER), "elder", RUSSIAN.with_exchange(elder=(0,)))
     assert len(a.discards) == 1 and a.discards[0].discard == () and a.discards[0].deals == 125_970
     # refusing is keeping the dealt hand: the same counts as declaring it against every holding
     assert a.discards[0].counts == held(B_ELDER, RUSSIAN).counts
@@ -142,7 +142,7 @@ def test_dealer_discards_allowed_alone_removes_only_the_forbidden_sizes():
     """Rubicon with the French dealer rule (at least one card): the same counts, without keeping all."""
     free = analyse_discards(parse_hand(A_DEALER), "younger", RUBICON, elder_took=5)
     must = analyse_discards(parse_hand(A_DEALER), "younger",
-                            dataclasses.replace(RUBICON, dealer_discards_allowed=AU_CENT.dealer_discards_allowed),
+                            RUBICON.with_exchange(dealer=AU_CENT.dealer_discards_allowed),
                             elder_took=5)
     kept = {d.discard: d.counts for d in free.discards}
     assert () in kept and len(must.discards) == len(free.discards) - 1
@@ -249,8 +249,8 @@ def test_house_rules_toml(tmp_path):
     ({"repiq_bonus": 1}, "unknown field 'repiq_bonus'"),
     ({"play": {"leed": 1}}, "unknown field 'play.leed'"),
     ({"base": "bezique"}, "base: must be one of"),
-    ({"elder_discards": [1, 6]}, "elder_discards: elder takes from his five"),
-    ({"dealer_discards_allowed": [4]}, "dealer_discards_allowed: leaves the dealer no legal exchange"),
+    ({"elder_discards": [1, 6]}, "exchange.elder: elder takes from his 5"),
+    ({"dealer_discards_allowed": [4]}, "exchange.dealer: leaves the dealer no legal exchange"),
     ({"repique_bonus": -5}, "repique_bonus: must be a whole number"),
     ({"repique_bonus": "60"}, "repique_bonus: must be a whole number"),
     ({"set_min_rank": "X"}, "set_min_rank: not a rank"),

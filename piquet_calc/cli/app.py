@@ -23,9 +23,9 @@ except ImportError:  # pragma: no cover - older typer depends on click itself
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from .analysis import analyse_declaration, analyse_discards
-from .cards import DECK, HAND_SIZE, CardError, parse_cards, parse_hand
-from .rules import PRESETS, RulesError, get_rules, span
+from ..analysis import analyse_declaration, analyse_discards
+from ..cards import DECK, HAND_SIZE, CardError, parse_cards, parse_hand
+from ..rules import PRESETS, RulesError, get_rules, span
 
 PROG = "piquet-calc"
 
@@ -50,7 +50,7 @@ class _OneLineErrors(TyperGroup):
 
 
 app = typer.Typer(cls=_OneLineErrors, no_args_is_help=True, add_completion=False,
-                  pretty_exceptions_enable=False, help="Exact discard odds for Piquet (RULES.md).")
+                  pretty_exceptions_enable=False, help="Exact discard odds for Piquet (docs/rules.md).")
 
 
 @app.callback()
@@ -107,7 +107,7 @@ def discard(
                                       f"not {elder_took}")
     if top < 0:
         raise click_errors.UsageError(f"--top must be 0 (all) or more, not {top}")
-    from . import report
+    from .. import report
 
     result = analyse_discards(cards, "elder" if elder else "younger", ruleset, elder_took=elder_took,
                               elder_blanche=elder_blanche, progress=_Progress(not quiet))
@@ -157,7 +157,7 @@ def declare(
         looked = parse_cards(seen, what="the seen cards")
         ruleset = get_rules(rules)
     _one_position(elder, younger)
-    from . import report
+    from .. import report
 
     with _user_errors():
         result = analyse_declaration(cards, "elder" if elder else "younger", thrown, looked, ruleset,
@@ -175,7 +175,7 @@ def score(
     as_json: JsonOption = False,
 ) -> None:
     """Score the declarations of one deal in counting order, with repique and elder's pique run."""
-    from .declare import is_carte_blanche, score_deal
+    from ..game.declarations import is_carte_blanche, score_deal
 
     with _user_errors():
         e = parse_cards(elder_hand, HAND_SIZE, "elder's hand")
@@ -186,7 +186,7 @@ def score(
         ruleset = get_rules(rules)
         e_dealt = parse_cards(elder_dealt, HAND_SIZE, "elder's dealt hand") if elder_dealt else e
         d_dealt = parse_cards(younger_dealt, HAND_SIZE, "younger's dealt hand") if younger_dealt else d
-    from . import report
+    from .. import report
 
     result = score_deal(e, d, ruleset, elder_blanche=is_carte_blanche(e_dealt, ruleset),
                         dealer_blanche=is_carte_blanche(d_dealt, ruleset))
@@ -226,7 +226,7 @@ def odds(
     js = [at_least] if at_least is not None else list(range(1, min(len(named), take) + 1))
     if any(not 1 <= j <= len(named) for j in js):
         raise click_errors.UsageError(f"--at-least must be 1 to {len(named)}")
-    from . import report
+    from .. import report
 
     rows = report.odds_rows(len(named), take, unseen, js)
     _emit(as_json, lambda: {"cards": [str(c) for c in named], "take": take, "unseen": unseen, "rows": rows},
@@ -238,8 +238,8 @@ def rules_command(
     name: Annotated[str | None, typer.Argument(help="A preset or a .toml file; all presets when omitted.")] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """The rule presets and their settings (RULES.md); house rules are a .toml file naming a base preset."""
-    from . import report
+    """The rule presets and their settings (docs/rules.md); house rules are a .toml file naming a base preset."""
+    from .. import report
 
     with _user_errors():
         shown = [get_rules(name)] if name else list(PRESETS.values())

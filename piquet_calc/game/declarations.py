@@ -1,7 +1,7 @@
 """What a hand declares and how one deal's declarations score: plain Python, the readable reference.
 
-Every rule of RULES.md's "Declarations" and "Elder's pique run" lives here once. The numba kernels
-read tables built from these functions (``tables.py``) and are tested against ``score_deal``.
+Every rule of docs/rules.md's "Declarations" and "Elder's pique run" lives here once. The numba kernels
+read tables built from these functions (``engine/tables.py``) and are tested against ``score_deal``.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import Card, Rank, Suit
-from .rules import RuleSet
+from ..cards import Card, Rank, Suit
+from ..rules import RuleSet
 
 NO_KEY = (0, -1)  # key of an absent sequence or set: below every real one
 RUN_NAMES = {3: "tierce", 4: "quart", 5: "quint", 6: "sixième", 7: "septième", 8: "huitième"}
@@ -28,7 +28,7 @@ class Point:
 
     @property
     def key(self) -> tuple[int, int]:
-        """More cards wins; equal length, more pips (RULES.md, Point)."""
+        """More cards wins; equal length, more pips (docs/rules.md, Point)."""
         return (self.length, self.pips)
 
     @property
@@ -50,7 +50,7 @@ class Run:
 
     @property
     def key(self) -> tuple[int, int]:
-        """Longer wins; equal length, the higher top card (RULES.md, Sequences)."""
+        """Longer wins; equal length, the higher top card (docs/rules.md, Sequences)."""
         return (self.length, int(self.top))
 
     @property
@@ -68,7 +68,7 @@ class CardSet:
 
     @property
     def key(self) -> tuple[int, int]:
-        """Any quatorze beats any trio; among equals the higher rank (RULES.md, Sets)."""
+        """Any quatorze beats any trio; among equals the higher rank (docs/rules.md, Sets)."""
         return (self.size, int(self.rank))
 
     @property
@@ -114,13 +114,13 @@ def sets_of(hand: Iterable[Card], rules: RuleSet) -> list[CardSet]:
 
 
 def is_carte_blanche(dealt: Iterable[Card], rules: RuleSet) -> bool:
-    """A dealt hand with none of the ranks the rules call court cards (RULES.md, Carte blanche)."""
+    """A dealt hand with none of the ranks the rules call court cards (docs/rules.md, Carte blanche)."""
     return not any(c.rank in rules.blanche_ranks for c in dealt)
 
 
 def is_carte_rouge(hand: Iterable[Card], won: set[str], rules: RuleSet,
                    declaration: Declaration | None = None) -> bool:
-    """Carte rouge (RULES.md, Declarations 5): every card of ``hand`` lies in a combination that scored
+    """Carte rouge (docs/rules.md, Declarations 5): every card of ``hand`` lies in a combination that scored
     for its player, who won the classes named in ``won`` ("point", "sequence", "sets"). With two
     equal best suits he may count either for the point. ``declaration``: the hand's, if already made."""
     hand = list(hand)
@@ -157,7 +157,7 @@ class Declaration:
 
     @property
     def sequence_score(self) -> int:
-        """All one's sequences, scored when one holds the best (RULES.md, Sequences)."""
+        """All one's sequences, scored when one holds the best (docs/rules.md, Sequences)."""
         return sum(self.rules.sequence_points(r.length) for r in self.runs)
 
     @property
@@ -180,7 +180,7 @@ def best_against(unseen: Iterable[Card], rules: RuleSet) -> Declaration:
 
 
 def cashable_against(elder: Sequence[Card], dealer_top: Rank | None, dealer_count: int) -> list[Card]:
-    """Elder's cashable winners in one suit (RULES.md, Elder's pique run), given the dealer's highest
+    """Elder's cashable winners in one suit (docs/rules.md, Elder's pique run), given the dealer's highest
     card of the suit and how many he holds (nothing else of his suit matters).
 
     All of elder's cards if the dealer holds none of the suit; otherwise elder's cards above the
@@ -204,7 +204,7 @@ class PiqueRun:
 
 
 def pique_run(elder: Iterable[Card], dealer: Iterable[Card], rules: RuleSet) -> PiqueRun:
-    """Elder's points in the play before the dealer can score (RULES.md, Elder's pique run).
+    """Elder's points in the play before the dealer can score (docs/rules.md, Elder's pique run).
 
     A lower bound on what perfect play cashes: the dealer's discards when void may unguard a suit.
     """
@@ -238,7 +238,7 @@ def compare(mine: tuple[int, int], theirs: tuple[int, int]) -> int:
 
 @dataclass(frozen=True)
 class DealScore:
-    """The declarations of one deal, elder and dealer, in counting order (RULES.md)."""
+    """The declarations of one deal, elder and dealer, in counting order (docs/rules.md)."""
 
     classes: tuple[tuple[str, int, int], ...]  # (class, elder's points, dealer's points)
     shown: tuple[tuple[str, str], ...]  # (class, what its winner showed, in words)

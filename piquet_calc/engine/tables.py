@@ -1,4 +1,4 @@
-"""Rules and declare.py's plain functions turned into the small integer tables the kernels read.
+"""Rules and game/declarations.py's plain functions turned into the small integer tables the kernels read.
 
 The kernels never decide a rule themselves where a table can say it: the value of a suit for the
 point, its best sequence and sequence points, elder's cashable cards in a suit, all come from here.
@@ -11,12 +11,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from .cards import Card, Rank, Suit
-from .declare import cashable_against, point_of, runs_of
-from .rules import RuleSet
-
-# Columns of SuitTables.suit: indexed by a suit's 8-bit rank mask.
-T_POINT, T_SEQ_KEY, T_SEQ_SCORE, T_POPCOUNT, T_TOP, T_SEQ_COVER = range(6)
+from ..cards import Card, Rank, Suit
+from ..game.declarations import cashable_against, point_of, runs_of
+from ..kernels.layout import PROFILES, T_POINT, T_POPCOUNT, T_SEQ_COVER, T_SEQ_KEY, T_SEQ_SCORE, T_TOP
+from ..rules import RuleSet
 
 
 def point_code(length: int, pips: int) -> int:
@@ -40,14 +38,11 @@ class SuitTables:
     run: np.ndarray  # int32[256 * 81]: one suit of elder's run, at elder ranks * 81 + dealer_profile()
     set_ranks: int  # rank mask of the ranks that make sets
     blanche_spoilers: int  # 32-bit mask of the cards that spoil carte blanche
-    params: np.ndarray  # RuleSet.kernel_params()
+    params: np.ndarray  # kernel_params(rules)
 
 
 def _suit_cards(ranks: int) -> list[Card]:
     return [Card(Rank(r), Suit.SPADES) for r in range(8) if ranks >> r & 1]
-
-
-PROFILES = 81  # a dealer's suit, for the pique run: its highest card (or none) and its length
 
 
 def dealer_profile(top: int, count: int) -> int:
@@ -58,7 +53,7 @@ def dealer_profile(top: int, count: int) -> int:
 def run_entry(elder: list[Card], cashed: list[Card], rules: RuleSet) -> int:
     """One suit of elder's pique run, packed so that the four suits' entries can simply be added:
     bits 0-3 cards cashed, bits 4-7 of them the ones that score when led, bits 8+ 1 if elder keeps a
-    scoring card of the suit back (declare.run_points reads the same three facts)."""
+    scoring card of the suit back (game.declarations.run_points reads the same three facts)."""
     scoring = rules.play.scoring_rank
     kept_scoring = any(c not in cashed and c.rank >= scoring for c in elder)
     return len(cashed) | sum(c.rank >= scoring for c in cashed) << 4 | kept_scoring << 8
@@ -93,4 +88,15 @@ def tables_for(rules: RuleSet) -> SuitTables:
     spoilers = sum(1 << (s * 8 + r) for s in Suit for r in rules.blanche_ranks)
     for arr in (suit, run):
         arr.setflags(write=False)
-    return SuitTables(suit, run, set_ranks, spoilers, rules.kernel_params())
+    return SuitTables(suit, run, set_ranks, spoilers, kernel_params(rules))
+
+
+def kernel_params(rules: RuleSet) -> np.ndarray:
+    """The scalar rules the kernels read, packed in the order of ``kernels.layout.P_*``."""
+    p = rules.play
+    return np.array([
+        rules.blanche_points, rules.repique_bonus, rules.pique_bonus, rules.repique_threshold,
+        rules.pique_threshold, rules.carte_rouge_points,
+        p.lead, p.last_lead, p.win_own_lead, p.last_trick, p.seventh_trick,
+        sum(1 << r for r in Rank if r >= p.scoring_rank), rules.trio_points, rules.quatorze_points,
+    ], dtype=np.int64)

@@ -1,4 +1,4 @@
-"""Public API: exact discard analysis under the uniform-holdings model of RULES.md.
+"""Public API: exact discard analysis under the uniform-holdings model of docs/rules.md.
 
 >>> from piquet_calc import analyse_discards, parse_hand
 >>> result = analyse_discards(parse_hand("AS AH KH QH TH 8H 7H AD TD 9D 9C 8C"), "elder")  # doctest: +SKIP
@@ -16,26 +16,15 @@ from typing import Literal
 
 import numpy as np
 
-from .cards import DECK, HAND_SIZE, Card, CardError, sort_hand
-from .declare import is_carte_blanche
-from .rules import RUBICON, RulesError, RuleSet, span
-from .tables import tables_for
+from ..cards import DECK, HAND_SIZE, Card, CardError, sort_hand
+from ..engine.tables import tables_for
+from ..game.declarations import is_carte_blanche
+from ..kernels.layout import COUNT_NAMES, N_COUNTS
+from ..rules import RUBICON, RulesError, RuleSet, span
 
 Position = Literal["elder", "younger"]
 Progress = Callable[[int, int], None]
 UNSEEN = len(DECK) - HAND_SIZE
-
-# Names of the count columns, in the kernels' C_* order (checked by a test).
-COUNT_NAMES = (
-    "deals",
-    "point_win", "point_tie", "point_lose", "sequence_win", "sequence_tie", "sequence_lose",
-    "sets_win", "sets_tie", "sets_lose",
-    "point_me", "point_opp", "sequence_me", "sequence_opp", "sets_me", "sets_opp",
-    "carte_blanche_me", "carte_blanche_opp",
-    "repique_me", "repique_opp", "pique_me", "pique_opp",
-    "carte_rouge_me", "carte_rouge_opp",
-)
-
 
 @dataclass(frozen=True)
 class DiscardResult:
@@ -92,7 +81,7 @@ class Analysis:
 
 
 def deals_for(discard_size: int) -> int:
-    """Draws times opponent holdings: C(20, k) * C(20 - k, 12) (RULES.md, the analysis model)."""
+    """Draws times opponent holdings: C(20, k) * C(20 - k, 12) (docs/rules.md, the analysis model)."""
     return math.comb(UNSEEN, discard_size) * math.comb(UNSEEN - discard_size, HAND_SIZE)
 
 
@@ -106,7 +95,7 @@ def analyse_discards(hand: Sequence[Card], position: Position, rules: RuleSet = 
     """Every legal discard of ``hand``, each with exact counts, ranked by expected net score.
 
     ``position``: "elder" or "younger". For younger, ``elder_took`` is how many cards elder
-    exchanged and ``elder_blanche`` whether he showed carte blanche (RULES.md, the analysis model).
+    exchanged and ``elder_blanche`` whether he showed carte blanche (docs/rules.md, the analysis model).
     Ties in net score keep the enumeration order: fewer cards first, then the hand's display order.
     """
     if len(hand) != HAND_SIZE or len(set(hand)) != HAND_SIZE:
@@ -116,12 +105,12 @@ def analyse_discards(hand: Sequence[Card], position: Position, rules: RuleSet = 
     if position == "younger" and elder_took not in rules.elder_discards:
         raise RulesError(f"elder may take {span(rules.elder_discards)} cards under {rules.name}, "
                          f"not {elder_took}")
-    from . import _kernels
+    from ..engine.enumeration import enumerate_fast
 
     setup = _Setup.of(sort_hand(hand), position, rules, elder_blanche)
     sizes = discard_sizes(position, rules, elder_took)
     discards = [d for size in sizes for d in itertools.combinations(range(HAND_SIZE), size)]
-    counts = np.zeros((len(discards), _kernels.N_COUNTS), dtype=np.int64)
+    counts = np.zeros((len(discards), N_COUNTS), dtype=np.int64)
     total = sum(math.comb(HAND_SIZE, s) * deals_for(s) for s in sizes)
     before = row = 0  # deals counted in the sizes done
     for size in sizes:
@@ -133,7 +122,7 @@ def analyse_discards(hand: Sequence[Card], position: Position, rules: RuleSet = 
                 progress(before + draws_done * per_draw, total)
 
         draws = all_draws(size)
-        counts[row:row + n_disc] = setup.count(_kernels.enumerate_fast, size, draws, progress=report)
+        counts[row:row + n_disc] = setup.count(enumerate_fast, size, draws, progress=report)
         before += len(draws) * per_draw
         row += n_disc
     hand = setup.hand
@@ -217,15 +206,15 @@ class DeclarationAnalysis:
 def analyse_declaration(hand: Sequence[Card], position: Position, discards: Sequence[Card] = (),
                         seen: Sequence[Card] = (), rules: RuleSet = RUBICON, carte_blanche: bool = False,
                         elder_blanche: bool = False) -> DeclarationAnalysis:
-    """Exact odds of each declaration of a final hand (RULES.md's model, after the exchange).
+    """Exact odds of each declaration of a final hand (docs/rules.md's model, after the exchange).
 
     Known: the 12 final cards, the cards the player discarded and any talon cards he saw; the
     opponent's final 12 are every 12-subset of the rest, equally likely. ``carte_blanche``: the player
     showed carte blanche; ``elder_blanche`` (younger only): elder did. As elder, the dealer's carte
     blanche is read off his holding, as in the discard analysis.
     """
-    from . import _kernels
-    from .declare import Declaration, best_against
+    from ..engine.enumeration import enumerate_fast
+    from ..game.declarations import Declaration, best_against
 
     hand = sort_hand(hand)
     if len(hand) != HAND_SIZE or len(set(hand)) != HAND_SIZE:
@@ -243,7 +232,7 @@ def analyse_declaration(hand: Sequence[Card], position: Position, discards: Sequ
                    np.array([c.index for c in unseen], dtype=np.int64), position == "elder",
                    rules.blanche_points * bool(carte_blanche),
                    -1 if position == "elder" else rules.blanche_points * bool(elder_blanche), rules)
-    counts = setup.count(_kernels.enumerate_fast, 0, combinations(len(unseen), 0))[0]
+    counts = setup.count(enumerate_fast, 0, combinations(len(unseen), 0))[0]
     result = DiscardResult((), dict(zip(COUNT_NAMES, map(int, counts), strict=True)), rules)
 
     mine, theirs = Declaration.of(hand, rules), best_against(unseen, rules)

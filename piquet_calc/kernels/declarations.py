@@ -1,31 +1,79 @@
 """Every numba-compiled function of piquet-calc, on integer arrays and masks only.
 
-Nothing else imports numba. The rules are not decided here: suit values, sequences and run_tab
-cards come from ``tables.py`` (built from ``declare.py``), scalars from ``RuleSet.kernel_params``.
-What is here mirrors ``declare.score_deal`` and is tested equal to it deal by deal.
+Nothing outside kernels/ imports numba. The rules are not decided here: suit values, sequences and
+run_tab cards come from ``engine/tables.py`` (built from ``game/declarations.py``), scalars from
+``engine.tables.kernel_params``.
+What is here mirrors ``game.declarations.score_deal`` and is tested equal to it deal by deal.
 
 A hand is a 32-bit mask (bit ``suit * 8 + rank``). "me" is the player analysed, "opp" the opponent.
 """
 
 from __future__ import annotations
 
-import itertools
-import threading
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from . import cache
 
-from . import _numba_setup
-
-_numba_setup.configure()
+cache.configure()
 
 import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
-from .tables import T_POINT, T_POPCOUNT, T_SEQ_COVER, T_SEQ_KEY, T_SEQ_SCORE, T_TOP  # noqa: E402
+from .layout import (  # noqa: E402
+    C_DEALS,
+    C_ME_CB,
+    C_ME_CR,
+    C_ME_PIQUE,
+    C_ME_PT,
+    C_ME_REPIQUE,
+    C_ME_SQ,
+    C_ME_ST,
+    C_OPP_CB,
+    C_OPP_CR,
+    C_OPP_PIQUE,
+    C_OPP_PT,
+    C_OPP_REPIQUE,
+    C_OPP_SQ,
+    C_OPP_ST,
+    C_PT_LOSE,
+    C_PT_TIE,
+    C_PT_WIN,
+    C_SQ_LOSE,
+    C_SQ_TIE,
+    C_SQ_WIN,
+    C_ST_LOSE,
+    C_ST_TIE,
+    C_ST_WIN,
+    F_POINT,
+    F_POINT_SCORE,
+    F_ROUGE,
+    F_SEQ,
+    F_SEQ_SCORE,
+    F_SET,
+    F_SET_SCORE,
+    N_COUNTS,
+    N_FEATURES,
+    P_BLANCHE,
+    P_LAST,
+    P_LAST_LEAD,
+    P_LEAD,
+    P_PIQUE_AT,
+    P_REPIQUE_AT,
+    P_ROUGE,
+    P_SCORING_RANKS,
+    P_SEVENTH,
+    P_WIN_OWN,
+    PK_SIZE,
+    SK_SIZE,
+    T_POINT,
+    T_POPCOUNT,
+    T_SEQ_COVER,
+    T_SEQ_KEY,
+    T_SEQ_SCORE,
+    T_TOP,
+    TK_SIZE,
+)
 
 MERGE_FROM = 2  # final hands in a group from which elder's pique candidates are merged first
 PAD = 8  # _against_holdings' loop runs over a multiple of this many holdings
-CHUNKS = 128  # a call's draws are cut into this many pieces, taken up by whichever worker thread is free
 DENSE_PROFILES = 4096  # distinct dealer profiles in a draw up to which they are merged in a dense array
 MAX_ALIKE = 32  # younger: distinct dealer profiles a group's final hands are compared with
 
@@ -33,22 +81,6 @@ JIT = dict(nogil=True, cache=True, error_model="numpy")
 # Small functions called once per hand, holding or entry: inlined by numba itself wherever they are
 # called (LLVM left them as calls), which measured 12% less time for about a second more compiling.
 INLINED = dict(JIT, inline="always")
-
-# RuleSet.kernel_params() order.
-(P_BLANCHE, P_REPIQUE, P_PIQUE, P_REPIQUE_AT, P_PIQUE_AT, P_ROUGE,
- P_LEAD, P_LAST_LEAD, P_WIN_OWN, P_LAST, P_SEVENTH, P_SCORING_RANKS) = range(12)
-
-# Columns of the per-discard count array: exact integers over every (draw, opponent holding).
-(C_DEALS,
- C_PT_WIN, C_PT_TIE, C_PT_LOSE, C_SQ_WIN, C_SQ_TIE, C_SQ_LOSE, C_ST_WIN, C_ST_TIE, C_ST_LOSE,
- C_ME_PT, C_OPP_PT, C_ME_SQ, C_OPP_SQ, C_ME_ST, C_OPP_ST, C_ME_CB, C_OPP_CB,
- C_ME_REPIQUE, C_OPP_REPIQUE, C_ME_PIQUE, C_OPP_PIQUE, C_ME_CR, C_OPP_CR) = range(24)
-N_COUNTS = 24
-
-# Indices into the tuple a hand's features are returned in.
-F_POINT, F_POINT_SCORE, F_SEQ, F_SEQ_SCORE, F_SET, F_SET_SCORE, F_ROUGE = range(7)
-N_FEATURES = 7
-
 
 @numba.njit(**INLINED)
 def hand_features(mask, suit_tab, set_ranks, trio_points, quatorze_points, rouge):
@@ -81,7 +113,7 @@ def hand_features(mask, suit_tab, set_ranks, trio_points, quatorze_points, rouge
 
 @numba.njit(**INLINED)
 def _rouge_bits(mask, suit_tab, point, set_ranks_held):
-    """Carte rouge (declare.is_carte_rouge) for each way of winning classes: bit w, for w = point won
+    """Carte rouge (game.declarations.is_carte_rouge) for each way of winning classes: bit w, for w = point won
     + 2 * sequence won + 4 * sets won, is set when the combinations that then score cover all 12 cards."""
     seq_cover = np.int64(0)
     point_suits = 0
@@ -120,7 +152,7 @@ def dealer_profiles(dealer, suit_tab):
 
 @numba.njit(**INLINED)
 def _packed_points(packed, params):
-    """Run points from the four suits' run-table entries added up (declare.run_points)."""
+    """Run points from the four suits' run-table entries added up (game.declarations.run_points)."""
     cashed = packed & 15
     scoring = (packed >> 4) & 15
     all_cashed = np.int64(cashed == 12)
@@ -141,7 +173,7 @@ def _run_packed(elder, profiles, run_tab):
 
 @numba.njit(**JIT)
 def run_points(elder, dealer, suit_tab, run_tab, params):
-    """Elder's pique-run points (declare.pique_run): the cashed tricks, then one more lead or the last."""
+    """Elder's pique-run points (game.declarations.pique_run): the cashed tricks, then one more lead or the last."""
     packed = _run_packed(elder, dealer_profiles(dealer, suit_tab), run_tab)
     return _packed_points(packed, params)
 
@@ -162,7 +194,7 @@ def max_run_points(params):
 
 @numba.njit(**JIT)
 def deal_outcome(me, fm, opp, fo, cb_me, cb_opp, me_is_elder, suit_tab, run_tab, params):
-    """Score one deal from me's side: mirrors declare.score_deal.
+    """Score one deal from me's side: mirrors game.declarations.score_deal.
 
     ``fm``/``fo`` are hand_features of ``me``/``opp``; ``cb_*`` are carte blanche points.
     Returns (point cmp, sequence cmp, sets cmp, me point, opp point, me sequence, opp sequence,
@@ -235,7 +267,7 @@ def _accumulate(acc, row, out, cb_me, cb_opp):
 
 @numba.njit(**JIT)
 def score_one(me, opp, cb_me, cb_opp, me_is_elder, suit_tab, run_tab, set_ranks, params, trio, quatorze):
-    """deal_outcome of two masks: the per-deal scorer the tests compare with declare.score_deal."""
+    """deal_outcome of two masks: the per-deal scorer the tests compare with game.declarations.score_deal."""
     fm = hand_features(me, suit_tab, set_ranks, trio, quatorze, params[P_ROUGE])
     fo = hand_features(opp, suit_tab, set_ranks, trio, quatorze, params[P_ROUGE])
     return deal_outcome(me, fm, opp, fo, cb_me, cb_opp, me_is_elder, suit_tab, run_tab, params)
@@ -286,7 +318,7 @@ def _final_hand(hand, hand_mask, drawn, discard):
 
 
 @numba.njit(**JIT)
-def _holding_count(n_free):
+def holding_count(n_free):
     """C(n_free, 12): the opponent's possible holdings."""
     n = 1
     for j in range(12):
@@ -308,7 +340,7 @@ def enumerate_discards(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb
     n_draws, k = draws.shape
     n_disc = discards.shape[0]
     n_free = unseen.shape[0] - k
-    n_hold = _holding_count(n_free)
+    n_hold = holding_count(n_free)
     hand_mask = np.int64(0)
     for c in hand:
         hand_mask |= np.int64(1) << c
@@ -600,7 +632,7 @@ def _group(keys, n, slot_key, slot_id, gid, order, starts):
 
 
 @numba.njit(**JIT)
-def _binomials(n):
+def binomials(n):
     """binom[a, b] = C(a, b) for a < n, b <= 12."""
     binom = np.zeros((n + 1, 13), dtype=np.int64)
     for a in range(n + 1):
@@ -642,7 +674,6 @@ def _holding_key(f, cb):
             | cb) << 8 | f[F_ROUGE]
 
 
-PK_SIZE, SK_SIZE, TK_SIZE = 1152, 128, 64  # point, sequence and set keys are below these (tables.*_code)
 
 
 @numba.njit(**JIT)
@@ -734,7 +765,7 @@ def _unpack_coded_key(key, row):
 
 
 @numba.njit(**JIT)
-def _every_holding(unseen, me_is_elder, opp_cb_fixed, suit_tab, set_ranks, spoilers, params, trio, quatorze, binom):
+def every_holding(unseen, me_is_elder, opp_cb_fixed, suit_tab, set_ranks, spoilers, params, trio, quatorze, binom):
     """Every 12-subset of the unseen cards, at its colex rank: the key of what the declarations compare
     (features and carte blanche, packed), and beside it what the pique run needs of the holding: its
     suit profiles when it is the dealer's (``me_is_elder``), else its mask. Serial: it runs once per
@@ -764,76 +795,17 @@ def _every_holding(unseen, me_is_elder, opp_cb_fixed, suit_tab, set_ranks, spoil
     return info
 
 
-_every_holding_cache: dict[tuple, tuple] = {}
-_pool: list[ThreadPoolExecutor] = []
-_worker = threading.local()  # each worker thread's number, 0 to the pool's size - 1
-_worker_numbers = itertools.count()
-
-
-def _threads() -> ThreadPoolExecutor:
-    """One worker thread per core (NUMBA_NUM_THREADS, as numba counts them), made on first use. Plain
-    threads rather than numba's parallel loops: the same speed, and seconds less compiling."""
-    if not _pool:
-        _pool.append(ThreadPoolExecutor(max_workers=numba.config.NUMBA_NUM_THREADS, thread_name_prefix="piquet-calc"))
-    return _pool[0]
-
-
-def _worker_number() -> int:
-    """This worker thread's own row of a call's counts: threads are made once and kept, so the
-    numbers stay below the pool's size."""
-    if not hasattr(_worker, "number"):
-        _worker.number = next(_worker_numbers)  # next() on itertools.count is atomic under the GIL
-    return _worker.number
-
-
-def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fixed,
-                   suit_tab, run_tab, set_ranks, spoilers, params, trio, quatorze, counts,
-                   progress: Callable[[int], None] | None = None):
-    """Same arguments and the same counts as ``enumerate_discards``, computed with shared work.
-
-    The opponent's every possible holding is described once per hand and rules (kept for the next
-    call, as an analysis calls this once per discard size) and looked up by rank per draw. The draws
-    are cut into CHUNKS pieces for the worker threads; ``progress(n)``, if given, is called in the
-    caller's thread with how many draws are done, as pieces finish.
-    """
-    key = (unseen.tobytes(), me_is_elder, opp_cb_fixed, suit_tab.tobytes(), set_ranks, spoilers, params.tobytes(),
-           trio, quatorze)
-    if key not in _every_holding_cache:
-        _every_holding_cache.clear()
-        binom = _binomials(unseen.shape[0])
-        _every_holding_cache[key] = (binom, _every_holding(unseen, me_is_elder, opp_cb_fixed, suit_tab, set_ranks,
-                                                           spoilers, params, trio, quatorze, binom))
-    binom, all_info = _every_holding_cache[key]
-    hand_mask, kept, cols = _kept_and_columns(hand, discards, me_is_elder, params)
-    unseen_mask = sum(1 << int(c) for c in unseen)
-    n_chunks = min(len(draws), CHUNKS)
-    bounds = [chunk * len(draws) // n_chunks for chunk in range(n_chunks + 1)]
-    # one row of counts per worker thread (integer sums: the order they are added in does not matter)
-    acc = np.zeros((numba.config.NUMBA_NUM_THREADS, len(discards), len(cols)), dtype=np.int64)
-
-    def count(chunk: int) -> int:
-        _count_draws(bounds[chunk], bounds[chunk + 1], acc[_worker_number()], hand_mask, unseen, unseen_mask,
-                     draws, kept, me_is_elder, cb_me, suit_tab, run_tab, set_ranks, params, trio, quatorze, binom,
-                     all_info, cols)
-        return bounds[chunk + 1]
-
-    for done in _threads().map(count, range(n_chunks)):  # the kernels release the GIL
-        if progress is not None:
-            progress(done)
-    _add_totals(acc, cols, len(draws) * _holding_count(len(unseen) - draws.shape[1]), cb_me, counts)
-
-
 @numba.njit(**JIT)
-def _count_draws(lo, hi, acc, hand_mask, unseen, unseen_mask, draws, kept, me_is_elder, cb_me, suit_tab, run_tab,
+def count_draws(lo, hi, acc, hand_mask, unseen, unseen_mask, draws, kept, me_is_elder, cb_me, suit_tab, run_tab,
                  set_ranks, params, trio, quatorze, binom, all_info, cols):
     """enumerate_fast's work on draws ``lo`` to ``hi``, added into ``acc``: one row per discard, and
-    ``acc[:, c]`` is count column ``cols[c]``. ``all_info[rank]``: _every_holding of the holding of that
-    colex rank (``binom``: _binomials). A worker thread runs it on each piece of draws it takes up,
+    ``acc[:, c]`` is count column ``cols[c]``. ``all_info[rank]``: every_holding of the holding of that
+    colex rank (``binom``: binomials). A worker thread runs it on each piece of draws it takes up,
     adding into its own ``acc``."""
     k = draws.shape[1]
     n_disc = kept.shape[0]
     n_free = unseen.shape[0] - k
-    n_hold = _holding_count(n_free)
+    n_hold = holding_count(n_free)
     pique_col = C_ME_PIQUE if me_is_elder else C_OPP_PIQUE
     # a final hand below this even winning every class can neither repique nor reach the pique band
     weak = min(params[P_REPIQUE_AT], params[P_PIQUE_AT] - max_run_points(params))
@@ -1025,9 +997,9 @@ def _count_draws(lo, hi, acc, hand_mask, unseen, unseen_mask, draws, kept, me_is
 
 
 @numba.njit(**JIT)
-def _kept_and_columns(hand, discards, me_is_elder, params):
+def kept_and_columns(hand, discards, me_is_elder, params):
     """Each discard's kept cards, and the count columns that can differ between discards (the others are
-    filled in by _add_totals; the pique column that is not this side's, and carte rouge where it scores
+    filled in by add_totals; the pique column that is not this side's, and carte rouge where it scores
     nothing, stay 0)."""
     hand_mask = np.int64(0)
     for c in hand:
@@ -1048,8 +1020,8 @@ def _kept_and_columns(hand, discards, me_is_elder, params):
 
 
 @numba.njit(**JIT)
-def _add_totals(acc, cols, deals, cb_me, counts):
-    """The worker threads' counts added up into ``counts``, with the columns _kept_and_columns leaves out:
+def add_totals(acc, cols, deals, cb_me, counts):
+    """The worker threads' counts added up into ``counts``, with the columns kept_and_columns leaves out:
     ``deals`` (draws x holdings) for every discard, and what follows from it."""
     total = np.zeros(N_COUNTS, dtype=np.int64)
     for d in range(acc.shape[1]):
@@ -1063,3 +1035,8 @@ def _add_totals(acc, cols, deals, cb_me, counts):
             total[c + 2] = deals - total[c] - total[c + 1]  # the lose column
         for c in range(N_COUNTS):
             counts[d, c] += total[c]
+
+
+def worker_count() -> int:
+    """How many worker threads the engine runs: one per core, as numba counts them (NUMBA_NUM_THREADS)."""
+    return numba.config.NUMBA_NUM_THREADS

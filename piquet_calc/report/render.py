@@ -8,11 +8,11 @@ from typing import Any
 
 from tabulate import tabulate
 
-from .analysis import Analysis, DeclarationAnalysis, DiscardResult
-from .cards import Card, format_cards
-from .declare import DealScore
-from .odds import at_least, odds_words
-from .rules import RuleSet, span
+from ..analysis import Analysis, DeclarationAnalysis, DiscardResult
+from ..analysis.odds import at_least, odds_words
+from ..cards import Card, format_cards
+from ..game.declarations import DealScore
+from ..rules import RuleSet, span
 
 MODEL = "uniform"
 
@@ -251,8 +251,12 @@ def _flat(settings: dict[str, Any]) -> dict[str, Any]:
 def _setting_words(key: str, value: Any) -> str:
     if key == "blanche_ranks":
         return "no " + " ".join(value)
-    if isinstance(value, list):
+    if key == "table.talon_shares":
+        return " + ".join(map(str, value))
+    if isinstance(value, list) and all(isinstance(v, int) for v in value):
         return span(value)
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
     return str(value)
 
 

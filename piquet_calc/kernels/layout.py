@@ -1,0 +1,41 @@
+"""The packed layouts every kernel and every table builder agree on: plain Python, no numba.
+
+Cards: index ``suit * 8 + rank`` (cards.py), so a hand is a 32-bit mask whose byte ``s`` is suit ``s``.
+The engine builds the tables in these layouts (engine/tables.py); the kernels read them.
+"""
+
+from __future__ import annotations
+
+# Columns of the suit table (engine.tables.SuitTables.suit), indexed by a suit's 8-bit rank mask.
+T_POINT, T_SEQ_KEY, T_SEQ_SCORE, T_POPCOUNT, T_TOP, T_SEQ_COVER = range(6)
+
+# The scalar rules, packed in this order by engine.tables.kernel_params.
+(P_BLANCHE, P_REPIQUE, P_PIQUE, P_REPIQUE_AT, P_PIQUE_AT, P_ROUGE,
+ P_LEAD, P_LAST_LEAD, P_WIN_OWN, P_LAST, P_SEVENTH, P_SCORING_RANKS, P_TRIO, P_QUATORZE) = range(14)
+N_PARAMS = 14
+
+# Columns of the per-discard count array: exact integers over every (draw, opponent holding).
+COUNT_NAMES = (
+    "deals",
+    "point_win", "point_tie", "point_lose", "sequence_win", "sequence_tie", "sequence_lose",
+    "sets_win", "sets_tie", "sets_lose",
+    "point_me", "point_opp", "sequence_me", "sequence_opp", "sets_me", "sets_opp",
+    "carte_blanche_me", "carte_blanche_opp",
+    "repique_me", "repique_opp", "pique_me", "pique_opp",
+    "carte_rouge_me", "carte_rouge_opp",
+)
+(C_DEALS,
+ C_PT_WIN, C_PT_TIE, C_PT_LOSE, C_SQ_WIN, C_SQ_TIE, C_SQ_LOSE, C_ST_WIN, C_ST_TIE, C_ST_LOSE,
+ C_ME_PT, C_OPP_PT, C_ME_SQ, C_OPP_SQ, C_ME_ST, C_OPP_ST, C_ME_CB, C_OPP_CB,
+ C_ME_REPIQUE, C_OPP_REPIQUE, C_ME_PIQUE, C_OPP_PIQUE, C_ME_CR, C_OPP_CR) = range(24)
+N_COUNTS = len(COUNT_NAMES)
+
+# Indices into the tuple a hand's features are returned in (kernels.declarations.hand_features).
+F_POINT, F_POINT_SCORE, F_SEQ, F_SEQ_SCORE, F_SET, F_SET_SCORE, F_ROUGE = range(7)
+N_FEATURES = 7
+
+# Point, sequence and set keys as integers (engine.tables.point_code, run_code, set_code) are below these.
+PK_SIZE, SK_SIZE, TK_SIZE = 1152, 128, 64
+
+# A dealer's suit as elder's pique run sees it: its top rank (or none) and its length, 9 x 9 values.
+PROFILES = 81

@@ -1,0 +1,17 @@
+"""Result objects -> JSON-ready data -> a table (tabulate) or JSON: the data first, the table from it."""
+
+from .render import (
+    analysis_data,
+    declaration_data,
+    declaration_table,
+    odds_rows,
+    odds_table,
+    rules_data,
+    rules_table,
+    score_data,
+    score_table,
+    table,
+)
+
+__all__ = ["analysis_data", "declaration_data", "declaration_table", "odds_rows", "odds_table", "rules_data",
+           "rules_table", "score_data", "score_table", "table"]

@@ -1,0 +1,26 @@
+"""The rules: the model (``model``), the presets with their sources (``presets``), house-rule files
+(``house``). Every rule the tool applies is a field here; docs/rules.md states each in words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .house import check_rules, load_rules, rules_from_dict
+from .model import PACK, TWO_HANDED, PlayPoints, RulesError, RuleSet, TableShape, span
+from .presets import AU_CENT, ENCYCLOPEDIA, ENGLISH, RUBICON, RUSSIAN
+
+PRESETS: dict[str, RuleSet] = {r.name: r for r in (RUBICON, AU_CENT, ENGLISH, RUSSIAN, ENCYCLOPEDIA)}
+
+
+def get_rules(name: str) -> RuleSet:
+    """A preset by name, or a TOML file of house rules when ``name`` ends in ``.toml``."""
+    if name.lower().endswith(".toml"):
+        return load_rules(Path(name))
+    try:
+        return PRESETS[name.lower()]
+    except KeyError:
+        raise RulesError(f"unknown rules {name!r}: choose one of {', '.join(PRESETS)} or a .toml file") from None
+
+
+__all__ = ["AU_CENT", "ENCYCLOPEDIA", "ENGLISH", "PACK", "PRESETS", "RUBICON", "RUSSIAN", "TWO_HANDED", "PlayPoints",
+           "RuleSet", "RulesError", "TableShape", "check_rules", "get_rules", "load_rules", "rules_from_dict", "span"]

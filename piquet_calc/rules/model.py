@@ -1,0 +1,149 @@
+"""The rule model: every number the scoring, the enumeration and the play read, in frozen dataclasses.
+
+A ``RuleSet`` carries the table's shape (seats, cards each, the talon and each seat's share of it),
+how many cards each seat may exchange, the declarations' values and bonuses, and the play's points.
+``docs/rules.md`` states every rule in words; ``presets.py`` holds the presets, each citing its book.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import Rank
+
+PACK = 32
+
+
+class RulesError(ValueError):
+    """An unknown preset or an impossible rule value; the message is one line for the user."""
+
+
+@dataclass(frozen=True)
+class TableShape:
+    """Who sits at the table and how the pack is dealt (docs/rules.md, The deal and the exchange).
+
+    ``seats`` in the order of play (the first leads to the first trick); the last is the dealer.
+    ``talon_shares[i]`` is how many talon cards are seat ``i``'s own: two-handed, elder's five on
+    top and the dealer's three below.
+    """
+
+    seats: tuple[str, ...] = ("elder", "dealer")
+    hand_size: int = 12
+    talon: int = 8
+    talon_shares: tuple[int, ...] = (5, 3)
+    partnerships: bool = False  # four players: seats 0 and 2 against 1 and 3
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def seat(self, name: str) -> int:
+        """A seat's number by its name; RulesError naming the seats the game has."""
+        try:
+            return self.seats.index(name)
+        except ValueError:
+            raise RulesError(f"no seat {name!r} at this table: seats are {', '.join(self.seats)}") from None
+
+
+TWO_HANDED = TableShape()
+
+
+@dataclass(frozen=True)
+class PlayPoints:
+    """Points in the play (docs/rules.md, The play)."""
+
+    lead: int = 1  # leading a card
+    last_lead: int = 1  # leading to the twelfth trick (encyclopedia: 2)
+    win_opponent_lead: int = 1  # winning a trick the opponent led (never part of elder's pique run)
+    win_own_lead: int = 0  # winning a trick one led
+    last_trick: int = 1  # extra for winning the twelfth trick, over its ordinary points
+    seventh_trick: int = 0  # at once on winning one's seventh trick (encyclopedia: 10)
+    scoring_rank: Rank = Rank.SEVEN  # a card below this scores nothing when led or when it wins
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """One rule system. Field names say what they are at the table; docs/rules.md gives each rule."""
+
+    name: str
+    source: str
+    table: TableShape = TWO_HANDED
+    # how many cards each seat may exchange, in seat order; two-handed the dealer's are further
+    # limited to what elder left (``dealer_discards``); 0 is taking nothing (elder: refusing)
+    exchange: tuple[tuple[int, ...], ...] = ((1, 2, 3, 4, 5), tuple(range(9)))
+    blanche_ranks: frozenset[Rank] = frozenset({Rank.KING, Rank.QUEEN, Rank.JACK})  # a dealt hand without these
+    blanche_points: int = 10
+    set_min_rank: Rank = Rank.TEN  # lowest rank that makes a trio or quatorze
+    trio_points: int = 3
+    quatorze_points: int = 14
+    carte_rouge_points: int = 0  # every card in a combination that scored (0: no carte rouge)
+    repique_bonus: int = 60
+    repique_threshold: int = 30  # declarations to reach, the opponent at nothing
+    pique_bonus: int = 30
+    pique_threshold: int = 30  # declarations and play to reach, the opponent at nothing
+    play: PlayPoints = field(default_factory=PlayPoints)
+
+    @property
+    def elder_discards(self) -> tuple[int, ...]:
+        """How many cards elder may exchange (two-handed); 0 is refusing the talon."""
+        return self.exchange[0]
+
+    @property
+    def dealer_discards_allowed(self) -> tuple[int, ...]:
+        """How many cards the dealer may exchange, before the limit of what elder left."""
+        return self.exchange[-1]
+
+    def with_exchange(self, **seats: tuple[int, ...]) -> RuleSet:
+        """These rules with some seats' exchange limits changed: ``RUBICON.with_exchange(elder=(1, 2))``."""
+        exchange = list(self.exchange)
+        for seat, counts in seats.items():
+            exchange[self.table.seat(seat)] = tuple(counts)
+        return dataclasses.replace(self, exchange=tuple(exchange))
+
+    def sequence_points(self, length: int) -> int:
+        """Tierce 3, quart 4, then 10 + length from the quint up (docs/rules.md, Sequences)."""
+        if length < 3:
+            return 0
+        return length if length < 5 else 10 + length
+
+    def dealer_discards(self, elder_took: int) -> tuple[int, ...]:
+        """How many cards the dealer may exchange once elder has taken ``elder_took``: what the rules
+        allow, up to all that is left of the talon; when elder refused it (0), only his own share."""
+        shape = self.table
+        left = shape.talon_shares[-1] if elder_took == 0 else shape.talon - elder_took
+        return tuple(m for m in self.dealer_discards_allowed if m <= left)
+
+    def settings(self) -> dict[str, Any]:
+        """Every field as plain JSON-ready values (ranks by symbol), in field order."""
+        out = {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)}
+        out["exchange"] = dict(zip(self.table.seats, out["exchange"], strict=True))  # by seat, as in a rules file
+        return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, PlayPoints | TableShape):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Rank):
+        return value.symbol
+    if isinstance(value, frozenset):
+        return [r.symbol for r in sorted(value, reverse=True)]
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def span(counts: Sequence[int]) -> str:
+    """Card counts in words, runs joined: "1 to 5", "0, 3 to 5".
+
+    >>> span([0, 3, 4, 5]), span([2]), span(range(9))
+    ('0, 3 to 5', '2', '0 to 8')
+    """
+    parts = []
+    for _, step in itertools.groupby(enumerate(sorted(counts)), lambda t: t[1] - t[0]):  # consecutive runs
+        run = [n for _, n in step]
+        parts.append(f"{run[0]} to {run[-1]}" if len(run) > 1 else f"{run[0]}")
+    return ", ".join(parts)

@@ -1,0 +1,76 @@
+"""The presets: the five two-handed rule systems, each citing the book it follows.
+
+The books are the five source texts the project was built from (numbered 000 to 004: 000 the English
+rules, 001 and 003 the Russian ones, 002 the rubicon and au-cent book, 004 the encyclopedia of games);
+docs/rules.md names each by its title. The docstrings quote them.
+"""
+
+from __future__ import annotations
+
+from ..cards import Rank
+from .model import PlayPoints, RuleSet
+
+RUBICON = RuleSet(
+    name="rubicon",
+    source="docs/rules.md's default, after 002 ('РУБИКОН-ПИКЕ, ДЛЯ ДВУХ ИГРОКОВ')",
+)
+"""Rubicon piquet, the default (docs/rules.md; book 002). Elder exchanges 1 to 5, the dealer 0 to all that
+is left; carte blanche is a dealt hand without K, Q or J (002: "Если пона обнаруживает у себя отсутствие
+К, Д или В, он должен немедленно заявить о карте-бланк на 10 очков"); sets from the ten up; repique 60,
+pique 30; in the play every lead scores 1, winning the opponent's lead 1, one's own 0, the last trick
+1 more."""
+
+AU_CENT = RuleSet(
+    name="au-cent",
+    source="002, piquet au cent: the French exchange rule and the play scored on tens and higher",
+    exchange=((1, 2, 3, 4, 5), tuple(range(1, 9))),
+    play=PlayPoints(scoring_rank=Rank.TEN),
+)
+"""Piquet au cent (book 002). The dealer must take at least one card: "во Франции он должен взять по
+меньшей мере одну карту". In the play a lead scores only with a ten or higher: "Если эта карта —
+десятка или старше, он требует одно очко за ход ею, даже если не выигрывает взятку", and winning the
+opponent's lead likewise only with a ten or higher; the last trick 1 more."""
+
+ENGLISH = RuleSet(
+    name="english",
+    source="000: the English rules, the dealer free to take nothing, the play scored on tens and higher",
+    play=PlayPoints(scoring_rank=Rank.TEN),
+)
+"""English piquet (book 000). "Сдающий не обязан брать карты из резерва" (the dealer need not take);
+"Игрок получает одно очко за каждую карту старше девятки, с которой он заходит, и одно очко каждый раз,
+когда он выигрывает заход противника на карте старше девятки. За выигрыш последней взятки игрок получает
+дополнительное очко." Otherwise as rubicon."""
+
+RUSSIAN = RuleSet(
+    name="russian",
+    source="003 and 001: exchange 3 to 5 or refuse, carte blanche without an ace either, carte rouge 20",
+    exchange=((0, 3, 4, 5), (0, *range(3, 9))),
+    blanche_ranks=frozenset({Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK}),
+    carte_rouge_points=20,
+    play=PlayPoints(win_own_lead=1, last_trick=3),
+)
+"""Russian piquet (book 003, 001). Elder takes 3 to 5: "Первый игрок имеет право поменять пять своих
+карт, но не менее трёх", or none: "Противник сдающего вправе вовсе отказаться от прикупа. В этом случае
+дилер может воспользоваться только тремя последними («своими») картами"; the dealer likewise at least
+three. Carte blanche: "набор без фигур и туза". Sets: "Ниже десятки комплекты не считаются". Carte rouge:
+"Если при этом в выигрышных вариантах участвуют все карты, счастливчик получает 20 очков премии". Play:
+"ещё по очку за каждый заход и за каждую взятку. За последнюю взятку - четыре очка" (001 rule 9: "не за
+единицу, а за четыре"), so the twelfth trick's win scores 3 more than an ordinary one; 003's "всего
+разыгрывается 27 очков" (12 leads, 11 tricks at 1, the last at 4) checks this reading."""
+
+ENCYCLOPEDIA = RuleSet(
+    name="encyclopedia",
+    source="004 (Энциклопедия игр): sets of any rank, carte rouge 20, repique 100, points for leads only",
+    set_min_rank=Rank.SEVEN,
+    carte_rouge_points=20,
+    repique_bonus=100,
+    play=PlayPoints(lead=1, last_lead=2, win_opponent_lead=0, win_own_lead=0, last_trick=0, seventh_trick=10),
+)
+"""The encyclopedia's piquet (book 004). Sets of any rank: "три или четыре карты одинакового достоинства"
+(its own example scores four sevens). Carte rouge: "Если в действительности все карты игрока приняли
+участие в игре, он получает дополнительно 20 очков премии". Repique: "выигравшему записывается
+дополнительно еще 100 очков премии". Play: "За каждый выход (за выход, а не за взятку!) игрок получает
+очко, а за последний выход — два", and "за седьмую взятку — премия 10 очков", scored at once (its example:
+"34 — Б, так как это уже седьмая взятка"). 004 says nothing of exchange limits: rubicon's are assumed."""
+
+
