@@ -24,8 +24,7 @@ def kernel_outcome(me, opp, me_is_elder, rules=RUBICON):
     t = tables_for(rules)
     cb_me = rules.blanche_points * is_carte_blanche(me, rules)
     cb_opp = rules.blanche_points * is_carte_blanche(opp, rules)
-    got = k.score_one(mask_of(me), mask_of(opp), cb_me, cb_opp, me_is_elder, t.suit, t.run, t.set_ranks,
-                      t.params, rules.trio_points, rules.quatorze_points)
+    got = k.score_one(mask_of(me), mask_of(opp), cb_me, cb_opp, me_is_elder, t.packed)
     return dict(zip(OUTCOME_FIELDS, (int(x) for x in got), strict=True))
 
 
@@ -109,7 +108,7 @@ def test_hand_features_match_declarations(hand):
     cards = parse_cards(hand)
     t = tables_for(RUBICON)
     d = Declaration.of(cards, RUBICON)
-    f = k.hand_features(mask_of(cards), t.suit, t.set_ranks, 3, 14, 0)
+    f = k.hand_features(mask_of(cards), t.suit, k.set_rules(t.params))
     assert f[k.F_POINT] == point_code(*d.point.key)
     assert f[k.F_SEQ] == run_code(*d.sequence_key) if d.runs else f[k.F_SEQ] == 0
     assert f[k.F_SET] == (set_code(*d.set_key) if d.sets else 0)

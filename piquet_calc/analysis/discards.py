@@ -172,9 +172,10 @@ class _Setup:
         t = tables_for(self.rules)
         discards = combinations(HAND_SIZE, size)
         counts = np.zeros((len(discards), len(COUNT_NAMES)), dtype=np.int64)
-        kernel(self.hand_idx, self.unseen, draws, discards, self.me_is_elder, self.cb_me, self.opp_cb_fixed,
-               t.suit, t.run, t.set_ranks, t.blanche_spoilers, t.params, self.rules.trio_points,
-               self.rules.quatorze_points, counts, **options)
+        from ..engine.enumeration import side_array
+
+        side = side_array(self.me_is_elder, self.cb_me, self.opp_cb_fixed)
+        kernel(self.hand_idx, self.unseen, draws, discards, side, t.packed, counts, **options)
         return counts
 
 

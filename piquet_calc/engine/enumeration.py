@@ -14,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from ..kernels import declarations as k
+from ..kernels.layout import S_CB_ME, S_ME_IS_ELDER, S_OPP_CB
 
 CHUNKS = 128  # a call's draws are cut into this many pieces, taken up by whichever worker thread is free
 
@@ -39,38 +40,43 @@ def _worker_number() -> int:
     return _worker.number
 
 
-def enumerate_fast(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fixed,
-                   suit_tab, run_tab, set_ranks, spoilers, params, trio, quatorze, counts,
-                   progress: Callable[[int], None] | None = None):
-    """Same arguments and the same counts as ``enumerate_discards``, computed with shared work.
+def side_array(me_is_elder: bool, cb_me: int, opp_cb_fixed: int) -> np.ndarray:
+    """The side analysed, packed as the kernels read it (kernels.layout.S_*): whether "me" is elder, my
+    carte blanche points, the opponent's (-1: read off each of his holdings)."""
+    side = np.zeros(3, dtype=np.int64)
+    side[S_ME_IS_ELDER], side[S_CB_ME], side[S_OPP_CB] = int(me_is_elder), cb_me, opp_cb_fixed
+    return side
+
+
+def enumerate_fast(hand: np.ndarray, unseen: np.ndarray, draws: np.ndarray, discards: np.ndarray, side: np.ndarray,
+                   rt: tuple[np.ndarray, np.ndarray, np.ndarray], counts: np.ndarray,
+                   progress: Callable[[int], None] | None = None) -> None:
+    """Same arguments and the same counts as ``kernels.declarations.enumerate_discards``, computed
+    with shared work.
 
     The opponent's every possible holding is described once per hand and rules (kept for the next
     call, as an analysis calls this once per discard size) and looked up by rank per draw. The draws
     are cut into CHUNKS pieces for the worker threads; ``progress(n)``, if given, is called in the
     caller's thread with how many draws are done, as pieces finish.
     """
-    key = (unseen.tobytes(), me_is_elder, opp_cb_fixed, suit_tab.tobytes(), set_ranks, spoilers, params.tobytes(),
-           trio, quatorze)
+    key = (unseen.tobytes(), side[S_ME_IS_ELDER], side[S_OPP_CB], *(t.tobytes() for t in rt))
     if key not in _holdings_cache:
         _holdings_cache.clear()
         binom = k.binomials(unseen.shape[0])
-        _holdings_cache[key] = (binom, k.every_holding(unseen, me_is_elder, opp_cb_fixed, suit_tab, set_ranks,
-                                                           spoilers, params, trio, quatorze, binom))
-    binom, all_info = _holdings_cache[key]
-    hand_mask, kept, cols = k.kept_and_columns(hand, discards, me_is_elder, params)
-    unseen_mask = sum(1 << int(c) for c in unseen)
+        _holdings_cache[key] = (binom, k.every_holding(unseen, side, rt, binom))
+    holdings = _holdings_cache[key]
+    hand_mask, kept, cols = k.kept_and_columns(hand, discards, side[S_ME_IS_ELDER] != 0, rt[2])
+    deal = (unseen, draws, kept, cols)
     n_chunks = min(len(draws), CHUNKS)
     bounds = [chunk * len(draws) // n_chunks for chunk in range(n_chunks + 1)]
     # one row of counts per worker thread (integer sums: the order they are added in does not matter)
     acc = np.zeros((k.worker_count(), len(discards), len(cols)), dtype=np.int64)
 
     def count(chunk: int) -> int:
-        k.count_draws(bounds[chunk], bounds[chunk + 1], acc[_worker_number()], hand_mask, unseen, unseen_mask,
-                     draws, kept, me_is_elder, cb_me, suit_tab, run_tab, set_ranks, params, trio, quatorze, binom,
-                     all_info, cols)
+        k.count_draws(bounds[chunk], bounds[chunk + 1], acc[_worker_number()], hand_mask, deal, side, rt, holdings)
         return bounds[chunk + 1]
 
     for done in _threads().map(count, range(n_chunks)):  # the kernels release the GIL
         if progress is not None:
             progress(done)
-    k.add_totals(acc, cols, len(draws) * k.holding_count(len(unseen) - draws.shape[1]), cb_me, counts)
+    k.add_totals(acc, cols, len(draws) * k.holding_count(len(unseen) - draws.shape[1]), side[S_CB_ME], counts)

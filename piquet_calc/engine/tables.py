@@ -40,6 +40,11 @@ class SuitTables:
     blanche_spoilers: int  # 32-bit mask of the cards that spoil carte blanche
     params: np.ndarray  # kernel_params(rules)
 
+    @property
+    def packed(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """What the kernels take: (suit table, run table, params)."""
+        return (self.suit, self.run, self.params)
+
 
 def _suit_cards(ranks: int) -> list[Card]:
     return [Card(Rank(r), Suit.SPADES) for r in range(8) if ranks >> r & 1]
@@ -84,11 +89,11 @@ def tables_for(rules: RuleSet) -> SuitTables:
             for count in range(1, free_below + 2):  # only suits the dealer can hold beside elder's
                 cashed = cashable_against(e_cards, Rank(top), count)
                 run[elder * PROFILES + dealer_profile(top, count)] = run_entry(e_cards, cashed, rules)
-    set_ranks = sum(1 << r for r in Rank if r >= rules.set_min_rank)
-    spoilers = sum(1 << (s * 8 + r) for s in Suit for r in rules.blanche_ranks)
     for arr in (suit, run):
         arr.setflags(write=False)
-    return SuitTables(suit, run, set_ranks, spoilers, kernel_params(rules))
+    params = kernel_params(rules)
+    params.setflags(write=False)
+    return SuitTables(suit, run, set_ranks(rules), blanche_spoilers(rules), params)
 
 
 def kernel_params(rules: RuleSet) -> np.ndarray:
@@ -99,4 +104,15 @@ def kernel_params(rules: RuleSet) -> np.ndarray:
         rules.pique_threshold, rules.carte_rouge_points,
         p.lead, p.last_lead, p.win_own_lead, p.last_trick, p.seventh_trick,
         sum(1 << r for r in Rank if r >= p.scoring_rank), rules.trio_points, rules.quatorze_points,
+        set_ranks(rules), blanche_spoilers(rules),
     ], dtype=np.int64)
+
+
+def set_ranks(rules: RuleSet) -> int:
+    """Rank mask of the ranks that make trios and quatorzes."""
+    return sum(1 << r for r in Rank if r >= rules.set_min_rank)
+
+
+def blanche_spoilers(rules: RuleSet) -> int:
+    """32-bit mask of the cards that spoil carte blanche."""
+    return sum(1 << (s * 8 + r) for s in Suit for r in rules.blanche_ranks)

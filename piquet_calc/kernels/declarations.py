@@ -56,12 +56,19 @@ from .layout import (  # noqa: E402
     P_LAST_LEAD,
     P_LEAD,
     P_PIQUE_AT,
+    P_QUATORZE,
     P_REPIQUE_AT,
     P_ROUGE,
     P_SCORING_RANKS,
+    P_SET_RANKS,
     P_SEVENTH,
+    P_SPOILERS,
+    P_TRIO,
     P_WIN_OWN,
     PK_SIZE,
+    S_CB_ME,
+    S_ME_IS_ELDER,
+    S_OPP_CB,
     SK_SIZE,
     T_POINT,
     T_POPCOUNT,
@@ -83,9 +90,18 @@ JIT = dict(nogil=True, cache=True, error_model="numpy")
 INLINED = dict(JIT, inline="always")
 
 @numba.njit(**INLINED)
-def hand_features(mask, suit_tab, set_ranks, trio_points, quatorze_points, rouge):
+def set_rules(params):
+    """What hand_features reads of the rules, as scalars read once per kernel call: the ranks that make
+    sets, trio and quatorze points, carte rouge points."""
+    return params[P_SET_RANKS], params[P_TRIO], params[P_QUATORZE], params[P_ROUGE]
+
+
+@numba.njit(**INLINED)
+def hand_features(mask, suit_tab, sr):
     """(point key, point score, sequence key, sequence score, set key, set score, carte rouge bits) of
-    a hand; the carte rouge bits (see _rouge_bits) only when ``rouge`` (its points) is not 0."""
+    a hand (``sr``: set_rules); the carte rouge bits (see _rouge_bits) only under rules that score
+    carte rouge."""
+    set_ranks, trio_points, quatorze_points, rouge = sr
     point = 0
     seq = 0
     seq_score = 0
@@ -266,10 +282,13 @@ def _accumulate(acc, row, out, cb_me, cb_opp):
 
 
 @numba.njit(**JIT)
-def score_one(me, opp, cb_me, cb_opp, me_is_elder, suit_tab, run_tab, set_ranks, params, trio, quatorze):
-    """deal_outcome of two masks: the per-deal scorer the tests compare with game.declarations.score_deal."""
-    fm = hand_features(me, suit_tab, set_ranks, trio, quatorze, params[P_ROUGE])
-    fo = hand_features(opp, suit_tab, set_ranks, trio, quatorze, params[P_ROUGE])
+def score_one(me, opp, cb_me, cb_opp, me_is_elder, rt):
+    """deal_outcome of two masks (``rt``: the rule tables, engine.tables.RuleTables.packed): the per-deal
+    scorer the tests compare with game.declarations.score_deal."""
+    suit_tab, run_tab, params = rt
+    sr = set_rules(params)
+    fm = hand_features(me, suit_tab, sr)
+    fo = hand_features(opp, suit_tab, sr)
     return deal_outcome(me, fm, opp, fo, cb_me, cb_opp, me_is_elder, suit_tab, run_tab, params)
 
 
@@ -327,16 +346,20 @@ def holding_count(n_free):
 
 
 @numba.njit(parallel=True, **JIT)
-def enumerate_discards(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb_fixed,
-                       suit_tab, run_tab, set_ranks, spoilers, params, trio, quatorze, counts):
+def enumerate_discards(hand, unseen, draws, discards, side, rt, counts):
     """Add the outcome of every (discard, draw, opponent holding) to ``counts`` (one row per discard).
 
     ``hand``: my 12 card indices; ``unseen``: the cards I cannot see (20 before the exchange);
     ``draws[i]``: positions in ``unseen`` of one draw (all draws of one size k); ``discards[j]``:
     positions in ``hand`` of one discard of k cards.
-    The opponent holds every 12-subset of the unseen cards not drawn. ``opp_cb_fixed`` < 0: his carte
-    blanche is read off his holding; otherwise it is that many points on every deal.
+    The opponent holds every 12-subset of the unseen cards not drawn. ``side`` (layout.S_*): whether I
+    am elder, my carte blanche points, and the opponent's (< 0: read off his holding). ``rt``: the rule
+    tables (suit table, run table, params).
     """
+    me_is_elder, cb_me, opp_cb_fixed = side[S_ME_IS_ELDER] != 0, side[S_CB_ME], side[S_OPP_CB]
+    suit_tab, run_tab, params = rt
+    sr = set_rules(params)
+    spoilers = params[P_SPOILERS]
     n_draws, k = draws.shape
     n_disc = discards.shape[0]
     n_free = unseen.shape[0] - k
@@ -355,7 +378,7 @@ def enumerate_discards(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb
             drawn = _draw(unseen, draws[i], free)
             _holdings(free, n_free, 12, holding)
             for h in range(n_hold):
-                f = hand_features(holding[h], suit_tab, set_ranks, trio, quatorze, params[P_ROUGE])
+                f = hand_features(holding[h], suit_tab, sr)
                 for j in range(N_FEATURES):
                     feats[h, j] = f[j]
                 if opp_cb_fixed >= 0:
@@ -364,7 +387,7 @@ def enumerate_discards(hand, unseen, draws, discards, me_is_elder, cb_me, opp_cb
                     opp_cb[h] = params[P_BLANCHE] if (holding[h] & spoilers) == 0 else 0
             for d in range(n_disc):
                 me = _final_hand(hand, hand_mask, drawn, discards[d])
-                fm = hand_features(me, suit_tab, set_ranks, trio, quatorze, params[P_ROUGE])
+                fm = hand_features(me, suit_tab, sr)
                 for h in range(n_hold):
                     fo = (feats[h, 0], feats[h, 1], feats[h, 2], feats[h, 3], feats[h, 4], feats[h, 5], feats[h, 6])
                     out = deal_outcome(me, fm, holding[h], fo, cb_me, opp_cb[h], me_is_elder,
@@ -765,11 +788,15 @@ def _unpack_coded_key(key, row):
 
 
 @numba.njit(**JIT)
-def every_holding(unseen, me_is_elder, opp_cb_fixed, suit_tab, set_ranks, spoilers, params, trio, quatorze, binom):
+def every_holding(unseen, side, rt, binom):
     """Every 12-subset of the unseen cards, at its colex rank: the key of what the declarations compare
     (features and carte blanche, packed), and beside it what the pique run needs of the holding: its
     suit profiles when it is the dealer's (``me_is_elder``), else its mask. Serial: it runs once per
     hand in a few tens of milliseconds, and a parallel loop costs seconds of compiling on the first run."""
+    me_is_elder, opp_cb_fixed = side[S_ME_IS_ELDER] != 0, side[S_OPP_CB]
+    suit_tab, _, params = rt
+    sr = set_rules(params)
+    spoilers = params[P_SPOILERS]
     n_u = unseen.shape[0]
     total = binom[n_u, 12]
     info = np.empty((total, 2), dtype=np.int64)
@@ -785,7 +812,7 @@ def every_holding(unseen, me_is_elder, opp_cb_fixed, suit_tab, set_ranks, spoile
                 m |= np.int64(1) << unseen[p]
                 j += 1
                 r += binom[p, j]
-        f = hand_features(m, suit_tab, set_ranks, trio, quatorze, params[P_ROUGE])
+        f = hand_features(m, suit_tab, sr)
         if opp_cb_fixed >= 0:
             cb = opp_cb_fixed
         else:
@@ -796,12 +823,22 @@ def every_holding(unseen, me_is_elder, opp_cb_fixed, suit_tab, set_ranks, spoile
 
 
 @numba.njit(**JIT)
-def count_draws(lo, hi, acc, hand_mask, unseen, unseen_mask, draws, kept, me_is_elder, cb_me, suit_tab, run_tab,
-                 set_ranks, params, trio, quatorze, binom, all_info, cols):
+def count_draws(lo, hi, acc, hand_mask, deal, side, rt, holdings):
     """enumerate_fast's work on draws ``lo`` to ``hi``, added into ``acc``: one row per discard, and
-    ``acc[:, c]`` is count column ``cols[c]``. ``all_info[rank]``: every_holding of the holding of that
-    colex rank (``binom``: binomials). A worker thread runs it on each piece of draws it takes up,
-    adding into its own ``acc``."""
+    ``acc[:, c]`` is count column ``cols[c]``.
+
+    ``deal``: (unseen cards, draws as positions in them, each discard's kept cards, the count columns
+    kept); ``side``: layout.S_*; ``rt``: the rule tables; ``holdings``: (``binom``, ``all_info``), where
+    ``all_info[rank]`` is every_holding of the holding of that colex rank (``binom``: binomials).
+    A worker thread runs it on each piece of draws it takes up, adding into its own ``acc``."""
+    unseen, draws, kept, cols = deal
+    binom, all_info = holdings
+    suit_tab, run_tab, params = rt
+    sr = set_rules(params)
+    me_is_elder, cb_me = side[S_ME_IS_ELDER] != 0, side[S_CB_ME]
+    unseen_mask = np.int64(0)
+    for c in unseen:
+        unseen_mask |= np.int64(1) << c
     k = draws.shape[1]
     n_disc = kept.shape[0]
     n_free = unseen.shape[0] - k
@@ -880,7 +917,7 @@ def count_draws(lo, hi, acc, hand_mask, unseen, unseen_mask, draws, kept, me_is_
         for d in range(n_disc):
             m = kept[d] | drawn
             me[d] = m
-            f = hand_features(m, suit_tab, set_ranks, trio, quatorze, params[P_ROUGE])
+            f = hand_features(m, suit_tab, sr)
             for j in range(N_FEATURES):
                 fe[d, j] = f[j]
             if me_is_elder:

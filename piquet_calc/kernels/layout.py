@@ -11,8 +11,13 @@ T_POINT, T_SEQ_KEY, T_SEQ_SCORE, T_POPCOUNT, T_TOP, T_SEQ_COVER = range(6)
 
 # The scalar rules, packed in this order by engine.tables.kernel_params.
 (P_BLANCHE, P_REPIQUE, P_PIQUE, P_REPIQUE_AT, P_PIQUE_AT, P_ROUGE,
- P_LEAD, P_LAST_LEAD, P_WIN_OWN, P_LAST, P_SEVENTH, P_SCORING_RANKS, P_TRIO, P_QUATORZE) = range(14)
-N_PARAMS = 14
+ P_LEAD, P_LAST_LEAD, P_WIN_OWN, P_LAST, P_SEVENTH, P_SCORING_RANKS, P_TRIO, P_QUATORZE, P_SET_RANKS,
+ P_SPOILERS) = range(16)
+N_PARAMS = 16
+
+# The side analysed, packed (engine.enumeration.side_array): whether "me" is elder, my carte blanche
+# points, and the opponent's (-1: read off each of his holdings).
+S_ME_IS_ELDER, S_CB_ME, S_OPP_CB = range(3)
 
 # Columns of the per-discard count array: exact integers over every (draw, opponent holding).
 COUNT_NAMES = (
