@@ -113,3 +113,45 @@ def test_hand_features_match_declarations(hand):
     assert f[k.F_SEQ] == run_code(*d.sequence_key) if d.runs else f[k.F_SEQ] == 0
     assert f[k.F_SET] == (set_code(*d.set_key) if d.sets else 0)
     assert (f[k.F_POINT_SCORE], f[k.F_SEQ_SCORE], f[k.F_SET_SCORE]) == (d.point.score, d.sequence_score, d.set_score)
+
+
+# --- one place per rule: each kernel twin equals its plain-Python rule ---------------------------------
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(0, 40), min_size=5, max_size=5), st.lists(st.integers(0, 40), min_size=5, max_size=5),
+       st.integers(1, 60))
+def test_repique_ladder_kernel_equals_the_rule(steps_a, steps_b, threshold):
+    """kernels' repique_reached is game.declarations.repique_reached on the running totals of five classes."""
+    import itertools
+
+    from piquet_calc.game.declarations import repique_reached
+
+    a, b = list(itertools.accumulate(steps_a)), list(itertools.accumulate(steps_b))
+    assert bool(k.repique_reached(*a, *b, threshold)) == repique_reached(a, b, threshold)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(0, 80), st.integers(0, 5), st.integers(0, 40), st.sampled_from(list(PRESETS)))
+def test_pique_eligibility_kernel_equals_the_rule(elder_total, dealer_total, most, name):
+    from piquet_calc.game.declarations import pique_live
+
+    rules = PRESETS[name]
+    got = k.pique_live(elder_total, dealer_total, rules.repique_threshold, rules.pique_threshold, most)
+    assert bool(got) == pique_live(elder_total, dealer_total, rules, most)
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_run_points_kernel_equals_the_rule(name):
+    """The run table and the kernel's run points (engine/tables.py, kernels) equal game.declarations.pique_run."""
+    from piquet_calc.game.declarations import pique_run
+
+    rules, rng = PRESETS[name], random.Random(f"run {name}")
+    t = tables_for(rules)
+    for _ in range(300):
+        cards = rng.sample(DECK, 24)
+        elder, dealer = cards[:12], cards[12:]
+        if rng.random() < 0.5:  # long, high suits cash more: lean elder's hand towards them
+            elder = sorted(cards, key=lambda c: (-c.rank - 3 * (c.suit < 2)) + rng.random() * 6)[:12]
+            dealer = [c for c in cards if c not in elder]
+        got = k.run_points(mask_of(elder), mask_of(dealer), t.suit, t.run, t.params)
+        assert got == pique_run(elder, dealer, rules).points, (elder, dealer)

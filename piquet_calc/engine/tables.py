@@ -13,7 +13,18 @@ import numpy as np
 
 from ..cards import Card, Rank, Suit
 from ..game.declarations import cashable_against, point_of, runs_of
-from ..kernels.layout import PROFILES, T_POINT, T_POPCOUNT, T_SEQ_COVER, T_SEQ_KEY, T_SEQ_SCORE, T_TOP
+from ..kernels.layout import (
+    PROFILE_TOPS,
+    PROFILES,
+    QUATORZE_KEY,
+    T_POINT,
+    T_POPCOUNT,
+    T_SEQ_COVER,
+    T_SEQ_KEY,
+    T_SEQ_SCORE,
+    T_TOP,
+    TRIO_KEY,
+)
 from ..rules import RuleSet
 
 
@@ -28,14 +39,14 @@ def run_code(length: int, top: int) -> int:
 
 
 def set_code(size: int, rank: int) -> int:
-    """Set key (3 or 4, rank) as one integer; 0 for no set. Must match the kernels' bit version."""
-    return size * 8 + rank if size else 0
+    """Set key (3 or 4, rank) as one integer; 0 for no set (kernels.layout.TRIO_KEY, QUATORZE_KEY)."""
+    return {3: TRIO_KEY, 4: QUATORZE_KEY}[size] + rank if size else 0
 
 
 @dataclass(frozen=True)
 class SuitTables:
     suit: np.ndarray  # int64[256, 6], columns T_*
-    run: np.ndarray  # int32[256 * 81]: one suit of elder's run, at elder ranks * 81 + dealer_profile()
+    run: np.ndarray  # int32[256 * PROFILES]: one suit of elder's run, at elder ranks * PROFILES + dealer_profile()
     set_ranks: int  # rank mask of the ranks that make sets
     blanche_spoilers: int  # 32-bit mask of the cards that spoil carte blanche
     params: np.ndarray  # kernel_params(rules)
@@ -52,7 +63,7 @@ def _suit_cards(ranks: int) -> list[Card]:
 
 def dealer_profile(top: int, count: int) -> int:
     """The dealer's suit as the run sees it: top rank 0..7 (-1, none: 8) times 9, plus its length."""
-    return (top + 9) % 9 * 9 + count
+    return (top + PROFILE_TOPS) % PROFILE_TOPS * PROFILE_TOPS + count
 
 
 def run_entry(elder: list[Card], cashed: list[Card], rules: RuleSet) -> int:

@@ -6,6 +6,7 @@ read tables built from these functions (``engine/tables.py``) and are tested aga
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -232,6 +233,28 @@ def run_points(cashed: Sequence[Card], left: Sequence[Card], rules: RuleSet) -> 
     return points
 
 
+def repique_reached(mine: Sequence[int], theirs: Sequence[int], threshold: int) -> bool:
+    """Repique (docs/rules.md, Repique): counting class by class in order, carte blanche first, one
+    side's running total (``mine``) reaches ``threshold`` at a step where the other's (``theirs``) is
+    still nothing. A tie in a class scores nobody, so it does not save the opponent.
+
+    >>> repique_reached([0, 5, 20, 34], [0, 0, 0, 0], 30), repique_reached([0, 5, 20, 34], [0, 0, 3, 3], 30)
+    (True, False)
+    """
+    return any(m >= threshold and o == 0 for m, o in zip(mine, theirs, strict=True))
+
+
+def pique_live(elder_total: int, dealer_total: int, rules: RuleSet, most_in_play: int) -> bool:
+    """Elder can pique (docs/rules.md, Pique): the dealer has scored nothing, elder's declarations are
+    short of a repique (never both), and ``most_in_play`` more points in the play reach the threshold.
+
+    With the dealer at nothing in every class, elder repiqued exactly when his total reached the
+    repique threshold, so the totals alone decide it.
+    """
+    return (dealer_total == 0 and elder_total < rules.repique_threshold
+            and elder_total + most_in_play >= rules.pique_threshold)
+
+
 def compare(mine: tuple[int, int], theirs: tuple[int, int]) -> int:
     return (mine > theirs) - (mine < theirs)
 
@@ -290,15 +313,12 @@ def score_deal(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
         classes.append(("carte_rouge", rules.carte_rouge_points * rouge_e, rules.carte_rouge_points * rouge_d))
         shown.append(("carte_rouge", " and ".join(w for w, b in (("elder", rouge_e), ("dealer", rouge_d)) if b)))
 
-    # Repique: reaching the threshold, counting class by class, while the opponent has nothing.
-    elder_repique = dealer_repique = False
-    cum_e = cum_d = 0
-    for _, pe, pd in classes:
-        cum_e, cum_d = cum_e + pe, cum_d + pd
-        elder_repique |= cum_e >= rules.repique_threshold and cum_d == 0
-        dealer_repique |= cum_d >= rules.repique_threshold and cum_e == 0
+    running_e = list(itertools.accumulate(pe for _, pe, _ in classes))
+    running_d = list(itertools.accumulate(pd for _, _, pd in classes))
+    elder_repique = repique_reached(running_e, running_d, rules.repique_threshold)
+    dealer_repique = repique_reached(running_d, running_e, rules.repique_threshold)
     run = pique_run(elder, dealer, rules)
-    elder_pique = (not elder_repique and cum_d == 0 and cum_e + run.points >= rules.pique_threshold)
+    elder_pique = pique_live(running_e[-1], running_d[-1], rules, run.points)
     classes.append(("repique", rules.repique_bonus * elder_repique, rules.repique_bonus * dealer_repique))
     classes.append(("pique", rules.pique_bonus * elder_pique, 0))
     return DealScore(tuple(classes), tuple(shown), elder_repique, dealer_repique, elder_pique, run)

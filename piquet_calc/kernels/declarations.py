@@ -66,6 +66,10 @@ from .layout import (  # noqa: E402
     P_TRIO,
     P_WIN_OWN,
     PK_SIZE,
+    PROFILE_BITS,
+    PROFILE_TOPS,
+    PROFILES,
+    QUATORZE_KEY,
     S_CB_ME,
     S_ME_IS_ELDER,
     S_OPP_CB,
@@ -77,6 +81,7 @@ from .layout import (  # noqa: E402
     T_SEQ_SCORE,
     T_TOP,
     TK_SIZE,
+    TRIO_KEY,
 )
 
 MERGE_FROM = 2  # final hands in a group from which elder's pique candidates are merged first
@@ -117,9 +122,9 @@ def hand_features(mask, suit_tab, sr):
     quatorzes = s0 & s1 & s2 & s3 & set_ranks
     trios = ((s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))) & set_ranks & ~quatorzes
     if quatorzes:
-        set_key = 32 + suit_tab[quatorzes, T_TOP]  # tables.set_code(4, rank)
+        set_key = QUATORZE_KEY + suit_tab[quatorzes, T_TOP]  # engine.tables.set_code(4, rank)
     elif trios:
-        set_key = 24 + suit_tab[trios, T_TOP]  # tables.set_code(3, rank)
+        set_key = TRIO_KEY + suit_tab[trios, T_TOP]  # engine.tables.set_code(3, rank)
     else:
         set_key = 0
     set_score = quatorze_points * suit_tab[quatorzes, T_POPCOUNT] + trio_points * suit_tab[trios, T_POPCOUNT]
@@ -162,7 +167,8 @@ def dealer_profiles(dealer, suit_tab):
     p = np.int64(0)
     for s in range(4):
         b = (dealer >> (8 * s)) & 255
-        p |= (((suit_tab[b, T_TOP] + 9) % 9) * 9 + suit_tab[b, T_POPCOUNT]) << (7 * s)
+        p |= (((suit_tab[b, T_TOP] + PROFILE_TOPS) % PROFILE_TOPS) * PROFILE_TOPS
+              + suit_tab[b, T_POPCOUNT]) << (PROFILE_BITS * s)
     return p
 
 
@@ -181,10 +187,10 @@ def _packed_points(packed, params):
 
 @numba.njit(**INLINED)
 def _run_packed(elder, profiles, run_tab):
-    return (run_tab[(elder & 255) * 81 + (profiles & 127)]
-            + run_tab[((elder >> 8) & 255) * 81 + ((profiles >> 7) & 127)]
-            + run_tab[((elder >> 16) & 255) * 81 + ((profiles >> 14) & 127)]
-            + run_tab[((elder >> 24) & 255) * 81 + ((profiles >> 21) & 127)])
+    return (run_tab[(elder & 255) * PROFILES + (profiles & 127)]
+            + run_tab[((elder >> 8) & 255) * PROFILES + ((profiles >> 7) & 127)]
+            + run_tab[((elder >> 16) & 255) * PROFILES + ((profiles >> 14) & 127)]
+            + run_tab[((elder >> 24) & 255) * PROFILES + ((profiles >> 21) & 127)])
 
 
 @numba.njit(**JIT)
@@ -206,6 +212,21 @@ def max_run_points(params):
     trick = params[P_LEAD] + params[P_WIN_OWN]
     return max(12 * trick + params[P_LAST_LEAD] - params[P_LEAD] + params[P_LAST],
                11 * trick + params[P_LAST_LEAD]) + params[P_SEVENTH]
+
+
+@numba.njit(**INLINED)
+def repique_reached(a1, a2, a3, a4, a5, b1, b2, b3, b4, b5, threshold):
+    """game.declarations.repique_reached on the five running totals of each side (carte blanche, point,
+    sequence, sets, carte rouge): side a reaches the threshold at a step where side b has nothing."""
+    return (((a1 >= threshold) & (b1 == 0)) | ((a2 >= threshold) & (b2 == 0)) | ((a3 >= threshold) & (b3 == 0))
+            | ((a4 >= threshold) & (b4 == 0)) | ((a5 >= threshold) & (b5 == 0)))
+
+
+@numba.njit(**INLINED)
+def pique_live(elder_total, dealer_total, repique_at, pique_at, most_in_play):
+    """game.declarations.pique_live: the dealer at nothing, elder short of repique, and within
+    ``most_in_play`` of the pique threshold."""
+    return (dealer_total == 0) & (elder_total < repique_at) & (elder_total + most_in_play >= pique_at)
 
 
 @numba.njit(**JIT)
@@ -241,19 +262,17 @@ def deal_outcome(me, fm, opp, fo, cb_me, cb_opp, me_is_elder, suit_tab, run_tab,
     o4 = o3 + opp_st
     m5 = m4 + me_cr
     o5 = o4 + opp_cr
-    rep_me = (((m1 >= t) & (o1 == 0)) | ((m2 >= t) & (o2 == 0)) | ((m3 >= t) & (o3 == 0)) | ((m4 >= t) & (o4 == 0))
-              | ((m5 >= t) & (o5 == 0)))
-    rep_opp = (((o1 >= t) & (m1 == 0)) | ((o2 >= t) & (m2 == 0)) | ((o3 >= t) & (m3 == 0)) | ((o4 >= t) & (m4 == 0))
-               | ((o5 >= t) & (m5 == 0)))
+    rep_me = repique_reached(m1, m2, m3, m4, m5, o1, o2, o3, o4, o5, t)
+    rep_opp = repique_reached(o1, o2, o3, o4, o5, m1, m2, m3, m4, m5, t)
     # pique: elder only, the dealer at nothing, elder short of repique but not of the run
     pique_me = False
     pique_opp = False
     if me_is_elder:
-        if o5 == 0 and m5 < t and m5 + max_run_points(params) >= tp:
-            pique_me = m5 + run_points(me, opp, suit_tab, run_tab, params) >= tp
+        if pique_live(m5, o5, t, tp, max_run_points(params)):
+            pique_me = pique_live(m5, o5, t, tp, run_points(me, opp, suit_tab, run_tab, params))
     else:
-        if m5 == 0 and o5 < t and o5 + max_run_points(params) >= tp:
-            pique_opp = o5 + run_points(opp, me, suit_tab, run_tab, params) >= tp
+        if pique_live(o5, m5, t, tp, max_run_points(params)):
+            pique_opp = pique_live(o5, m5, t, tp, run_points(opp, me, suit_tab, run_tab, params))
     return (pc, qc, tc, me_pt, opp_pt, me_sq, opp_sq, me_st, opp_st, rep_me, rep_opp, pique_me, pique_opp,
             me_cr, opp_cr)
 
@@ -421,7 +440,7 @@ def _against_holdings(u, weight, n_u, e_pk, e_ps, e_sk, e_ss, e_tk, e_ts, e_cb, 
     """
     t = params[P_REPIQUE_AT]
     tp = params[P_PIQUE_AT]
-    low = tp - max_run_points(params)
+    most = max_run_points(params)
     rouge = params[P_ROUGE]
     ie = 1 if me_is_elder else 0
     pt_win = pt_tie = sq_win = sq_tie = st_win = st_tie = 0
@@ -461,14 +480,12 @@ def _against_holdings(u, weight, n_u, e_pk, e_ps, e_sk, e_ss, e_tk, e_ts, e_cb, 
         opp_cb += w * o1
         me_cr += w * (m5 - m4)
         opp_cr += w * (o5 - o4)
-        rep_me += w * np.int64(((m1 >= t) & (o1 == 0)) | ((m2 >= t) & (o2 == 0))
-                               | ((m3 >= t) & (o3 == 0)) | ((m4 >= t) & (o4 == 0)) | ((m5 >= t) & (o5 == 0)))
-        rep_opp += w * np.int64(((o1 >= t) & (m1 == 0)) | ((o2 >= t) & (m2 == 0))
-                                | ((o3 >= t) & (m3 == 0)) | ((o4 >= t) & (m4 == 0)) | ((o5 >= t) & (m5 == 0)))
+        rep_me += w * np.int64(repique_reached(m1, m2, m3, m4, m5, o1, o2, o3, o4, o5, t))
+        rep_opp += w * np.int64(repique_reached(o1, o2, o3, o4, o5, m1, m2, m3, m4, m5, t))
         # pique: elder's declarations and the dealer's, whichever side is elder
         e_tot = ie * m5 + (1 - ie) * o5
         d_tot = ie * o5 + (1 - ie) * m5
-        live = np.int64((d_tot == 0) & (e_tot < t) & (e_tot >= low))
+        live = np.int64(pique_live(e_tot, d_tot, t, tp, most))
         short = tp - e_tot
         certain = live * np.int64(short <= sure_max)
         sure += w * certain
@@ -551,7 +568,7 @@ def _canonical_profiles(elder_cards, canon):
     than their number. Fewer distinct profiles, the same run for every final hand of the draw."""
     for s in range(4):
         u = (elder_cards >> (8 * s)) & 255
-        canon[s, 72] = 72  # void
+        canon[s, 8 * PROFILE_TOPS] = 8 * PROFILE_TOPS  # void: top 'none' (8), length 0
         for top in range(8):
             higher = u & ~((2 << top) - 1)  # elder's possible ranks above the dealer's top
             t_star = 7
@@ -564,7 +581,7 @@ def _canonical_profiles(elder_cards, canon):
             for r in range(t_star + 1, 8):
                 n_above += (u >> r) & 1
             for count in range(1, 9):
-                canon[s, top * 9 + count] = t_star * 9 + min(count, n_above + 1)
+                canon[s, top * PROFILE_TOPS + count] = t_star * PROFILE_TOPS + min(count, n_above + 1)
 
 
 @numba.njit(**INLINED)
@@ -874,7 +891,7 @@ def count_draws(lo, hi, acc, hand_mask, deal, side, rt, holdings):
     weight = np.empty(n_hold + PAD, dtype=np.int64)
     u_start = np.empty(n_hold + 1, dtype=np.int64)
     free_pos = np.empty(unseen.shape[0], dtype=np.int64)
-    canon = np.zeros((4, 81), dtype=np.int64)
+    canon = np.zeros((4, PROFILES), dtype=np.int64)
     codes = np.zeros(PK_SIZE + SK_SIZE + TK_SIZE, dtype=np.int64)
     hand_codes = np.zeros(PK_SIZE + SK_SIZE + TK_SIZE, dtype=np.int64)
     rank = np.empty(n_hold, dtype=np.int64)

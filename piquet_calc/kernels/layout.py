@@ -42,5 +42,11 @@ N_FEATURES = 7
 # Point, sequence and set keys as integers (engine.tables.point_code, run_code, set_code) are below these.
 PK_SIZE, SK_SIZE, TK_SIZE = 1152, 128, 64
 
-# A dealer's suit as elder's pique run sees it: its top rank (or none) and its length, 9 x 9 values.
-PROFILES = 81
+# A set key (engine.tables.set_code): size * 8 + rank, so any quatorze is above any trio.
+QUATORZE_KEY, TRIO_KEY = 4 * 8, 3 * 8
+
+# A dealer's suit as elder's pique run sees it (engine.tables.dealer_profile): its top rank (0-7, or
+# none as 8) times PROFILE_TOPS, plus its length; 7 bits a suit in a packed four-suit profile.
+PROFILE_TOPS = 9
+PROFILES = PROFILE_TOPS * 9
+PROFILE_BITS = 7
