@@ -16,8 +16,8 @@ from .discards import (
     deals_for,
     discard_sizes,
 )
-from .odds import at_least, odds_words, simplest_odds
+from .odds import at_least, odds_rows, odds_words, simplest_odds
 
 __all__ = ["COUNT_NAMES", "Analysis", "ClassCall", "DeclarationAnalysis", "DiscardResult", "Position",
-           "analyse_declaration", "analyse_discards", "at_least", "deals_for", "discard_sizes", "odds_words",
-           "simplest_odds"]
+           "analyse_declaration", "analyse_discards", "at_least", "deals_for", "discard_sizes", "odds_rows",
+           "odds_words", "simplest_odds"]

@@ -11,7 +11,9 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 TOLERANCE = 0.02  # the books round to the simplest odds within about 2 per cent
 MAX_TERM = 40
@@ -51,3 +53,14 @@ def simplest_odds(p: Fraction) -> tuple[int, int, str]:
 def odds_words(p: Fraction) -> str:
     a, b, side = simplest_odds(p)
     return "evens" if side == "evens" else f"{a} to {b} {side}"
+
+
+def odds_rows(named: int, take: int, unseen: int, js: Sequence[int]) -> list[dict[str, Any]]:
+    """For each j in ``js``: the exact chance of drawing at least j of ``named`` cards, as a fraction,
+    a float and the odds in words (what ``piquet-calc odds`` prints)."""
+    rows = []
+    for j in js:
+        p = at_least(named, take, unseen, j)
+        rows.append({"at_least": j, "numerator": p.numerator, "denominator": p.denominator,
+                     "probability": float(p), "odds": odds_words(p) if 0 < p < 1 else ("certain" if p else "none")})
+    return rows

@@ -23,7 +23,7 @@ except ImportError:  # pragma: no cover - older typer depends on click itself
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from ..analysis import analyse_declaration, analyse_discards
+from ..analysis import analyse_declaration, analyse_discards, odds_rows
 from ..cards import DECK, HAND_SIZE, CardError, parse_cards, parse_hand
 from ..rules import PRESETS, RulesError, get_rules, span
 
@@ -228,7 +228,7 @@ def odds(
         raise click_errors.UsageError(f"--at-least must be 1 to {len(named)}")
     from .. import report
 
-    rows = report.odds_rows(len(named), take, unseen, js)
+    rows = odds_rows(len(named), take, unseen, js)
     _emit(as_json, lambda: {"cards": [str(c) for c in named], "take": take, "unseen": unseen, "rows": rows},
           lambda: report.odds_table(named, take, unseen, rows))
 

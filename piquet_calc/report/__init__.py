@@ -4,14 +4,15 @@ from .render import (
     analysis_data,
     declaration_data,
     declaration_table,
-    odds_rows,
+    declaration_table_of,
     odds_table,
     rules_data,
     rules_table,
     score_data,
     score_table,
     table,
+    table_of,
 )
 
-__all__ = ["analysis_data", "declaration_data", "declaration_table", "odds_rows", "odds_table", "rules_data",
-           "rules_table", "score_data", "score_table", "table"]
+__all__ = ["analysis_data", "declaration_data", "declaration_table", "declaration_table_of", "odds_table",
+           "rules_data", "rules_table", "score_data", "score_table", "table", "table_of"]

@@ -1,4 +1,7 @@
-"""Result objects -> a table (tabulate) or JSON-ready data. No computing here beyond dividing counts."""
+"""Result objects -> JSON-ready data -> a table (tabulate). No computing here beyond dividing counts.
+
+Each table is rendered from the data its ``--json`` prints, so the two cannot drift apart.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ from typing import Any
 from tabulate import tabulate
 
 from ..analysis import Analysis, DeclarationAnalysis, DiscardResult
-from ..analysis.odds import at_least, odds_words
+from ..analysis.odds import odds_words
 from ..cards import Card, format_cards
 from ..game.declarations import DealScore
 from ..rules import RuleSet, span
@@ -63,6 +66,9 @@ def analysis_data(a: Analysis, top: int = 0) -> dict[str, Any]:
     if a.position == "younger":
         data["elder_took"] = a.elder_took
         data["elder_blanche"] = a.elder_blanche
+    data["discards_total"] = len(a.discards)
+    data["deals_per_discard"] = {str(n): d for n, d in sorted(a.deals_per_discard.items())}
+    data["points"] = {"carte_blanche": a.rules.blanche_points, "carte_rouge": a.rules.carte_rouge_points}
     shown = a.discards[:top] if top > 0 else a.discards
     data["discards"] = [discard_data(r, i + 1) for i, r in enumerate(shown)]
     return data
@@ -72,12 +78,12 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}"
 
 
-def header(a: Analysis) -> str:
-    who = a.position
-    if a.position == "younger":
-        who += f", elder took {a.elder_took}" + (" and showed carte blanche" if a.elder_blanche else "")
-    deals = ", ".join(f"{n} card{'s' * (n != 1)}: {d:,}" for n, d in sorted(a.deals_per_discard.items()))
-    return (f"Hand {format_cards(a.hand)} | {who} | rules {a.rules.name} | {len(a.discards):,} discards\n"
+def header(data: dict[str, Any]) -> str:
+    who = data["position"]
+    if who == "younger":
+        who += f", elder took {data['elder_took']}" + (" and showed carte blanche" if data["elder_blanche"] else "")
+    deals = ", ".join(f"{n} card{'s' * (n != '1')}: {d:,}" for n, d in data["deals_per_discard"].items())
+    return (f"Hand {' '.join(data['hand'])} | {who} | rules {data['rules']} | {data['discards_total']:,} discards\n"
             f"Deals enumerated per discard ({deals})")
 
 
@@ -86,46 +92,47 @@ COLUMNS = ["#", "discard", "point\nwin/tie %", "sequence\nwin/tie %", "sets\nwin
 ROUGE_COLUMN = "carte rouge %\nme/opp"  # shown only under rules that score it
 
 
-def _discard_words(r: DiscardResult, position: str) -> str:
-    if r.discard:
-        return format_cards(r.discard)
+def _discard_words(discard: list[str], position: str) -> str:
+    if discard:
+        return " ".join(discard)
     return "(refuse the talon)" if position == "elder" else "(keep all)"
 
 
-def _rouge_pct(r: DiscardResult) -> str:
-    """Carte rouge as a chance (its points are the same on every deal that has it)."""
-    points = r.rules.carte_rouge_points
-    return f"{_pct(r.expected('carte_rouge_me') / points)}/{_pct(r.expected('carte_rouge_opp') / points)}"
+def _pair(block: dict[str, float], scale: float = 1.0) -> str:
+    """A me/opp pair of chances as percentages."""
+    return f"{_pct(block['me'] / scale)}/{_pct(block['opp'] / scale)}"
 
 
 def table(a: Analysis, top: int = 10) -> str:
     """Best discards first: percentages of deals and expected declaration scores (bonuses included)."""
-    shown = a.discards[:top] if top > 0 else a.discards
-    rouge = a.rules.carte_rouge_points > 0
+    return table_of(analysis_data(a, top))
+
+
+def table_of(data: dict[str, Any]) -> str:
+    """The discard table, rendered from ``analysis_data``."""
+    rouge_points = data["points"]["carte_rouge"]
     rows = []
-    for i, r in enumerate(shown, 1):
+    for d in data["discards"]:
         rows.append([
-            i, _discard_words(r, a.position),
-            f"{_pct(r.probability('point_win'))}/{_pct(r.probability('point_tie'))}",
-            f"{_pct(r.probability('sequence_win'))}/{_pct(r.probability('sequence_tie'))}",
-            _pct(r.probability("sets_win")),
-            f"{_pct(r.probability('repique_me'))}/{_pct(r.probability('repique_opp'))}",
-            f"{_pct(r.probability('pique_me'))}/{_pct(r.probability('pique_opp'))}",
-            *([_rouge_pct(r)] if rouge else []),
-            f"{r.expected_score('me'):.2f}", f"{r.expected_score('opp'):.2f}", f"{float(r.net):+.2f}",
+            d["rank"], _discard_words(d["discard"], data["position"]),
+            f"{_pct(d['point']['win'])}/{_pct(d['point']['tie'])}",
+            f"{_pct(d['sequence']['win'])}/{_pct(d['sequence']['tie'])}",
+            _pct(d["sets"]["win"]), _pair(d["repique"]), _pair(d["pique"]),
+            *([_pair(d["carte_rouge"], rouge_points)] if rouge_points else []),
+            f"{d['score']['me']:.2f}", f"{d['score']['opp']:.2f}", f"{d['score']['net']:+.2f}",
         ])
-    first = a.discards[0] if a.discards else None
     foot = ""
-    if first is not None:
-        foot = (f"\nCarte blanche: mine {first.expected('carte_blanche_me'):.0f} points; "
-                f"the opponent's {100 * first.expected('carte_blanche_opp') / a.rules.blanche_points:.3f}% of deals."
+    if data["discards"]:
+        first = data["discards"][0]["carte_blanche"]
+        foot = (f"\nCarte blanche: mine {first['me']:.0f} points; "
+                f"the opponent's {100 * first['opp'] / data['points']['carte_blanche']:.3f}% of deals."
                 "\nE[] are expected declaration points with "
-                + ("carte rouge, " if rouge else "") + "repique and pique bonuses; net = E[me] - E[opp].")
-    hidden = len(a.discards) - len(shown)
+                + ("carte rouge, " if rouge_points else "") + "repique and pique bonuses; net = E[me] - E[opp].")
+    hidden = data["discards_total"] - len(data["discards"])
     more = f"\n({hidden} more discards: --top 0 shows all)" if hidden else ""
-    columns = COLUMNS[:7] + [ROUGE_COLUMN] * rouge + COLUMNS[7:]
-    return header(a) + "\n\n" + tabulate(rows, headers=columns, disable_numparse=True,
-                                          colalign=("right", "left") + ("right",) * (len(columns) - 2)) + foot + more
+    columns = COLUMNS[:7] + [ROUGE_COLUMN] * bool(rouge_points) + COLUMNS[7:]
+    return header(data) + "\n\n" + tabulate(rows, headers=columns, disable_numparse=True,
+                                             colalign=("right", "left") + ("right",) * (len(columns) - 2)) + foot + more
 
 
 # --- declare ---------------------------------------------------------------------------------------
@@ -166,27 +173,34 @@ def declaration_data(d: DeclarationAnalysis) -> dict[str, Any]:
         "hand": [str(c) for c in d.hand], "position": d.position, "rules": d.rules.name, "model": MODEL,
         "discards": [str(c) for c in d.discards], "seen": [str(c) for c in d.seen],
         "unseen": len(d.unseen), "holdings": r.deals, "classes": classes, **_score_block(r),
+        "points": {"carte_blanche": d.rules.blanche_points, "carte_rouge": d.rules.carte_rouge_points},
         "advice": _advice(d), "counts": dict(r.counts),
     }
 
 
 def declaration_table(d: DeclarationAnalysis) -> str:
-    r = d.result
-    rows = [[c.name, c.best or "-", _pct(r.probability(f"{c.name}_win")), _pct(r.probability(f"{c.name}_tie")),
-             _pct(r.probability(f"{c.name}_lose")), "yes" if c.good_against_the_cards else "no",
-             f"{r.expected(c.name + '_me'):.2f}", f"{r.expected(c.name + '_opp'):.2f}"] for c in d.calls]
-    head = (f"Hand {format_cards(d.hand)} | {d.position} | rules {d.rules.name}\n"
-            f"Discarded {format_cards(d.discards) or '-'}; seen {format_cards(d.seen) or '-'}; "
-            f"{len(d.unseen)} cards unseen: {r.deals:,} equally likely opponent hands")
+    return declaration_table_of(declaration_data(d))
+
+
+def declaration_table_of(data: dict[str, Any]) -> str:
+    """The declaration table, rendered from ``declaration_data``."""
+    rows = [[name, c["best"] or "-", _pct(c["good"]), _pct(c["equal"]), _pct(c["not_good"]),
+             "yes" if c["good_against_the_cards"] else "no", f"{c['me']:.2f}", f"{c['opp']:.2f}"]
+            for name, c in data["classes"].items()]
+    head = (f"Hand {' '.join(data['hand'])} | {data['position']} | rules {data['rules']}\n"
+            f"Discarded {' '.join(data['discards']) or '-'}; seen {' '.join(data['seen']) or '-'}; "
+            f"{data['unseen']} cards unseen: {data['holdings']:,} equally likely opponent hands")
     body = tabulate(rows, headers=["class", "best", "good %", "equal %", "not good %", "good against\nthe cards",
                                    "E[me]", "E[opp]"], disable_numparse=True)
-    me, opp = r.expected_score("me"), r.expected_score("opp")
-    rouge = (f"carte rouge (me/opponent): {_rouge_pct(r).replace('/', '%/')}%\n"
-             if d.rules.carte_rouge_points else "")
-    tail = (f"repique: me {_pct(r.probability('repique_me'))}%, opponent {_pct(r.probability('repique_opp'))}%; "
-            f"pique: me {_pct(r.probability('pique_me'))}%, opponent {_pct(r.probability('pique_opp'))}%\n{rouge}"
-            f"expected declarations with bonuses: me {me:.2f}, opponent {opp:.2f}, net {float(r.net):+.2f}")
-    advice = "\n".join("- " + line for line in _advice(d))
+    rouge_points = data["points"]["carte_rouge"]
+    rouge = (f"carte rouge (me/opponent): {_pair(data['carte_rouge'], rouge_points).replace('/', '%/')}%\n"
+             if rouge_points else "")
+    score = data["score"]
+    tail = (f"repique: me {_pct(data['repique']['me'])}%, opponent {_pct(data['repique']['opp'])}%; "
+            f"pique: me {_pct(data['pique']['me'])}%, opponent {_pct(data['pique']['opp'])}%\n{rouge}"
+            f"expected declarations with bonuses: me {score['me']:.2f}, opponent {score['opp']:.2f}, "
+            f"net {score['net']:+.2f}")
+    advice = "\n".join("- " + line for line in data["advice"])
     return f"{head}\n\n{body}\n\n{tail}\n\n{advice}"
 
 
@@ -219,15 +233,6 @@ def score_table(elder: Sequence[Card], dealer: Sequence[Card], s: DealScore, rul
 
 
 # --- odds ------------------------------------------------------------------------------------------
-
-def odds_rows(named: int, take: int, unseen: int, js: Sequence[int]) -> list[dict[str, Any]]:
-    rows = []
-    for j in js:
-        p = at_least(named, take, unseen, j)
-        rows.append({"at_least": j, "numerator": p.numerator, "denominator": p.denominator,
-                     "probability": float(p), "odds": odds_words(p) if 0 < p < 1 else ("certain" if p else "none")})
-    return rows
-
 
 def odds_table(cards: Sequence[Card], take: int, unseen: int, rows: list[dict[str, Any]]) -> str:
     head = f"Taking {take} of {unseen} unseen cards; named: {format_cards(cards)}"
