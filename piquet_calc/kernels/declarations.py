@@ -840,6 +840,89 @@ def every_holding(unseen, side, rt, binom):
 
 
 @numba.njit(**JIT)
+def _final_hands(kept, drawn, worst, me_is_elder, rt, sr, hands):
+    """count_draws, per draw: each discard's final hand (``kept[d]`` and the draw), its hand_features and,
+    as elder, what its pique run makes at least (against ``worst``, the dealer's strongest suits), into
+    ``hands`` = (masks, features, least run points)."""
+    suit_tab, run_tab, params = rt
+    me, fe, run_min = hands
+    for d in range(kept.shape[0]):
+        m = kept[d] | drawn
+        me[d] = m
+        f = hand_features(m, suit_tab, sr)
+        for j in range(N_FEATURES):
+            fe[d, j] = f[j]
+        if me_is_elder:
+            run_min[d] = _packed_points(_run_packed(m, worst, run_tab), params)
+
+
+@numba.njit(**JIT)
+def _distinct_holdings(rank, all_info, codes, exact_from, rouge, hashing, out):
+    """count_draws, per draw: the draw's holdings (at colex ``rank``) grouped by what the declarations
+    compare with this draw's final hands (_coded_holding_key). ``out`` = (raw keys, pique info, coded
+    keys, order, group starts, ``u``, weights): ``u[:, r]`` holds distinct holding r's unpacked key and
+    the sums of its holdings' sequence and set scores, padded with empty holdings to whole vectors.
+    Returns (distinct holdings, padded count)."""
+    raw_key, pique_info, hkey, h_order, u_start, u, weight = out
+    slot_key, slot_id, gid = hashing
+    n_hold = rank.shape[0]
+    # one fetch from the hand's table per holding (its key, and its profiles or mask), in a loop of
+    # its own: the table is megabytes, and a loop of loads alone keeps many cache misses in flight
+    for h in range(n_hold):
+        raw_key[h] = all_info[rank[h], 0]
+        pique_info[h] = all_info[rank[h], 1]
+    for h in range(n_hold):
+        hkey[h] = _coded_holding_key(raw_key[h], codes, exact_from, rouge)
+    n_u = _group(hkey, n_hold, slot_key, slot_id, gid, h_order, u_start)
+    for r in range(n_u):
+        weight[r] = u_start[r + 1] - u_start[r]
+        _unpack_coded_key(hkey[h_order[u_start[r]]], u[:, r])
+        u[8, r] = 0
+        u[9, r] = 0
+        for j in range(u_start[r], u_start[r + 1]):
+            exact = raw_key[h_order[j]]
+            u[8, r] += (exact >> 26) & 63
+            u[9, r] += (exact >> 14) & 63
+    # whole vectors for _against_holdings' loop: holdings of weight 0 (and 0 in the sums) count nothing
+    n_padded = (n_u + PAD - 1) // PAD * PAD
+    for r in range(n_u, n_padded):
+        for row in range(8):
+            u[row, r] = u[row, 0]
+        u[8, r] = 0
+        u[9, r] = 0
+        weight[r] = 0
+    return n_u, n_padded
+
+
+@numba.njit(**JIT)
+def _profile_entries(sorted_holding, n_u, u_start, hashing, entries):
+    """count_draws, per draw, elder: the draw's distinct dealer profiles numbered (for _merge_by_id), and
+    within each distinct holding its holdings of one profile made one entry. ``entries`` = (order, starts,
+    entry's profile id, id's profile, scratch, entry starts per distinct holding, entry's profile, entry's
+    weight). Returns how many distinct profiles."""
+    sub_order, sub_start, pid, pid_prof, seen, p_start, p_prof, p_weight = entries
+    slot_key, slot_id, gid = hashing
+    n_pid = _group(sorted_holding, sorted_holding.shape[0], slot_key, slot_id, gid, sub_order, sub_start)
+    for q in range(n_pid):
+        pid_prof[q] = sorted_holding[sub_order[sub_start[q]]]
+        seen[q] = -1
+    n_p = 0
+    p_start[0] = 0
+    for r in range(n_u):
+        for j in range(u_start[r], u_start[r + 1]):
+            q = gid[j]
+            if seen[q] < p_start[r]:  # not yet seen in this distinct holding
+                seen[q] = n_p
+                pid[n_p] = q
+                p_prof[n_p] = pid_prof[q]
+                p_weight[n_p] = 0
+                n_p += 1
+            p_weight[seen[q]] += 1
+        p_start[r + 1] = n_p
+    return n_pid
+
+
+@numba.njit(**JIT)
 def count_draws(lo, hi, acc, hand_mask, deal, side, rt, holdings):
     """enumerate_fast's work on draws ``lo`` to ``hi``, added into ``acc``: one row per discard, and
     ``acc[:, c]`` is count column ``cols[c]``.
@@ -918,6 +1001,7 @@ def count_draws(lo, hi, acc, hand_mask, deal, side, rt, holdings):
     alike = np.empty(MAX_ALIKE, dtype=np.int64)  # younger: a group's distinct dealer profiles, and their piques
     alike_piques = np.empty(MAX_ALIKE, dtype=np.int64)
     n_pid = 0
+    hashing = (slot_key, slot_id, gid)
     for i in range(lo, hi):
         drawn = np.int64(0)
         for j in range(k):
@@ -931,41 +1015,11 @@ def count_draws(lo, hi, acc, hand_mask, deal, side, rt, holdings):
         # the dealer's suits at their strongest for elder's run: every free card. He holds fewer and
         # no higher, so each final hand cashes at least this much, and its run points only grow
         worst = dealer_profiles(unseen_mask & ~drawn, suit_tab)
-        for d in range(n_disc):
-            m = kept[d] | drawn
-            me[d] = m
-            f = hand_features(m, suit_tab, sr)
-            for j in range(N_FEATURES):
-                fe[d, j] = f[j]
-            if me_is_elder:
-                run_min[d] = _packed_points(_run_packed(m, worst, run_tab), params)
+        _final_hands(kept, drawn, worst, me_is_elder, rt, sr, (me, fe, run_min))
         # holdings alike in everything the declarations compare with these hands are counted once
         _key_codes(fe, n_disc, codes)
-        # one fetch from the hand's table per holding (its key, and its profiles or mask), in a loop of
-        # its own: the table is megabytes, and a loop of loads alone keeps many cache misses in flight
-        for h in range(n_hold):
-            raw_key[h] = all_info[rank[h], 0]
-            pique_info[h] = all_info[rank[h], 1]
-        for h in range(n_hold):
-            hkey[h] = _coded_holding_key(raw_key[h], codes, exact_from, params[P_ROUGE])
-        n_u = _group(hkey, n_hold, slot_key, slot_id, gid, h_order, u_start)
-        for r in range(n_u):
-            weight[r] = u_start[r + 1] - u_start[r]
-            _unpack_coded_key(hkey[h_order[u_start[r]]], u[:, r])
-            u[8, r] = 0
-            u[9, r] = 0
-            for j in range(u_start[r], u_start[r + 1]):
-                exact = raw_key[h_order[j]]
-                u[8, r] += (exact >> 26) & 63
-                u[9, r] += (exact >> 14) & 63
-        # whole vectors for _against_holdings' loop: holdings of weight 0 (and 0 in the sums) count nothing
-        n_padded = (n_u + PAD - 1) // PAD * PAD
-        for r in range(n_u, n_padded):
-            for row in range(8):
-                u[row, r] = u[row, 0]
-            u[8, r] = 0
-            u[9, r] = 0
-            weight[r] = 0
+        n_u, n_padded = _distinct_holdings(rank, all_info, codes, exact_from, params[P_ROUGE], hashing,
+                                           (raw_key, pique_info, hkey, h_order, u_start, u, weight))
         if me_is_elder:  # elder's run needs only the dealer's profiles, as any final hand of this draw sees them
             _canonical_profiles(hand_mask | drawn, canon)
             for j in range(n_hold):
@@ -975,24 +1029,8 @@ def count_draws(lo, hi, acc, hand_mask, deal, side, rt, holdings):
             for j in range(n_hold):
                 sorted_holding[j] = pique_info[h_order[j]]
         if me_is_elder:  # the draw's distinct profiles, numbered (for _merge_by_id)
-            n_pid = _group(sorted_holding, n_hold, slot_key, slot_id, gid, sub_order, sub_start)
-            for q in range(n_pid):
-                pid_prof[q] = sorted_holding[sub_order[sub_start[q]]]
-                seen[q] = -1
-            # within each distinct holding, holdings of one profile are one entry
-            n_p = 0
-            p_start[0] = 0
-            for r in range(n_u):
-                for j in range(u_start[r], u_start[r + 1]):
-                    q = gid[j]
-                    if seen[q] < p_start[r]:  # not yet seen in this distinct holding
-                        seen[q] = n_p
-                        pid[n_p] = q
-                        p_prof[n_p] = pid_prof[q]
-                        p_weight[n_p] = 0
-                        n_p += 1
-                    p_weight[seen[q]] += 1
-                p_start[r + 1] = n_p
+            n_pid = _profile_entries(sorted_holding, n_u, u_start, hashing,
+                                     (sub_order, sub_start, pid, pid_prof, seen, p_start, p_prof, p_weight))
         # final hands alike in everything the declarations compare with these holdings are scored once
         _holding_codes(raw_key, n_hold, hand_codes)
         for d in range(n_disc):
