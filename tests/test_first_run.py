@@ -8,19 +8,23 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import piquet_calc
 from piquet_calc.cli import app
 from piquet_calc.engine import first_run
 
-ROOT = Path(__file__).resolve().parents[1]
+PACKAGE_PARENT = Path(piquet_calc.__file__).resolve().parents[1]  # the copy this process imports
 HAND = "AS AH AD AC KS KH KD QS QH JS TS 9S"
 
 
 def run(args: list[str], cache: Path | None) -> subprocess.CompletedProcess:
-    """``python ARGS`` with its own numba cache folder (None: this process's, as kernels/cache.py chose it)."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)}
+    """``python ARGS`` on the package this process imports, with its own numba cache folder (None: this
+    process's, as kernels/cache.py chose it)."""
+    env = {**os.environ,
+           "PYTHONPATH": os.pathsep.join(p for p in (str(PACKAGE_PARENT), os.environ.get("PYTHONPATH")) if p)}
     if cache is not None:
         env["NUMBA_CACHE_DIR"] = str(cache)
-    return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, cwd=ROOT, timeout=600)
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, cwd=PACKAGE_PARENT,
+                          timeout=600)
 
 
 @pytest.mark.slow  # compiles every kernel into an empty cache: 12 s on a quiet 2-core machine, 30 s on a busy one
