@@ -36,9 +36,9 @@ from piquet_calc.rules import get_rules
 hand, position, took, runs, cold = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5] == "1"
 rules = get_rules(sys.argv[6])
 times = []
-from piquet_calc import _kernels
+from piquet_calc.engine import enumeration
 for i in range(runs + (0 if cold else 1)):
-    _kernels._every_holding_cache.clear()  # each timed run describes the opponent's holdings afresh
+    enumeration._holdings_cache.clear()  # each timed run describes the opponent's holdings afresh
     t = time.perf_counter()
     a = analyse_discards(parse_hand(hand), position, rules, elder_took=took)
     times.append(time.perf_counter() - t)

@@ -95,7 +95,8 @@ def discard(
     rules: RulesOption = "rubicon",
     top: Annotated[int, typer.Option(help="Show the best N discards; 0 shows all.")] = 10,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON (schema in README) instead of a table.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q",
+                                        help="No progress on stderr (nor the first run's compiling line).")] = False,
 ) -> None:
     """Every legal discard of HAND with exact chances and expected scores, best first."""
     with _user_errors():
@@ -109,6 +110,10 @@ def discard(
         raise click_errors.UsageError(f"--top must be 0 (all) or more, not {top}")
     from .. import report
 
+    if quiet:  # no first-run line either (docs/engine.md, The first run)
+        from ..engine import first_run
+
+        first_run.silence()
     result = analyse_discards(cards, "elder" if elder else "younger", ruleset, elder_took=elder_took,
                               elder_blanche=elder_blanche, progress=_Progress(not quiet))
     _emit(as_json, lambda: report.analysis_data(result, top), lambda: report.table(result, top))

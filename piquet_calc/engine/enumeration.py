@@ -13,8 +13,12 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from ..kernels import declarations as k
-from ..kernels.layout import S_CB_ME, S_ME_IS_ELDER, S_OPP_CB
+from . import first_run
+
+first_run.announce()  # one line on stderr when the kernels are about to be compiled (the first run)
+
+from ..kernels import declarations as k  # noqa: E402
+from ..kernels.layout import S_CB_ME, S_ME_IS_ELDER, S_OPP_CB  # noqa: E402
 
 CHUNKS = 128  # a call's draws are cut into this many pieces, taken up by whichever worker thread is free
 

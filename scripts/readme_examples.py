@@ -1,0 +1,116 @@
+"""Regenerate the README's example blocks from real runs, so that its output cannot drift from the tool.
+
+    python scripts/readme_examples.py          # run every example and rewrite its block in README.md
+    python scripts/readme_examples.py --check  # exit 1 if a block differs from a fresh run
+    python scripts/readme_examples.py --fast   # only the fast commands (score, declare, odds, rules)
+
+A block is the text between ``<!-- example: NAME -->`` and ``<!-- /example -->``: a console code block
+with the command and what it prints on stdout. tests/test_readme.py checks the fast blocks in every
+default test run and the slow ``discard`` ones under ``-m slow``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+BLOCK = re.compile(r"(<!-- example: (?P<name>[\w-]+) -->\n)(?P<body>.*?)(<!-- /example -->)", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class Example:
+    name: str
+    args: tuple[str, ...]
+    slow: bool = False  # a whole discard analysis: seconds, and the kernels compiled
+
+
+EXAMPLES = (
+    Example("discard-elder", ("discard", "AS AH KH QH TH 8H 7H AD TD 9D 9C 8C", "--elder"), slow=True),
+    Example("discard-younger", ("discard", "QS JS TS 9S 8S JH 9H KD QD AC JC TC", "--younger", "--elder-took", "4",
+                                "--top", "5"), slow=True),
+    Example("discard-json", ("discard", "QS JS TS 9S 8S JH 9H KD QD AC JC TC", "--younger", "--elder-took", "4",
+                             "--top", "1", "--json"), slow=True),
+    Example("declare", ("declare", "AS AH AD AC KS KH KD QS QH JS TS 9S", "--discards", "7S 8S 7H 8H 7D", "--elder")),
+    Example("score", ("score", "AH 9H AC KC QC JC KD QD JD TD 9D KS", "AS QS JS 9S KH QH JH 8H AD 8D TC 9C")),
+    Example("score-encyclopedia", ("score", "AS 7S AH KH QH TH 8H 7H AD 7D KC 7C",
+                                   "KS QS JS TS 9S 8S KD QD 8D AC JC TC", "--rules", "encyclopedia")),
+    Example("odds", ("odds", "AH KH QH", "--elder")),
+    Example("rules", ("rules",)),
+)
+BY_NAME = {e.name: e for e in EXAMPLES}
+
+
+def quoted(arg: str) -> str:
+    """An argument as a shell would need it typed (the cards contain spaces, never quotes or $)."""
+    return f'"{arg}"' if not re.fullmatch(r"[\w.,=/+-]+", arg) else arg
+
+
+def command_line(example: Example) -> str:
+    return " ".join(["piquet-calc", *map(quoted, example.args)])
+
+
+def run(example: Example) -> str:
+    """What the command prints on stdout, run in this process (progress goes to stderr)."""
+    from typer.testing import CliRunner
+
+    from piquet_calc.cli import app
+
+    result = CliRunner().invoke(app, list(example.args))
+    if result.exit_code != 0:
+        raise RuntimeError(f"{command_line(example)} exited {result.exit_code}: {result.output}")
+    return result.stdout
+
+
+def block(example: Example, output: str | None = None) -> str:
+    """The README text of one example: a console block with the command and its output."""
+    output = run(example) if output is None else output
+    return f"```console\n$ {command_line(example)}\n{output.rstrip()}\n```\n"
+
+
+def blocks(text: str) -> dict[str, str]:
+    """The example blocks of a README text, by name."""
+    return {m["name"]: m["body"] for m in BLOCK.finditer(text)}
+
+
+def regenerate(text: str, names: set[str]) -> str:
+    """``text`` with the named examples' blocks replaced by fresh runs."""
+    def replace(m: re.Match[str]) -> str:
+        if m["name"] not in names:
+            return m.group(0)
+        return m.group(1) + block(BY_NAME[m["name"]]) + m.group(4)
+
+    return BLOCK.sub(replace, text)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only compare; exit 1 on a difference")
+    parser.add_argument("--fast", action="store_true", help="only the fast commands")
+    args = parser.parse_args()
+    sys.path.insert(0, str(ROOT))  # this checkout's package, not an installed one
+    text = README.read_text(encoding="utf-8")
+    present = blocks(text)
+    unknown = set(present) - set(BY_NAME)
+    if unknown:
+        print(f"README.md: unknown example blocks: {', '.join(sorted(unknown))}", file=sys.stderr)
+        return 1
+    names = {name for name in present if not (args.fast and BY_NAME[name].slow)}
+    fresh = regenerate(text, names)
+    if args.check:
+        stale = sorted(n for n in names if blocks(fresh)[n] != present[n])
+        for name in stale:
+            print(f"README.md: example {name} differs from a fresh run", file=sys.stderr)
+        return 1 if stale else 0
+    if fresh != text:
+        README.write_text(fresh, encoding="utf-8")
+    print(f"README.md: {len(names)} examples regenerated")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
