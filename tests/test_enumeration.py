@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 from piquet_calc.analysis import COUNT_NAMES, analyse_discards, deals_for
-from piquet_calc.analysis.discards import UNSEEN, _Setup, all_draws
+from piquet_calc.analysis.discards import UNSEEN, KernelSetup, all_draws
 from piquet_calc.cards import Card, Suit, parse_hand, sort_hand
-from piquet_calc.engine import enumeration as _enum
-from piquet_calc.kernels import declarations as _kernels
+from piquet_calc.engine import enumeration
+from piquet_calc.kernels import declarations as kernels
 from piquet_calc.rules import PRESETS, RUBICON
 
 from .naive import monte_carlo
@@ -75,13 +75,13 @@ def _cards(tokens):
 @pytest.mark.parametrize("position", ["elder", "younger"])
 def test_fast_engine_equals_the_reference_kernel_bit_for_bit(name, position):
     """enumerate_fast shares work across discards; enumerate_discards scores every deal on its own."""
-    setup = _Setup.of(sort_hand(parse_hand(HANDS[name])), position, RUBICON, elder_blanche=name == "blanche")
+    setup = KernelSetup.of(sort_hand(parse_hand(HANDS[name])), position, RUBICON, elder_blanche=name == "blanche")
     sizes = (1, 2, 3, 4, 5) if position == "elder" else (0, 1, 2, 3)
     for size in sizes:
         draws = all_draws(size)
         draws = draws[:: max(1, len(draws) // 7)]  # a spread of draws keeps the slow kernel quick
-        fast = setup.count(_enum.enumerate_fast, size, draws)
-        slow = setup.count(_kernels.enumerate_discards, size, draws)
+        fast = setup.count(enumeration.enumerate_fast, size, draws)
+        slow = setup.count(kernels.enumerate_discards, size, draws)
         np.testing.assert_array_equal(fast, slow, err_msg=f"{name} {position} size {size}")
 
 
@@ -91,14 +91,14 @@ def test_fast_engine_equals_the_reference_kernel_bit_for_bit(name, position):
 def test_fast_engine_equals_the_reference_kernel_under_every_preset(preset, name, position):
     """As above, under the other presets: carte rouge, sets of sevens, the play tables, refusal (size 0)."""
     rules = PRESETS[preset]
-    setup = _Setup.of(sort_hand(parse_hand(HANDS[name])), position, rules, elder_blanche=False)
+    setup = KernelSetup.of(sort_hand(parse_hand(HANDS[name])), position, rules, elder_blanche=False)
     sizes = rules.elder_discards if position == "elder" else rules.dealer_discards(5)
     rouge = 0
     for size in sizes:
         draws = all_draws(size)
         draws = draws[:: max(1, len(draws) // 4)]
-        fast = setup.count(_enum.enumerate_fast, size, draws)
-        slow = setup.count(_kernels.enumerate_discards, size, draws)
+        fast = setup.count(enumeration.enumerate_fast, size, draws)
+        slow = setup.count(kernels.enumerate_discards, size, draws)
         np.testing.assert_array_equal(fast, slow, err_msg=f"{preset} {name} {position} size {size}")
         rouge += fast[:, COUNT_NAMES.index("carte_rouge_me")].sum()
     if rules.carte_rouge_points and name == "rouge":

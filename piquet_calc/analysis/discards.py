@@ -107,7 +107,7 @@ def analyse_discards(hand: Sequence[Card], position: Position, rules: RuleSet = 
                          f"not {elder_took}")
     from ..engine.enumeration import enumerate_fast
 
-    setup = _Setup.of(sort_hand(hand), position, rules, elder_blanche)
+    setup = KernelSetup.of(sort_hand(hand), position, rules, elder_blanche)
     sizes = discard_sizes(position, rules, elder_took)
     discards = [d for size in sizes for d in itertools.combinations(range(HAND_SIZE), size)]
     counts = np.zeros((len(discards), N_COUNTS), dtype=np.int64)
@@ -146,7 +146,7 @@ def all_draws(size: int) -> np.ndarray:
 
 
 @dataclass(frozen=True)
-class _Setup:
+class KernelSetup:
     """What the kernels need to know about one hand in one position."""
 
     hand: tuple[Card, ...]  # in display order; discards index into it
@@ -158,7 +158,7 @@ class _Setup:
     rules: RuleSet
 
     @classmethod
-    def of(cls, hand: tuple[Card, ...], position: Position, rules: RuleSet, elder_blanche: bool) -> _Setup:
+    def of(cls, hand: tuple[Card, ...], position: Position, rules: RuleSet, elder_blanche: bool) -> KernelSetup:
         idx = [c.index for c in hand]
         unseen = [i for i in range(len(DECK)) if i not in idx]
         me_is_elder = position == "elder"
@@ -229,7 +229,7 @@ def analyse_declaration(hand: Sequence[Card], position: Position, discards: Sequ
     unseen = tuple(c for c in DECK if c not in known)
     if len(unseen) < HAND_SIZE:
         raise CardError(f"only {len(unseen)} cards are left unseen: the opponent holds {HAND_SIZE}")
-    setup = _Setup(hand, np.array([c.index for c in hand], dtype=np.int64),
+    setup = KernelSetup(hand, np.array([c.index for c in hand], dtype=np.int64),
                    np.array([c.index for c in unseen], dtype=np.int64), position == "elder",
                    rules.blanche_points * bool(carte_blanche),
                    -1 if position == "elder" else rules.blanche_points * bool(elder_blanche), rules)
