@@ -14,7 +14,7 @@ import numpy as np
 from ..cards import Card, Rank, Suit
 from ..game.declarations import cashable_against, point_of, runs_of
 from ..kernels.layout import PROFILES, T_POINT, T_POPCOUNT, T_SEQ_COVER, T_SEQ_KEY, T_SEQ_SCORE, T_TOP
-from ..rules import RuleSet
+from ..rules import RuleSet, check_rules
 
 
 def point_code(length: int, pips: int) -> int:
@@ -61,6 +61,9 @@ def run_entry(elder: list[Card], cashed: list[Card], rules: RuleSet) -> int:
 
 @lru_cache(maxsize=8)
 def tables_for(rules: RuleSet) -> SuitTables:
+    """The kernels' tables for ``rules``, which pass the one validation first (rules.check_rules): every
+    value the kernels read fits their packed fields."""
+    check_rules(rules, rules.name)
     suit = np.zeros((256, 6), dtype=np.int64)
     for ranks in range(256):
         cards = _suit_cards(ranks)
