@@ -170,7 +170,7 @@ def _shown(value: Any) -> str:
     if isinstance(value, str):
         return quote(value)
     if isinstance(value, int) and value.bit_length() > 200:
-        return f"a number of {len(str(abs(value)))} digits"
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"  # str() refuses 4300 or more
     text = repr(value)
     return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "..."
 
