@@ -29,6 +29,7 @@ from pathlib import Path
 ENABLED = True  # False when no folder can be used: the kernels then compile with cache=False
 MAX_THREADS = 256  # worker threads (engine/enumeration.py): each keeps its own row of counts
 PROG = "piquet-calc"
+PACKAGE_CACHE = Path(__file__).parent / "__pycache__"  # numba's own default for these modules
 
 _chosen: list[str | None] = []  # configure()'s answer, once per process
 
@@ -96,7 +97,7 @@ def choose_cache_dir(package_cache: Path | None = None) -> str | None:
             raise SetupError(f"NUMBA_CACHE_DIR {given!r} cannot hold the compiled kernels: {why} "
                              "(name a folder only you can write, or unset it)")
         return given
-    if unsafe(package_cache or Path(__file__).parent / "__pycache__") is None:
+    if unsafe(package_cache or PACKAGE_CACHE) is None:
         return None
     xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     if os.path.isabs(xdg) and _private(Path(xdg) / "piquet-calc" / "numba") is None:
