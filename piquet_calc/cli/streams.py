@@ -24,7 +24,8 @@ from typing import Any, TextIO
 
 ASCII_FALLBACK = "piquet-calc-ascii"  # the codec error handler registered below
 PIPE_STATUS = 128 + getattr(signal, "SIGPIPE", 13)
-WORD_LIMIT = 40  # a whitespace-free run of an error message longer than this is cut ...
+WORD_LIMIT = 40  # a whitespace-free run of an error message longer than LONG_WORD is cut to this ...
+LONG_WORD = 80  # (what the code quotes itself is cut already: cards.quote)
 LINE_LIMIT = 600  # ... and so is the whole message
 
 _SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C", "\ufe0f": ""}
@@ -159,14 +160,14 @@ def write_err(line: str) -> bool:
         return False
 
 
-_LONG_WORD = re.compile(r"\S{" + str(WORD_LIMIT + 5) + ",}")
+_LONG_WORD = re.compile(r"\S{" + str(LONG_WORD + 1) + ",}")
 
 
 def one_line(message: str) -> str:
     """A message as one line: whitespace runs made one space, long runs cut to 40 characters and ``...``.
 
-    >>> one_line("unknown card  'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'\\n(see help)")
-    "unknown card 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA... (see help)"
+    >>> one_line("No such option:  --" + "x" * 90 + "\\n(see help)")
+    'No such option: --xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (see help)'
     """
     text = " ".join(message.split())
     text = _LONG_WORD.sub(lambda m: m.group()[:WORD_LIMIT] + "...", text)

@@ -51,17 +51,17 @@ BOUNDS: dict[str, tuple[int, int]] = {
 
 def load_rules(path: Path) -> RuleSet:
     """House rules: a TOML file with ``base = "<preset>"`` and any fields to change (and ``[play]``)."""
-    where = str(path) if len(str(path)) <= QUOTE_LIMIT and str(path).isprintable() else quote(str(path))
+    where = str(path) if len(str(path)) <= 2 * QUOTE_LIMIT and str(path).isprintable() else _tail(str(path))
     try:
         st = path.stat()  # a named pipe or a device would block or never end: only a regular file is read
         if not stat.S_ISREG(st.st_mode):
-            raise RulesError(f"cannot read rules file {quote(str(path))}: not a regular file")
+            raise RulesError(f"cannot read rules file {_tail(str(path))}: not a regular file")
         if st.st_size > MAX_FILE_BYTES:
-            raise RulesError(f"cannot read rules file {quote(str(path))}: {st.st_size:,} bytes, more than a rules file "
+            raise RulesError(f"cannot read rules file {_tail(str(path))}: {st.st_size:,} bytes, more than a rules file "
                              f"has (at most {MAX_FILE_BYTES:,})")
         text = path.read_text(encoding="utf-8")
     except OSError as e:
-        raise RulesError(f"cannot read rules file {quote(str(path))}: {e.strerror or e}") from None
+        raise RulesError(f"cannot read rules file {_tail(str(path))}: {e.strerror or e}") from None
     except UnicodeDecodeError:
         raise RulesError(f"{where}: not valid TOML: not UTF-8 text") from None
     try:
@@ -163,6 +163,11 @@ def _field_value(name: str, value: Any, where: str) -> Any:
     if type(value) is not int or value < 0:
         raise RulesError(f"{where}: {name}: must be a whole number of points, 0 or more, not {_shown(value)}")
     return value
+
+
+def _tail(path: str) -> str:
+    """A long path quoted by its end, where its file name is."""
+    return repr(path) if len(path) <= QUOTE_LIMIT else "'..." + repr(path[-QUOTE_LIMIT:])[1:]
 
 
 def _shown(value: Any) -> str:
