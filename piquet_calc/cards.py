@@ -88,12 +88,21 @@ QUOTE_LIMIT = 40  # an error message quotes at most this many characters of what
 
 
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """``text`` quoted for a one-line message, cut to ``limit`` characters with ``...`` after.
+    """``text`` quoted for a one-line message (escapes and all), cut to ``limit`` characters with ``...`` after.
 
     >>> quote("1H"), quote("A" * 50)
     ("'1H'", "'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA...'")
     """
-    return repr(text) if len(text) <= limit else repr(text[:limit])[:-1] + "...'"
+    shown = repr(text)
+    if len(shown) <= limit + 2:
+        return shown
+    cut = ""  # the longest start of text whose quoted form (escapes and all) stays within the limit
+    for ch in text:
+        if len(repr(cut + ch)) > limit + 2:
+            break
+        cut += ch
+    shown = repr(cut)
+    return shown[:-1] + "..." + shown[-1]
 
 
 def _ascii_upper(text: str) -> str:
