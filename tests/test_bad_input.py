@@ -448,3 +448,14 @@ def test_a_stdout_that_cannot_show_unicode_gets_ascii(env):
     assert as_json.returncode == 0 and "\\u0420\\u0423\\u0411" in as_json.stdout.decode("ascii")  # JSON escapes
     bad = run("odds", "A♠ 1♥", "--take", "3", **env)
     assert_one_error_line(bad.returncode, bad.stderr.decode("ascii"), "unknown card")
+
+
+def test_every_whole_number_field_has_its_own_range():
+    """rules/house.py's BOUNDS names every whole-number field of the rules and the play, so that none is
+    accepted unbounded (a field not listed gets DEFAULT_BOUNDS until it is given its own)."""
+    from piquet_calc.rules import PRESETS
+    from piquet_calc.rules.house import BOUNDS, _whole_numbers
+
+    for rules in PRESETS.values():
+        names = {name for name, _ in _whole_numbers(rules)}
+        assert names == set(BOUNDS), (rules.name, names ^ set(BOUNDS))

@@ -47,6 +47,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     "play.last_trick": (0, 10),
     "play.seventh_trick": (0, 100),
 }
+DEFAULT_BOUNDS = (0, 1000)  # a whole-number field not listed above, until it is given its own range
 
 
 def load_rules(path: Path) -> RuleSet:
@@ -127,6 +128,13 @@ def rules_from_dict(data: dict[str, Any], where: str = "rules", default_name: st
     return rules
 
 
+def _whole_numbers(rules: RuleSet) -> list[tuple[str, Any]]:
+    """Every whole-number field of ``rules`` and of its play, by the name a rules file gives it."""
+    fields = [(f.name, getattr(rules, f.name)) for f in dataclasses.fields(rules)]
+    fields += [(f"play.{f.name}", getattr(rules.play, f.name)) for f in dataclasses.fields(rules.play)]
+    return [(name, value) for name, value in fields if isinstance(value, int) and not isinstance(value, bool | Rank)]
+
+
 def _table(value: Any, name: str, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise RulesError(f"{where}: {name}: must be a table ([{name}])")
@@ -187,9 +195,6 @@ def check_rules(rules: RuleSet, where: str) -> None:
     if len(rules.exchange) != shape.players:
         raise RulesError(f"{where}: exchange: one list per seat ({', '.join(shape.seats)}), "
                          f"not {len(rules.exchange)}")
-    for seat, counts in zip(shape.seats, rules.exchange, strict=True):
-        if not counts:
-            raise RulesError(f"{where}: exchange.{seat}: must be a non-empty list of whole numbers")
     if shape.players == 2:
         elder_share, talon = shape.talon_shares[0], shape.talon
         bad = [k for k in rules.elder_discards if not 0 <= k <= elder_share]
@@ -203,8 +208,8 @@ def check_rules(rules: RuleSet, where: str) -> None:
             if not rules.dealer_discards(k):
                 raise RulesError(f"{where}: exchange.dealer: leaves the dealer no legal exchange "
                                  f"when elder takes {k}")
-    for name, (low, high) in BOUNDS.items():
-        value = getattr(rules.play, name[5:]) if name.startswith("play.") else getattr(rules, name)
+    for name, value in _whole_numbers(rules):
+        low, high = BOUNDS.get(name, DEFAULT_BOUNDS)
         if type(value) is not int or not low <= value <= high:
             raise RulesError(f"{where}: {name}: {low} to {high}, not {_shown(value)}")
     # the most one hand's sets can score: quatorzes and trios in 12 cards
