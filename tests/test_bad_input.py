@@ -384,6 +384,8 @@ def test_an_unusable_numba_cache_dir(tmp_path):
 def test_stdout_closed_or_full_is_one_line():
     closed = run(shell='exec $PC rules >&-')
     assert_one_error_line(closed.returncode, err_text(closed), "stdout is closed")
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full on this system")
     for args in ("rules", "rules --help", "odds AH --take 3"):
         full = run(shell=f"exec $PC {args} > /dev/full")
         assert_one_error_line(full.returncode, err_text(full), "cannot write the output: No space left on device")
@@ -438,6 +440,10 @@ def test_progress_stops_quietly_when_stderr_breaks(monkeypatch):
 @pytest.mark.parametrize("env", [{"PYTHONIOENCODING": "cp1252"},  # a Windows code page; and plain ASCII:
                                  {"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}])
 def test_a_stdout_that_cannot_show_unicode_gets_ascii(env):
+    encoding = subprocess.run([sys.executable, "-c", "import sys; print(sys.stdout.encoding)"], capture_output=True,
+                              text=True, env={**os.environ, **env}).stdout.strip().lower()
+    if "utf" in encoding:
+        pytest.skip(f"this system's Python writes {encoding} here")
     table = run("rules", **env)
     assert table.returncode == 0, err_text(table)
     text = table.stdout.decode("ascii")  # nothing but ASCII: the sources transliterated
