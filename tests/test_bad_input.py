@@ -465,3 +465,15 @@ def test_every_whole_number_field_has_its_own_range():
     for rules in PRESETS.values():
         names = {name for name, _ in _whole_numbers(rules)}
         assert names == set(BOUNDS), (rules.name, names ^ set(BOUNDS))
+
+
+def test_every_accepted_odds_corner_answers_at_once():
+    """The exact fractions of every count the odds command accepts (unseen 1 to 20, take 1 to 8, named 1 to
+    unseen) are small: the corners answer under the time guard, with exit 0."""
+    for unseen in (1, 8, 20):
+        for take in sorted({1, min(8, unseen)}):
+            for named in sorted({1, unseen}):
+                cards = " ".join(str(c) for c in DECK[:named])
+                with time_limit():
+                    r = runner.invoke(app, ["odds", cards, "--take", str(take), "--unseen", str(unseen), "--json"])
+                assert r.exit_code == 0, (unseen, take, named, r.output)
