@@ -81,15 +81,49 @@ _RANKS = {"7": Rank.SEVEN, "8": Rank.EIGHT, "9": Rank.NINE, "T": Rank.TEN, "10":
 _SUITS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS,
           "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
           "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
+_SYMBOLS = frozenset(s for s in _SUITS if not s.isascii())
+_EMOJI_SELECTOR = "\ufe0f"  # what emoji keyboards put after a suit symbol (♥️)
 _SEPARATORS = re.compile(r"[\s,]+")
+QUOTE_LIMIT = 40  # an error message quotes at most this many characters of what the user typed
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` quoted for a one-line message (escapes and all), cut to ``limit`` characters with ``...`` after.
+
+    >>> quote("1H"), quote("A" * 50)
+    ("'1H'", "'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA...'")
+    """
+    shown = repr(text)
+    if len(shown) <= limit + 2:
+        return shown
+    cut = ""  # the longest start of text whose quoted form (escapes and all) stays within the limit
+    for ch in text:
+        if len(repr(cut + ch)) > limit + 2:
+            break
+        cut += ch
+    shown = repr(cut)
+    return shown[:-1] + "..." + shown[-1]
+
+
+def _ascii_upper(text: str) -> str:
+    """Upper case for ASCII text only: ``"ſ".upper()`` is ``"S"``, and no such spelling is a card."""
+    return text.upper() if text.isascii() else text
 
 
 def parse_card(token: str) -> Card:
-    """One card from a token such as ``AH``, ``10h``, ``t♥`` or ``Q♧``."""
-    text = token.strip().upper().replace("\ufe0f", "")  # emoji presentation selector after ♥
-    rank, suit = _RANKS.get(text[:-1]), _SUITS.get(text[-1:])
+    """One card from a token such as ``AH``, ``10h``, ``t♥`` or ``Q♧`` (``♥️``, with the emoji selector, too).
+
+    >>> parse_card("Aſ")
+    Traceback (most recent call last):
+    ...
+    piquet_calc.cards.CardError: unknown card 'Aſ': expected a rank (7 8 9 T/10 J Q K A) then a suit (S H D C or ♠♥♦♣)
+    """
+    text = token.strip()
+    if text.endswith(_EMOJI_SELECTOR) and text[-2:-1] in _SYMBOLS:
+        text = text[:-1]
+    rank, suit = _RANKS.get(_ascii_upper(text[:-1])), _SUITS.get(_ascii_upper(text[-1:]))
     if rank is None or suit is None:
-        raise CardError(f"unknown card {token!r}: expected a rank (7 8 9 T/10 J Q K A) "
+        raise CardError(f"unknown card {quote(token)}: expected a rank (7 8 9 T/10 J Q K A) "
                         "then a suit (S H D C or ♠♥♦♣)")
     return Card(rank, suit)
 

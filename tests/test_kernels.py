@@ -1,5 +1,6 @@
 """The kernels' per-deal scoring equals the plain-Python scorer (declare.score_deal), deal by deal."""
 
+import dataclasses
 import random
 
 import pytest
@@ -11,7 +12,7 @@ from piquet_calc.cards import DECK, mask_of
 from piquet_calc.engine.tables import tables_for
 from piquet_calc.game.declarations import is_carte_blanche
 from piquet_calc.kernels import declarations as k
-from piquet_calc.rules import PRESETS, RUBICON
+from piquet_calc.rules import ENCYCLOPEDIA, PRESETS, RUBICON
 
 from .naive import outcome
 
@@ -155,3 +156,57 @@ def test_run_points_kernel_equals_the_rule(name):
             dealer = [c for c in cards if c not in elder]
         got = k.run_points(mask_of(elder), mask_of(dealer), t.suit, t.run, t.params)
         assert got == pique_run(elder, dealer, rules).points, (elder, dealer)
+
+
+ZERO_SETS = {
+    "no set scores": dataclasses.replace(ENCYCLOPEDIA, name="zero-sets", trio_points=0, quatorze_points=0),
+    "trios score 0": dataclasses.replace(ENCYCLOPEDIA, name="zero-trios", trio_points=0),
+    "quatorzes score 0": dataclasses.replace(ENCYCLOPEDIA, name="zero-quatorzes", quatorze_points=0),
+}
+
+
+@pytest.mark.parametrize("name", list(ZERO_SETS))
+def test_a_set_that_scores_0_has_not_scored_for_carte_rouge(name):
+    """House rules scoring sets 0 on the encyclopedia's base: a 0-point set covers no card for carte rouge
+    (docs/rules.md, Declarations 5: "a combination that scored"), in the kernel as in the plain scorer.
+    The sample must hold deals where counting the 0-point sets would have given carte rouge."""
+    from piquet_calc.game.declarations import Declaration, is_carte_rouge
+
+    rules = ZERO_SETS[name]
+    rng = random.Random(20261201)
+    decided_by_zero = 0
+    for i in range(1_500):
+        a, b = rouge_deal(rng) if i % 2 else random_deal(rng)
+        me_is_elder = i % 4 < 2
+        want = plain_outcome(a, b, me_is_elder, rules)
+        assert kernel_outcome(a, b, me_is_elder, rules) == want, (a, b, me_is_elder)
+        d = Declaration.of(a, rules)
+        won = {c for c in ("point", "sequence", "sets") if want[f"{c}_cmp"] > 0}
+        scored = {c for c in won if want[f"{c}_me"] > 0}
+        decided_by_zero += (not want["carte_rouge_me"] and bool(d.sets)
+                            and is_carte_rouge(a, won, ENCYCLOPEDIA) and not is_carte_rouge(a, scored, rules))
+    assert decided_by_zero >= 5, decided_by_zero
+
+
+@pytest.mark.parametrize("name", [None, *ZERO_SETS])
+def test_declare_counts_a_0_point_set_as_the_plain_scorer_does(name):
+    """The whole declaration analysis (every holding of the 13 unseen cards) equals the plain scorer summed
+    over them: with both quatorzes scoring, elder has carte rouge in every holding; when they score 0, in none."""
+    import itertools
+
+    from piquet_calc.analysis import analyse_declaration
+    from piquet_calc.cards import parse_cards
+
+    from .naive import outcome
+
+    rules = ZERO_SETS[name] if name else ENCYCLOPEDIA
+    hand, discards, seen = (parse_cards("AH KH QH JH TH 9H AS AD AC KS KD KC"), parse_cards("QS JS TS 9S 8S"),
+                            parse_cards("7S 8H"))
+    got = analyse_declaration(hand, "elder", discards, seen, rules).result.counts
+    unseen = [c for c in DECK if c not in set(hand) | set(discards) | set(seen)]
+    want = dict.fromkeys(COUNT_NAMES, 0)
+    for opp in itertools.combinations(unseen, 12):
+        for key, value in outcome(hand, opp, True, rules, False, is_carte_blanche(opp, rules)).items():
+            want[key] += value
+    assert got == want
+    assert got["carte_rouge_me"] == (13 * 20 if rules.quatorze_points else 0)

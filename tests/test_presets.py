@@ -198,7 +198,7 @@ ALL_TWELVE = "AS KS QS JS TS 9S 8S 7S AH KH QH JH"
 
 
 @pytest.mark.parametrize(("change", "more"), [
-    ({"lead": 2}, True),
+    ({"lead": 2, "last_lead": 2}, True),  # the last lead scores at least a lead (rules.check_rules)
     ({"last_lead": 2}, True),
     ({"win_own_lead": 1}, True),
     ({"last_trick": 2}, True),

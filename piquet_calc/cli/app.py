@@ -15,38 +15,73 @@ from typer.core import TyperGroup
 
 try:  # typer >= 0.22 carries its own copy of click, with Abort moved to typer.exceptions
     from typer._click import exceptions as click_errors
+    from typer._click.utils import PacifyFlushWrapper
     from typer.exceptions import Abort
 except ImportError:  # pragma: no cover - older typer depends on click itself
     from click import exceptions as click_errors
     from click.exceptions import Abort
+    from click.utils import PacifyFlushWrapper
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from ..analysis import analyse_declaration, analyse_discards, odds_rows
-from ..cards import DECK, HAND_SIZE, CardError, parse_cards, parse_hand
-from ..rules import PRESETS, RulesError, get_rules, span
+from ..cards import DECK, HAND_SIZE, Card, CardError, parse_cards, parse_hand
+from ..kernels.cache import SetupError
+from ..rules import PRESETS, RulesError, RuleSet, get_rules, span
+from . import streams
 
 PROG = "piquet-calc"
 
 
+USER_ERRORS = (CardError, RulesError, SetupError, streams.OutputError)  # one line each, exit 2
+
+
 class _OneLineErrors(TyperGroup):
-    """Report usage errors as one line (``piquet-calc: error: ...``) instead of a boxed panel."""
+    """Every error is one line (``piquet-calc: error: ...``, exit 2) instead of a panel or a traceback:
+    usage errors, CardError and RulesError from any command, an unusable numba environment, output that
+    cannot be written. A reader that goes away ends the run quietly (streams.PIPE_STATUS)."""
 
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, **extra: Any) -> Any:
+        streams.prepare()
         try:
+            if sys.stdout is None:
+                raise streams.OutputError("stdout is closed: nowhere to write the output")
             rv = super().main(args=args, prog_name=prog_name or PROG, complete_var=complete_var,
                               standalone_mode=False, **extra)
+            if sys.stdout is not None:
+                sys.stdout.flush()
+        except click_errors.NoArgsIsHelpError:
+            rv = _error(f"missing command: one of {', '.join(self.commands)} (the help above says more)")
         except click_errors.ClickException as e:
-            typer.echo(f"{PROG}: error: {' '.join(e.format_message().split())}", err=True)
-            sys.exit(e.exit_code)
+            rv = _error(e.format_message() or type(e).__name__, e.exit_code)
+        except USER_ERRORS as e:
+            rv = _error(str(e))
         except Abort:
-            typer.echo(f"{PROG}: aborted", err=True)
-            sys.exit(1)
+            streams.write_err(f"{PROG}: aborted")
+            rv = 130
+        except (streams.ReaderGone, BrokenPipeError):
+            streams.silence(sys.stdout)
+            rv = streams.PIPE_STATUS
+        except SystemExit as e:  # typer's and rich's own answer to a closed pipe while they printed the help
+            if e.code == 1 and (isinstance(sys.stdout, PacifyFlushWrapper) or streams.is_null(sys.stdout)):
+                rv = streams.PIPE_STATUS
+            else:
+                raise
+        except OSError as e:  # the help written to a full disk, say: no command gets here with a file's error
+            streams.silence(sys.stdout)
+            rv = _error(f"{e.strerror or e}: {e.filename}" if e.filename else
+                        f"cannot write the output: {e.strerror or e}")
         if standalone_mode:
             sys.exit(rv if isinstance(rv, int) else 0)
         return rv
+
+
+def _error(message: str, status: int = 2) -> int:
+    """Print ``piquet-calc: error: MESSAGE`` as one line on stderr (if it can be written); the exit status."""
+    streams.write_err(f"{PROG}: error: {streams.one_line(message) or 'invalid input'}")
+    return status
 
 
 app = typer.Typer(cls=_OneLineErrors, no_args_is_help=True, add_completion=False,
@@ -63,7 +98,10 @@ class _Progress:
 
     def __init__(self, enabled: bool) -> None:
         self.enabled, self.start, self.last, self.shown = enabled, time.monotonic(), -1.0, False
-        self.tty = sys.stderr.isatty()
+        try:
+            self.tty = sys.stderr.isatty()
+        except (AttributeError, OSError, ValueError):
+            self.tty = False
 
     def __call__(self, done: int, total: int) -> None:
         now = time.monotonic()
@@ -74,9 +112,13 @@ class _Progress:
             return
         self.last, self.shown = done / total, True
         end = "\n" if (done >= total or not self.tty) else ""
-        sys.stderr.write(f"\r{PROG}: {done:,} of {total:,} deals ({100 * done / total:.0f}%)"
-                         f" in {now - self.start:.1f}s" + end)
-        sys.stderr.flush()
+        try:
+            sys.stderr.write(f"\r{PROG}: {done:,} of {total:,} deals ({100 * done / total:.0f}%)"
+                             f" in {now - self.start:.1f}s" + end)
+            sys.stderr.flush()
+        except (OSError, ValueError):  # stderr closed or gone: the run goes on without progress
+            streams.silence(sys.stderr)
+            self.enabled = False
 
 
 RulesOption = Annotated[str, typer.Option(help=f"Rules: a preset ({', '.join(PRESETS)}) or a house-rules .toml file "
@@ -89,7 +131,8 @@ def discard(
                                              "(10 or T, any case, ♠♥♦♣ too).")],
     elder: Annotated[bool, typer.Option("--elder", help="Analyse as elder (non-dealer).")] = False,
     younger: Annotated[bool, typer.Option("--younger", help="Analyse as younger (the dealer).")] = False,
-    elder_took: Annotated[int, typer.Option(help="Younger only: how many cards elder took.")] = 5,
+    elder_took: Annotated[int | None, typer.Option(help="Younger only: how many cards elder took (default 5).",
+                                                   show_default=False)] = None,
     elder_blanche: Annotated[bool, typer.Option("--elder-blanche",
                                                 help="Younger only: elder showed carte blanche.")] = False,
     rules: RulesOption = "rubicon",
@@ -103,6 +146,8 @@ def discard(
         cards = parse_hand(hand)
         ruleset = get_rules(rules)
     _one_position(elder, younger)
+    _younger_only(elder, **{"--elder-took": elder_took is not None, "--elder-blanche": elder_blanche})
+    elder_took = 5 if elder_took is None else elder_took
     if younger and elder_took not in ruleset.elder_discards:
         raise click_errors.UsageError(f"--elder-took must be {span(ruleset.elder_discards)} under {ruleset.name}, "
                                       f"not {elder_took}")
@@ -138,8 +183,44 @@ def _one_position(elder: bool, younger: bool) -> None:
         raise click_errors.UsageError("say exactly one of --elder or --younger")
 
 
+def _younger_only(elder: bool, **given: bool) -> None:
+    """Options that say what elder did mean nothing when the player is elder: an error, not silence."""
+    named = [name for name, was_given in given.items() if was_given]
+    if elder and named:
+        raise click_errors.UsageError(f"{' and '.join(named)}: for --younger only (what elder did), "
+                                      "not with --elder")
+
+
 def _emit(as_json: bool, data: Callable[[], Any], table: Callable[[], str]) -> None:
-    typer.echo(json.dumps(data(), indent=1, ensure_ascii=False) if as_json else table())
+    """The one way a command writes its result: JSON (escaped to ASCII when stdout cannot show the text)
+    or the table; a failed write is streams.OutputError or streams.ReaderGone, handled in main."""
+    if as_json:
+        text = json.dumps(data(), indent=1, ensure_ascii=False)
+        if not streams.can_show(text):
+            text = json.dumps(data(), indent=1)
+    else:
+        text = table()
+    streams.write_out(text + "\n")
+
+
+def _check_exchange_seen(position: str, thrown: int, seen: int, ruleset: RuleSet) -> None:
+    """--discards (when given) must be a count the rules let this position exchange, and --seen at most the
+    talon cards it can have looked at: elder the rest of his share, the dealer the rest of what elder left."""
+    shape = ruleset.table
+    if position == "elder":  # (cards exchanged, talon cards then left to look at)
+        ways = [(k, shape.talon_shares[0] - k) for k in ruleset.elder_discards]
+    else:  # elder refusing leaves the dealer only his own share (docs/rules.md, The deal and the exchange)
+        ways = [(m, (shape.talon - k if k else shape.talon_shares[-1]) - m)
+                for k in ruleset.elder_discards for m in ruleset.dealer_discards(k)]
+    legal = sorted({n for n, _ in ways} - {0})
+    if thrown and thrown not in legal:
+        raise click_errors.UsageError(f"--discards: {position} may exchange {span(legal)} cards under "
+                                      f"{ruleset.name}, not {thrown}")
+    most_seen = max(rest for n, rest in ways if n == thrown or not thrown)
+    if seen > most_seen:
+        after = f" after exchanging {thrown}" if thrown else ""
+        raise click_errors.UsageError(f"--seen: {position} can have seen at most {most_seen} talon cards{after} "
+                                      f"under {ruleset.name}, not {seen}")
 
 
 @app.command()
@@ -162,12 +243,44 @@ def declare(
         looked = parse_cards(seen, what="the seen cards")
         ruleset = get_rules(rules)
     _one_position(elder, younger)
+    _younger_only(elder, **{"--elder-blanche": elder_blanche})
+    _check_exchange_seen("elder" if elder else "younger", len(thrown), len(looked), ruleset)
     from .. import report
 
     with _user_errors():
         result = analyse_declaration(cards, "elder" if elder else "younger", thrown, looked, ruleset,
                                      carte_blanche=carte_blanche, elder_blanche=elder_blanche)
     _emit(as_json, lambda: report.declaration_data(result), lambda: report.declaration_table(result))
+
+
+def _check_deal(elder: tuple[Card, ...], dealer: tuple[Card, ...], elder_dealt: tuple[Card, ...] | None,
+                dealer_dealt: tuple[Card, ...] | None, ruleset: RuleSet) -> None:
+    """Dealt hands consistent with the final ones: a discard is out of play, so no card of a dealt hand ends
+    in the other player's final hand; the two dealt hands are disjoint; each exchange is one the rules allow."""
+    if elder_dealt is not None and dealer_dealt is not None:
+        both = sorted(set(elder_dealt) & set(dealer_dealt))
+        if both:
+            raise CardError(f"{both[0]} is in both dealt hands")
+    took = {}
+    for who, other, dealt, final, other_final in (("elder", "younger", elder_dealt, elder, dealer),
+                                                  ("younger", "elder", dealer_dealt, dealer, elder)):
+        if dealt is None:
+            continue
+        gone = sorted(set(dealt) & set(other_final))
+        if gone:
+            raise CardError(f"{gone[0]} is in {who}'s dealt hand and in {other}'s final hand: "
+                            "a discarded card is out of play")
+        took[who] = len(set(final) - set(dealt))
+    if "elder" in took and took["elder"] not in ruleset.elder_discards:
+        raise CardError(f"elder exchanged {took['elder']} cards (dealt against final hand); "
+                        f"{ruleset.name} allows {span(ruleset.elder_discards)}")
+    if "younger" in took:
+        elder_took = [took["elder"]] if "elder" in took else list(ruleset.elder_discards)
+        legal = sorted({m for k in elder_took for m in ruleset.dealer_discards(k)})
+        if took["younger"] not in legal:
+            after = f" after elder took {took['elder']}" if "elder" in took else ""
+            raise CardError(f"younger exchanged {took['younger']} cards (dealt against final hand); "
+                            f"{ruleset.name} allows {span(legal)}{after}")
 
 
 @app.command()
@@ -191,6 +304,7 @@ def score(
         ruleset = get_rules(rules)
         e_dealt = parse_cards(elder_dealt, HAND_SIZE, "elder's dealt hand") if elder_dealt else e
         d_dealt = parse_cards(younger_dealt, HAND_SIZE, "younger's dealt hand") if younger_dealt else d
+        _check_deal(e, d, e_dealt if elder_dealt else None, d_dealt if younger_dealt else None, ruleset)
     from .. import report
 
     result = score_deal(e, d, ruleset, elder_blanche=is_carte_blanche(e_dealt, ruleset),
@@ -214,6 +328,12 @@ def odds(
     with _user_errors():
         named = parse_cards(cards, what="the named cards")
         ruleset = get_rules(rules)
+    if not named:
+        raise click_errors.UsageError("name at least one card you want, e.g. \"AH KH\"")
+    most_unseen = len(DECK) - ruleset.table.hand_size  # all but one's own hand
+    if not 1 <= unseen <= most_unseen:
+        raise click_errors.UsageError(f"--unseen must be 1 to {most_unseen} (a {len(DECK)}-card pack less your "
+                                      f"{ruleset.table.hand_size}), not {unseen}")
     if elder and younger:
         raise click_errors.UsageError("say at most one of --elder or --younger")
     # what the rules let each hand take (elder's 0 is refusing: nothing to draw)
@@ -226,8 +346,12 @@ def odds(
     if legal is not None and take not in legal - {0}:
         raise click_errors.UsageError(f"--take: {'elder' if elder else 'younger'} may take {span(sorted(legal - {0}))} "
                                       f"cards under {ruleset.name}, not {take}")
-    if not 1 <= take <= unseen or not len(named) <= unseen:
-        raise click_errors.UsageError(f"--take must be 1 to {unseen} and the named cards at most {unseen}")
+    most_take = min(unseen, ruleset.table.talon)
+    if not 1 <= take <= most_take:
+        raise click_errors.UsageError(f"--take must be 1 to {most_take} (the talon has {ruleset.table.talon} cards, "
+                                      f"{unseen} unseen), not {take}")
+    if len(named) > unseen:
+        raise click_errors.UsageError(f"{len(named)} named cards, but only {unseen} are unseen")
     js = [at_least] if at_least is not None else list(range(1, min(len(named), take) + 1))
     if any(not 1 <= j <= len(named) for j in js):
         raise click_errors.UsageError(f"--at-least must be 1 to {len(named)}")
@@ -247,8 +371,8 @@ def rules_command(
     from .. import report
 
     with _user_errors():
-        shown = [get_rules(name)] if name else list(PRESETS.values())
-    _emit(as_json, lambda: report.rules_data(shown)[shown[0].name] if name else report.rules_data(shown),
+        shown = [get_rules(name)] if name is not None else list(PRESETS.values())
+    _emit(as_json, lambda: report.rules_data(shown)[shown[0].name] if name is not None else report.rules_data(shown),
           lambda: report.rules_table(shown))
 
 

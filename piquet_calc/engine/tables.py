@@ -25,7 +25,7 @@ from ..kernels.layout import (
     T_TOP,
     TRIO_KEY,
 )
-from ..rules import RuleSet
+from ..rules import RuleSet, check_rules
 
 
 def point_code(length: int, pips: int) -> int:
@@ -77,6 +77,9 @@ def run_entry(elder: list[Card], cashed: list[Card], rules: RuleSet) -> int:
 
 @lru_cache(maxsize=8)
 def tables_for(rules: RuleSet) -> SuitTables:
+    """The kernels' tables for ``rules``, which pass the one validation first (rules.check_rules): every
+    value the kernels read fits their packed fields."""
+    check_rules(rules, rules.name)
     suit = np.zeros((256, 6), dtype=np.int64)
     for ranks in range(256):
         cards = _suit_cards(ranks)

@@ -76,6 +76,9 @@ class CardSet:
     def words(self) -> str:
         return f"{'four' if self.size == 4 else 'three'} {RANK_PLURALS[self.rank]}"
 
+    def points(self, rules: RuleSet) -> int:
+        return rules.quatorze_points if self.size == 4 else rules.trio_points
+
 
 def suit_cards(hand: Iterable[Card], suit: Suit) -> list[Card]:
     return sorted((c for c in hand if c.suit == suit), key=lambda c: -c.rank)
@@ -123,14 +126,15 @@ def is_carte_rouge(hand: Iterable[Card], won: set[str], rules: RuleSet,
                    declaration: Declaration | None = None) -> bool:
     """Carte rouge (docs/rules.md, Declarations 5): every card of ``hand`` lies in a combination that scored
     for its player, who won the classes named in ``won`` ("point", "sequence", "sets"). With two
-    equal best suits he may count either for the point. ``declaration``: the hand's, if already made."""
+    equal best suits he may count either for the point. A combination that scores 0 (a house rule's
+    ``trio_points = 0``, say) has not scored. ``declaration``: the hand's, if already made."""
     hand = list(hand)
     d = declaration or Declaration.of(hand, rules)
     covered: set[Card] = set()
     if "sequence" in won:
         covered |= {c for r in d.runs for c in hand if c.suit == r.suit and r.top - r.length < c.rank <= r.top}
     if "sets" in won:
-        covered |= {c for s in d.sets for c in hand if c.rank == s.rank}
+        covered |= {c for s in d.sets for c in hand if c.rank == s.rank and s.points(rules) > 0}
     if "point" not in won:
         return len(covered) == len(hand)
     best = [s for s in Suit
@@ -167,7 +171,7 @@ class Declaration:
 
     @property
     def set_score(self) -> int:
-        return sum(self.rules.quatorze_points if s.size == 4 else self.rules.trio_points for s in self.sets)
+        return sum(s.points(self.rules) for s in self.sets)
 
 
 def best_against(unseen: Iterable[Card], rules: RuleSet) -> Declaration:
@@ -306,9 +310,9 @@ def score_deal(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
         classes.append((name, es if c > 0 else 0, ds if c < 0 else 0))
         shown.append((name, ew if c > 0 else dw if c < 0 else ""))
 
-    if rules.carte_rouge_points:
-        won_e = {name for name, pe, pd in classes[1:] if pe > pd}
-        won_d = {name for name, pe, pd in classes[1:] if pd > pe}
+    if rules.carte_rouge_points:  # a class won with 0 points has not scored (nor has any of its combinations)
+        won_e = {name for name, pe, pd in classes[1:] if pe > 0}
+        won_d = {name for name, pe, pd in classes[1:] if pd > 0}
         rouge_e, rouge_d = is_carte_rouge(elder, won_e, rules, e), is_carte_rouge(dealer, won_d, rules, d)
         classes.append(("carte_rouge", rules.carte_rouge_points * rouge_e, rules.carte_rouge_points * rouge_d))
         shown.append(("carte_rouge", " and ".join(w for w, b in (("elder", rouge_e), ("dealer", rouge_d)) if b)))

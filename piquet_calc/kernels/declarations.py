@@ -89,7 +89,7 @@ PAD = 8  # _against_holdings' loop runs over a multiple of this many holdings
 DENSE_PROFILES = 4096  # distinct dealer profiles in a draw up to which they are merged in a dense array
 MAX_ALIKE = 32  # younger: distinct dealer profiles a group's final hands are compared with
 
-JIT = dict(nogil=True, cache=True, error_model="numpy")
+JIT = dict(nogil=True, cache=cache.ENABLED, error_model="numpy")
 # Small functions called once per hand, holding or entry: inlined by numba itself wherever they are
 # called (LLVM left them as calls), which measured 12% less time for about a second more compiling.
 INLINED = dict(JIT, inline="always")
@@ -128,7 +128,9 @@ def hand_features(mask, suit_tab, sr):
     else:
         set_key = 0
     set_score = quatorze_points * suit_tab[quatorzes, T_POPCOUNT] + trio_points * suit_tab[trios, T_POPCOUNT]
-    rouge_bits = _rouge_bits(mask, suit_tab, point, quatorzes | trios) if rouge else 0
+    # a set that scores nothing (trio_points or quatorze_points 0) has not scored: its cards are not covered
+    rouge_bits = (_rouge_bits(mask, suit_tab, point, quatorzes * (quatorze_points > 0) | trios * (trio_points > 0))
+                  if rouge else 0)
     return point, point >> 7, seq, seq_score, set_key, set_score, rouge_bits
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..cards import quote
 from .house import check_rules, load_rules, rules_from_dict
 from .model import PACK, TWO_HANDED, PlayPoints, RulesError, RuleSet, TableShape, span
 from .presets import AU_CENT, ENCYCLOPEDIA, ENGLISH, RUBICON, RUSSIAN
@@ -14,12 +15,15 @@ PRESETS: dict[str, RuleSet] = {r.name: r for r in (RUBICON, AU_CENT, ENGLISH, RU
 
 def get_rules(name: str) -> RuleSet:
     """A preset by name, or a TOML file of house rules when ``name`` ends in ``.toml``."""
+    choices = f"choose one of {', '.join(PRESETS)} or a .toml file"
+    if not name.strip():
+        raise RulesError(f"no rules named: {choices}")
     if name.lower().endswith(".toml"):
         return load_rules(Path(name))
     try:
         return PRESETS[name.lower()]
     except KeyError:
-        raise RulesError(f"unknown rules {name!r}: choose one of {', '.join(PRESETS)} or a .toml file") from None
+        raise RulesError(f"unknown rules {quote(name)}: {choices}") from None
 
 
 __all__ = ["AU_CENT", "ENCYCLOPEDIA", "ENGLISH", "PACK", "PRESETS", "RUBICON", "RUSSIAN", "TWO_HANDED", "PlayPoints",

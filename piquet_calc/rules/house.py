@@ -14,27 +14,66 @@
 from __future__ import annotations
 
 import dataclasses
+import stat
 import tomllib
 from pathlib import Path
 from typing import Any
 
-from ..cards import Rank
+from ..cards import QUOTE_LIMIT, Rank, quote
 from .model import PlayPoints, RulesError, RuleSet
 
 # --- house rules -----------------------------------------------------------------------------------
 
 _SCORE_LIMIT = 63  # the kernels pack one class's score of one hand in 6 bits
+MAX_FILE_BYTES = 1 << 20  # a house-rules file is a few lines; a bigger one is not one
+NAME_LIMIT, SOURCE_LIMIT = 40, 300
+
+# Every whole-number field and what the game allows it to be (docs/rules.md: the books score carte blanche
+# 10, carte rouge 20, repique 60 or 100, pique 30, every lead and trick 0 to 4, the seventh trick 10).
+# The bounds are wide enough for any house rule and keep every count exact and every analysis fast.
+BOUNDS: dict[str, tuple[int, int]] = {
+    "blanche_points": (0, _SCORE_LIMIT),
+    "trio_points": (0, _SCORE_LIMIT),
+    "quatorze_points": (0, _SCORE_LIMIT),
+    "carte_rouge_points": (0, _SCORE_LIMIT),
+    "repique_bonus": (0, 1000),
+    "repique_threshold": (1, 255),
+    "pique_bonus": (0, 1000),
+    "pique_threshold": (1, 255),
+    "play.lead": (0, 10),
+    "play.last_lead": (0, 10),
+    "play.win_opponent_lead": (0, 10),
+    "play.win_own_lead": (0, 10),
+    "play.last_trick": (0, 10),
+    "play.seventh_trick": (0, 100),
+}
+DEFAULT_BOUNDS = (0, 1000)  # a whole-number field not listed above, until it is given its own range
 
 
 def load_rules(path: Path) -> RuleSet:
     """House rules: a TOML file with ``base = "<preset>"`` and any fields to change (and ``[play]``)."""
+    where = str(path) if len(str(path)) <= 2 * QUOTE_LIMIT and str(path).isprintable() else _tail(str(path))
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        st = path.stat()  # a named pipe or a device would block or never end: only a regular file is read
+        if not stat.S_ISREG(st.st_mode):
+            raise RulesError(f"cannot read rules file {_tail(str(path))}: not a regular file")
+        if st.st_size > MAX_FILE_BYTES:
+            raise RulesError(f"cannot read rules file {_tail(str(path))}: {st.st_size:,} bytes, more than a rules file "
+                             f"has (at most {MAX_FILE_BYTES:,})")
+        text = path.read_text(encoding="utf-8")
     except OSError as e:
-        raise RulesError(f"cannot read rules file {str(path)!r}: {e.strerror or e}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        raise RulesError(f"{path}: not valid TOML: {e}") from None
-    return rules_from_dict(data, where=str(path), default_name=path.stem)
+        raise RulesError(f"cannot read rules file {_tail(str(path))}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise RulesError(f"{where}: not valid TOML: not UTF-8 text") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise RulesError(f"{where}: not valid TOML: {e}") from None
+    except RecursionError:
+        raise RulesError(f"{where}: not valid TOML: nested too deeply") from None
+    except ValueError as e:  # an integer of more than 4300 digits
+        raise RulesError(f"{where}: not valid TOML: {e}") from None
+    return rules_from_dict(data, where=where, default_name=path.stem[:NAME_LIMIT])
 
 
 # fields of the earlier flat, two-seated RuleSet, still read from house-rule files
@@ -52,7 +91,7 @@ def rules_from_dict(data: dict[str, Any], where: str = "rules", default_name: st
     data = dict(data)
     base_name = data.pop("base", "rubicon")
     if not isinstance(base_name, str) or base_name.lower() not in PRESETS:
-        raise RulesError(f"{where}: base: must be one of {', '.join(PRESETS)}, not {base_name!r}")
+        raise RulesError(f"{where}: base: must be one of {', '.join(PRESETS)}, not {_shown(base_name)}")
     base = PRESETS[base_name.lower()]
     play_data = _table(data.pop("play", {}), "play", where)
     exchange_data = _table(data.pop("exchange", {}), "exchange", where)
@@ -67,25 +106,33 @@ def rules_from_dict(data: dict[str, Any], where: str = "rules", default_name: st
     for key, value in data.items():
         if key not in known:
             fields = ", ".join(sorted(known | {"base", "play", "exchange"}))
-            raise RulesError(f"{where}: unknown field {key!r} (fields: {fields})")
+            raise RulesError(f"{where}: unknown field {_shown(key)} (fields: {fields})")
         changes[key] = _field_value(key, value, where)
     play_known = {f.name for f in dataclasses.fields(PlayPoints)}
     play_changes = {}
     for key, value in play_data.items():
         if key not in play_known:
-            raise RulesError(f"{where}: unknown field 'play.{key}' (play fields: {', '.join(sorted(play_known))})")
+            raise RulesError(f"{where}: unknown field {_shown('play.' + key)} "
+                             f"(play fields: {', '.join(sorted(play_known))})")
         play_changes[key] = _field_value(f"play.{key}", value, where)
     changes["play"] = dataclasses.replace(base.play, **play_changes)
     seats = base.table.seats
     exchange = list(base.exchange)
     for seat, value in exchange_data.items():
         if seat not in seats:
-            raise RulesError(f"{where}: unknown field 'exchange.{seat}' (seats: {', '.join(seats)})")
+            raise RulesError(f"{where}: unknown field {_shown('exchange.' + seat)} (seats: {', '.join(seats)})")
         exchange[seats.index(seat)] = _field_value(f"exchange.{seat}", value, where)
     changes["exchange"] = tuple(exchange)
     rules = dataclasses.replace(base, **changes)
     check_rules(rules, where)
     return rules
+
+
+def _whole_numbers(rules: RuleSet) -> list[tuple[str, Any]]:
+    """Every whole-number field of ``rules`` and of its play, by the name a rules file gives it."""
+    fields = [(f.name, getattr(rules, f.name)) for f in dataclasses.fields(rules)]
+    fields += [(f"play.{f.name}", getattr(rules.play, f.name)) for f in dataclasses.fields(rules.play)]
+    return [(name, value) for name, value in fields if isinstance(value, int) and not isinstance(value, bool | Rank)]
 
 
 def _table(value: Any, name: str, where: str) -> dict[str, Any]:
@@ -98,14 +145,18 @@ def _rank(value: Any, name: str, where: str) -> Rank:
     text = str(value).strip().upper()
     symbols = {"10": Rank.TEN, **{r.symbol: r for r in Rank}}
     if text not in symbols:
-        raise RulesError(f"{where}: {name}: not a rank: {value!r} (use 7 8 9 T J Q K A)")
+        raise RulesError(f"{where}: {name}: not a rank: {_shown(value)} (use 7 8 9 T J Q K A)")
     return symbols[text]
 
 
 def _field_value(name: str, value: Any, where: str) -> Any:
     if name in ("name", "source"):
+        limit = NAME_LIMIT if name == "name" else SOURCE_LIMIT
         if not isinstance(value, str) or not value.strip():
             raise RulesError(f"{where}: {name}: must be a non-empty string")
+        if len(value.strip()) > limit or not value.strip().isprintable():
+            raise RulesError(f"{where}: {name}: one line of at most {limit} printable characters, "
+                             f"not {_shown(value)}")
         return value.strip()
     if name in ("set_min_rank", "play.scoring_rank"):
         return _rank(value, name, where)
@@ -118,36 +169,54 @@ def _field_value(name: str, value: Any, where: str) -> Any:
             raise RulesError(f"{where}: {name}: must be a non-empty list of whole numbers")
         return tuple(sorted(set(value)))
     if type(value) is not int or value < 0:
-        raise RulesError(f"{where}: {name}: must be a whole number of points, 0 or more, not {value!r}")
+        raise RulesError(f"{where}: {name}: must be a whole number of points, 0 or more, not {_shown(value)}")
     return value
 
 
+def _tail(path: str) -> str:
+    """A long path quoted by its end, where its file name is."""
+    return repr(path) if len(path) <= QUOTE_LIMIT else "'..." + repr(path[-QUOTE_LIMIT:])[1:]
+
+
+def _shown(value: Any) -> str:
+    """A value the user wrote, for a one-line message: strings quoted, anything cut to about 40 characters."""
+    if isinstance(value, str):
+        return quote(value)
+    if isinstance(value, int) and value.bit_length() > 200:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"  # str() refuses 4300 or more
+    text = repr(value)
+    return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "..."
+
+
 def check_rules(rules: RuleSet, where: str) -> None:
-    """Refuse values no deal can play, or that the kernels cannot count exactly; errors name the field."""
+    """The one validation of a rule set, for presets, house rules and the kernels alike: refuse values no deal
+    can play, or that the kernels cannot count exactly and fast; errors name the field and what it may be."""
     shape = rules.table
+    if len(rules.exchange) != shape.players:
+        raise RulesError(f"{where}: exchange: one list per seat ({', '.join(shape.seats)}), "
+                         f"not {len(rules.exchange)}")
     if shape.players == 2:
         elder_share, talon = shape.talon_shares[0], shape.talon
-        if not all(0 <= k <= elder_share for k in rules.elder_discards):
+        bad = [k for k in rules.elder_discards if not 0 <= k <= elder_share]
+        if bad:
             raise RulesError(f"{where}: exchange.elder: elder takes from his {elder_share}, so 0 to {elder_share}, "
-                             f"not {list(rules.elder_discards)}")
-        if not all(0 <= m <= talon for m in rules.dealer_discards_allowed):
-            raise RulesError(f"{where}: exchange.dealer: 0 to {talon}, not {list(rules.dealer_discards_allowed)}")
+                             f"not {_shown(bad[0])}")
+        bad = [m for m in rules.dealer_discards_allowed if not 0 <= m <= talon]
+        if bad:
+            raise RulesError(f"{where}: exchange.dealer: 0 to {talon}, not {_shown(bad[0])}")
         for k in rules.elder_discards:
             if not rules.dealer_discards(k):
                 raise RulesError(f"{where}: exchange.dealer: leaves the dealer no legal exchange "
                                  f"when elder takes {k}")
-    limits = {"blanche_points": rules.blanche_points, "carte_rouge_points": rules.carte_rouge_points}
-    for name, value in limits.items():
-        if value > _SCORE_LIMIT:
-            raise RulesError(f"{where}: {name}: at most {_SCORE_LIMIT}, not {value}")
+    for name, value in _whole_numbers(rules):
+        low, high = BOUNDS.get(name, DEFAULT_BOUNDS)
+        if type(value) is not int or not low <= value <= high:
+            raise RulesError(f"{where}: {name}: {low} to {high}, not {_shown(value)}")
     # the most one hand's sets can score: quatorzes and trios in 12 cards
     most = max(q * rules.quatorze_points + t * rules.trio_points
                for q in range(4) for t in range(5) if 4 * q + 3 * t <= 12)
     if most > _SCORE_LIMIT:
         raise RulesError(f"{where}: quatorze_points/trio_points: a hand's sets could score {most}, "
                          f"more than {_SCORE_LIMIT}")
-    for name in ("repique_threshold", "pique_threshold"):
-        if not 1 <= getattr(rules, name) <= 255:
-            raise RulesError(f"{where}: {name}: 1 to 255, not {getattr(rules, name)}")
     if rules.play.last_lead < rules.play.lead:
         raise RulesError(f"{where}: play.last_lead: at least play.lead ({rules.play.lead}), not {rules.play.last_lead}")

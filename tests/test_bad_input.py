@@ -1,0 +1,479 @@
+"""Bad input of every kind, to every command: one line ``piquet-calc: error: ...`` on stderr, exit 2.
+
+Never a traceback, a hang, or a second line. Most cases run through typer's CliRunner (fast); the
+environment, stream and pipe cases run in fresh processes. A SIGALRM guard fails any case that has not
+answered within TIME_LIMIT seconds: bad input is refused before anything is counted.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from piquet_calc.cards import DECK, CardError, parse_hand
+from piquet_calc.cli import app
+
+runner = CliRunner()
+TIME_LIMIT = 20  # seconds; each case answers in milliseconds, the machine may be busy
+HAND = "AS AH KH QH TH 8H 7H AD TD 9D 9C 8C"
+DEALER = "QS JS TS 9S 8S JH 9H KD QD AC JC TC"
+B_ELDER = "AS 7S AH KH QH TH 8H 7H AD 7D KC 7C"  # 004's deal after the exchange
+A_DEALER = "KS QS JS TS 9S 8S KD QD 8D AC JC TC"
+B_DEALT = "AS AH KH QH TH 8H 7H AD TD 9D 9C 8C"  # elder took 7S 7D KC 7C
+A_DEALT = "QS JS TS 9S 8S JH 9H KD QD AC JC TC"  # the dealer took KS 8D
+LONG = "A" * 5000
+
+
+@contextmanager
+def time_limit(seconds: int = TIME_LIMIT):
+    """Fail a case that runs longer than ``seconds``: a guard against hangs, not a timing measurement."""
+    def expire(signum, frame):
+        raise TimeoutError(f"no answer within {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def assert_one_error_line(code: int, stderr: str, message: str) -> str:
+    assert code == 2, (code, stderr)
+    assert "Traceback" not in stderr, stderr
+    lines = stderr.splitlines()
+    assert len(lines) == 1 and stderr.endswith("\n"), stderr
+    line = lines[0]
+    assert line.startswith("piquet-calc: error: ") and len(line) > len("piquet-calc: error: "), line
+    assert message in line, (message, line)
+    return line
+
+
+# --- rules files ------------------------------------------------------------------------------------
+
+BAD_RULES = {  # file content -> what the one line must say; every one is refused by `rules` and `discard` alike
+    "repique_bonus = 100000000000000000000000": "repique_bonus: 0 to 1000, not 100000000000000000000000",
+    "repique_bonus = 1001": "repique_bonus: 0 to 1000, not 1001",
+    "pique_bonus = 100000": "pique_bonus: 0 to 1000",
+    "blanche_points = 64": "blanche_points: 0 to 63, not 64",
+    "carte_rouge_points = 1000": "carte_rouge_points: 0 to 63",
+    "trio_points = 100": "trio_points: 0 to 63",
+    "quatorze_points = 30": "quatorze_points/trio_points: a hand's sets could score",
+    "repique_threshold = 0": "repique_threshold: 1 to 255, not 0",
+    "repique_threshold = 256": "repique_threshold: 1 to 255, not 256",
+    "pique_threshold = 99999999999999999999999999999999": "pique_threshold: 1 to 255",
+    "[play]\nlead = 100000": "play.lead: 0 to 10, not 100000",
+    "[play]\nseventh_trick = 100000": "play.seventh_trick: 0 to 100, not 100000",
+    "[play]\nlast_trick = 11": "play.last_trick: 0 to 10",
+    "[play]\nwin_opponent_lead = 11": "play.win_opponent_lead: 0 to 10",
+    "[play]\nwin_own_lead = -1": "play.win_own_lead: must be a whole number",
+    "[play]\nlast_lead = 0": "play.last_lead: at least play.lead",
+    "repique_bonus = 1.5": "repique_bonus: must be a whole number of points, 0 or more, not 1.5",
+    "repique_bonus = true": "repique_bonus: must be a whole number",
+    'repique_bonus = "60"': "repique_bonus: must be a whole number",
+    "[exchange]\nelder = [1, 6]": "exchange.elder: elder takes from his 5, so 0 to 5, not 6",
+    "[exchange]\nelder = [1, 100000000000000000000000]": "exchange.elder: elder takes from his 5",
+    "[exchange]\nelder = []": "exchange.elder: must be a non-empty list",
+    '[exchange]\nelder = ["1"]': "exchange.elder: must be a non-empty list of whole numbers",
+    "[exchange]\ndealer = [9]": "exchange.dealer: 0 to 8, not 9",
+    "[exchange]\ndealer = [4]": "exchange.dealer: leaves the dealer no legal exchange",
+    "[exchange]\nmiddle = [1]": "unknown field 'exchange.middle'",
+    "elder_discards = [1]\n[exchange]\nelder = [2]": "elder_discards and exchange.elder both given",
+    "repiq_bonus = 1": "unknown field 'repiq_bonus'",
+    "[play]\nleed = 1": "unknown field 'play.leed'",
+    "x" * 300 + " = 1": "unknown field 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'",
+    'base = "bezique"': "base: must be one of rubicon",
+    "base = 5": "base: must be one of rubicon, au-cent, english, russian, encyclopedia, not 5",
+    'base = "' + "b" * 300 + '"': "encyclopedia, not 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb...'",
+    'set_min_rank = "X"': "set_min_rank: not a rank: 'X'",
+    '[play]\nscoring_rank = "1"': "play.scoring_rank: not a rank",
+    "blanche_ranks = []": "blanche_ranks: must be a non-empty list",
+    'blanche_ranks = "K"': "blanche_ranks: must be a non-empty list",
+    'name = ""': "name: must be a non-empty string",
+    'name = "' + "n" * 100 + '"': "name: one line of at most 40 printable characters",
+    'name = "two\\nlines"': "name: one line of at most 40 printable characters",
+    "play = 3": "play: must be a table",
+    "exchange = 3": "exchange: must be a table",
+    "repique_bonus = ": "not valid TOML",
+    "a = " + "[" * 5000 + "]" * 5000: "not valid TOML: nested too deeply",
+    "a = 1" + "0" * 5000: "not valid TOML",
+}
+BINARY = b"\xff\xfe base = 1"
+
+
+def _rules_cases():
+    for i, (text, message) in enumerate(BAD_RULES.items()):
+        for command in ("rules", "discard"):
+            yield pytest.param(command, text, message, id=f"{command}-file-{i}")
+
+
+@pytest.mark.parametrize(("command", "text", "message"), list(_rules_cases()))
+def test_a_bad_rules_file_is_refused_by_rules_and_discard_alike(command, text, message, tmp_path):
+    path = tmp_path / "house.toml"
+    path.write_text(text, encoding="utf-8")
+    args = ["rules", str(path)] if command == "rules" else ["discard", HAND, "--elder", "--rules", str(path), "-q"]
+    with time_limit():
+        r = runner.invoke(app, args)
+    assert_one_error_line(r.exit_code, r.stderr, message)
+    assert r.stdout == ""
+
+
+@pytest.mark.parametrize("kind", ["binary", "huge", "folder", "fifo", "missing"])
+@pytest.mark.parametrize("command", ["rules", "score"])
+def test_a_rules_path_that_is_no_rules_file(kind, command, tmp_path):
+    path = tmp_path / "house.toml"
+    if kind == "binary":
+        path.write_bytes(BINARY)
+    elif kind == "huge":
+        path.write_text("# padding\n" * 200_000)
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(path)  # reading it would wait for a writer for ever
+    args = ["rules", str(path)] if command == "rules" else ["score", B_ELDER, A_DEALER, "--rules", str(path)]
+    with time_limit():
+        r = runner.invoke(app, args)
+    message = {"binary": "not valid TOML: not UTF-8 text", "huge": "more than a rules file has",
+               "folder": "not a regular file", "fifo": "not a regular file", "missing": "No such file"}[kind]
+    assert_one_error_line(r.exit_code, r.stderr, message)
+
+
+# --- the table: every command --------------------------------------------------------------------------
+
+CASES = [
+    # bare and global
+    ([], "missing command: one of discard, declare, score, odds, rules"),
+    (["--nope"], "No such option: --nope"),
+    (["play2"], "No such command 'play2'"),
+    (["rules", "rubicon", "english"], "unexpected extra argument"),
+    (["discard", "--" + "x" * 400], "No such option: --xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."),
+    # discard
+    (["discard"], "Missing argument 'hand'"),
+    (["discard", HAND.replace("8C", "1C"), "--elder"], "unknown card '1C'"),
+    (["discard", HAND.replace("8C", "6C"), "--elder"], "unknown card '6C'"),
+    (["discard", HAND.replace("8C", "8X"), "--elder"], "unknown card '8X'"),
+    (["discard", HAND.replace("8C", "AS"), "--elder"], "duplicate card AS in the hand"),
+    (["discard", HAND.rsplit(" ", 1)[0], "--elder"], "exactly 12 cards, got 11"),
+    (["discard", HAND + " 7C", "--elder"], "exactly 12 cards, got 13"),
+    (["discard", "", "--elder"], "exactly 12 cards, got 0"),
+    (["discard", " , ,", "--elder"], "exactly 12 cards, got 0"),
+    (["discard", HAND.replace("AS", "Aſ"), "--elder"], "unknown card 'Aſ'"),  # long s upper-cases to S
+    (["discard", HAND.replace("AS", "A\ufe0f♠"), "--elder"], "unknown card"),  # selector before the suit
+    (["discard", HAND.replace("AS", "AS\ufe0f"), "--elder"], "unknown card"),  # selector after a letter
+    (["discard", HAND.replace("AS", "A♠\ufe0f\ufe0f"), "--elder"], "unknown card"),
+    (["discard", HAND.replace("AS", "\ufe0fA♠"), "--elder"], "unknown card"),
+    (["discard", HAND.replace("AS", "ＡS"), "--elder"], "unknown card 'ＡS'"),  # fullwidth A
+    (["discard", HAND.replace("AS", "A\u200bS"), "--elder"], "unknown card"),  # zero-width space
+    (["discard", HAND.replace("AS", "Aß"), "--elder"], "unknown card 'Aß'"),  # upper-cases to SS
+    (["discard", HAND.replace("TH", "1OH"), "--elder"], "unknown card '1OH'"),
+    (["discard", HAND.replace("TH", "T H"), "--elder"], "unknown card 'T'"),
+    (["discard", HAND.replace("AS", LONG), "--elder"], "unknown card '" + "A" * 40 + "...'"),
+    (["discard", HAND], "say exactly one of --elder or --younger"),
+    (["discard", HAND, "--elder", "--younger"], "say exactly one of --elder or --younger"),
+    (["discard", HAND, "--elder", "--elder-took", "3"], "--elder-took: for --younger only"),
+    (["discard", HAND, "--elder", "--elder-blanche"], "--elder-blanche: for --younger only"),
+    (["discard", HAND, "--elder", "--elder-took", "5", "--elder-blanche"], "--elder-took and --elder-blanche"),
+    (["discard", DEALER, "--younger", "--elder-took", "0"], "--elder-took must be 1 to 5 under rubicon, not 0"),
+    (["discard", DEALER, "--younger", "--elder-took", "6"], "--elder-took must be 1 to 5"),
+    (["discard", DEALER, "--younger", "--elder-took", "-1"], "--elder-took must be 1 to 5"),
+    (["discard", DEALER, "--younger", "--elder-took", "9" * 60], "--elder-took must be 1 to 5 under rubicon, not 999"),
+    (["discard", DEALER, "--younger", "--elder-took", "five"], "--elder-took': Input should be a valid integer"),
+    (["discard", DEALER, "--younger", "--elder-took", "2", "--rules", "russian"], "must be 0, 3 to 5 under russian"),
+    (["discard", HAND, "--elder", "--rules", "bezique"], "unknown rules 'bezique'"),
+    (["discard", HAND, "--elder", "--rules", ""], "no rules named"),
+    (["discard", HAND, "--elder", "--rules", "b" * 500], "unknown rules '" + "b" * 40 + "...'"),
+    (["discard", HAND, "--elder", "--rules", "/nonexistent/house.toml"], "cannot read rules file"),
+    (["discard", HAND, "--elder", "--top", "-1"], "--top must be 0 (all) or more, not -1"),
+    (["discard", HAND, "--elder", "--top", "ten"], "--top': Input should be a valid integer"),
+    (["discard", HAND, "--elder", "--json=yes"], "--json"),
+    # declare
+    (["declare"], "Missing argument 'hand'"),
+    (["declare", B_ELDER], "say exactly one of --elder or --younger"),
+    (["declare", B_ELDER.replace("7C", "7Z"), "--elder"], "unknown card '7Z'"),
+    (["declare", B_ELDER, "--elder", "--discards", "AS"], "AS is named twice"),
+    (["declare", B_ELDER, "--elder", "--discards", "9C", "--seen", "9C"], "9C is named twice"),
+    (["declare", B_ELDER, "--elder", "--discards", "9C 9C"], "duplicate card 9C in the discards"),
+    (["declare", B_ELDER, "--elder", "--seen", "9C 1C"], "unknown card '1C'"),
+    (["declare", B_ELDER, "--elder", "--discards", "9C 8C TD 9D JS QS"],
+     "--discards: elder may exchange 1 to 5 cards under rubicon, not 6"),
+    (["declare", B_ELDER, "--elder", "--discards", "9C 8C", "--rules", "russian"],
+     "--discards: elder may exchange 3 to 5 cards under russian, not 2"),
+    (["declare", A_DEALER, "--younger", "--discards", "7H 8H 9H JH QH KH 7D 9D"],
+     "--discards: younger may exchange 1 to 7 cards under rubicon, not 8"),
+    (["declare", A_DEALER, "--younger", "--discards", "7H 8H", "--rules", "russian"],
+     "--discards: younger may exchange 3 to 5 cards under russian, not 2"),
+    (["declare", B_ELDER, "--elder", "--discards", "9C 8C TD 9D JS", "--seen", "QS"],
+     "--seen: elder can have seen at most 0 talon cards after exchanging 5 under rubicon, not 1"),
+    (["declare", B_ELDER, "--elder", "--seen", "9C 8C TD 9D JS"], "--seen: elder can have seen at most 4"),
+    (["declare", A_DEALER, "--younger", "--discards", "7H 8H 9H", "--seen", "JH QH KH 7D 9D"],
+     "--seen: younger can have seen at most 4 talon cards after exchanging 3"),
+    (["declare", B_ELDER, "--elder", "--elder-blanche"], "--elder-blanche: for --younger only"),
+    (["declare", B_ELDER, "--elder", "--rules", "nope.toml"], "cannot read rules file 'nope.toml'"),
+    (["declare", B_ELDER, "--elder", "--discards", LONG], "unknown card '" + "A" * 40 + "...'"),
+    # score
+    (["score"], "Missing argument 'elder_hand'"),
+    (["score", B_ELDER], "Missing argument 'younger_hand'"),
+    (["score", B_ELDER, B_ELDER], "is in both hands"),
+    (["score", B_ELDER.replace("AS", "AA"), A_DEALER], "unknown card 'AA'"),
+    (["score", B_ELDER, A_DEALER.rsplit(" ", 1)[0]], "younger's hand must have exactly 12 cards, got 11"),
+    (["score", B_ELDER, A_DEALER, "--elder-dealt", B_DEALT.replace("9D", "KS")],
+     "KS is in elder's dealt hand and in younger's final hand"),
+    (["score", B_ELDER, A_DEALER, "--younger-dealt", A_DEALT.replace("JH", "AH")],
+     "AH is in younger's dealt hand and in elder's final hand"),
+    (["score", B_ELDER, A_DEALER, "--elder-dealt", B_DEALT, "--younger-dealt", A_DEALT.replace("JH", "TD")],
+     "TD is in both dealt hands"),
+    (["score", B_ELDER, A_DEALER, "--elder-dealt", "QH JH 9H 7H TS QC 9C 8C JD TD 9D 8D"],
+     "dealt hand and in younger's final hand"),
+    (["score", B_ELDER, A_DEALER, "--elder-dealt", "AS AH KH QH TH 8H JH 9H JD TD 9D QC"],
+     "elder exchanged 6 cards (dealt against final hand); rubicon allows 1 to 5"),
+    (["score", B_ELDER, A_DEALER, "--elder-dealt", B_ELDER], "elder exchanged 0 cards"),
+    (["score", B_ELDER, A_DEALER, "--elder-dealt", B_DEALT, "--younger-dealt", "QS JS TS 9S 8S JH 9H 7D QD AC JC QC"],
+     "7D is in younger's dealt hand and in elder's final hand"),
+    (["score", B_ELDER, A_DEALER, "--elder-dealt", B_DEALT, "--younger-dealt", A_DEALER, "--rules", "au-cent"],
+     "younger exchanged 0 cards (dealt against final hand); au-cent allows 1 to 4 after elder took 4"),
+    (["score", B_ELDER, A_DEALER, "--younger-dealt", A_DEALER, "--rules", "au-cent"],
+     "younger exchanged 0 cards (dealt against final hand); au-cent allows 1 to 7"),
+    (["score", B_ELDER, A_DEALER, "--rules", "russian", "--elder-dealt", "AS TD AH KH QH TH 8H 7H AD 9D KC 7C"],
+     "elder exchanged 2 cards (dealt against final hand); russian allows 0, 3 to 5"),
+    (["score", B_ELDER, A_DEALER, "--elder-dealt", "AS AH"], "elder's dealt hand must have exactly 12 cards, got 2"),
+    (["score", B_ELDER, A_DEALER, "--younger-dealt", A_DEALT.replace("TC", "QS")], "duplicate card QS"),
+    (["score", B_ELDER, A_DEALER, "--rules", "encyclopedia.toml"], "cannot read rules file"),
+    (["score", B_ELDER, A_DEALER, "--json", "extra"], "unexpected extra argument"),
+    # odds
+    (["odds"], "Missing argument 'cards'"),
+    (["odds", "AH", "--unseen", "100", "--take", "5"],
+     "--unseen must be 1 to 20 (a 32-card pack less your 12), not 100"),
+    (["odds", "AH", "--unseen", "0", "--take", "1"], "--unseen must be 1 to 20"),
+    (["odds", "AH", "--unseen", "-3", "--take", "1"], "--unseen must be 1 to 20"),
+    (["odds", "AH", "--unseen", "1" + "0" * 40, "--take", "1"], "--unseen must be 1 to 20"),
+    (["odds", "AH", "--take", "50000000"], "--take must be 1 to 8 (the talon has 8 cards, 20 unseen), not 50000000"),
+    (["odds", "AH", "--take", "0"], "--take must be 1 to 8"),
+    (["odds", "AH", "--take", "9"], "--take must be 1 to 8"),
+    (["odds", "AH", "--take", "6", "--unseen", "5"], "--take must be 1 to 5"),
+    (["odds", "AH"], "give --take, or one of --elder (takes 5) or --younger (takes 3)"),
+    (["odds", "", "--take", "3"], "name at least one card"),
+    (["odds", " ,", "--elder"], "name at least one card"),
+    (["odds", "AH 1H", "--take", "3"], "unknown card '1H'"),
+    (["odds", "AH AH", "--take", "3"], "duplicate card AH in the named cards"),
+    (["odds", "AH KH", "--take", "3", "--at-least", "0"], "--at-least must be 1 to 2"),
+    (["odds", "AH KH", "--take", "3", "--at-least", "3"], "--at-least must be 1 to 2"),
+    (["odds", "AH", "--elder", "--younger"], "say at most one of --elder or --younger"),
+    (["odds", "AH", "--elder", "--take", "6"], "--take: elder may take 1 to 5 cards under rubicon, not 6"),
+    (["odds", "AH", "--elder", "--take", "2", "--rules", "russian"], "elder may take 3 to 5 cards under russian"),
+    (["odds", "AH", "--younger", "--take", "8"], "--take: younger may take 1 to 7"),
+    (["odds", " ".join(str(c) for c in DECK[:21]), "--take", "3"], "21 named cards, but only 20 are unseen"),
+    (["odds", "AH KH QH", "--take", "2", "--unseen", "2"], "3 named cards, but only 2 are unseen"),
+    (["odds", "AH", "--take", "three"], "--take': Input should be a valid integer"),
+    (["odds", "AH", "--take", "1", "--rules", "piquet"], "unknown rules 'piquet'"),
+    # rules
+    (["rules", ""], "no rules named"),
+    (["rules", "  "], "no rules named"),
+    (["rules", "bezique"], "unknown rules 'bezique'"),
+    (["rules", "missing.toml"], "cannot read rules file 'missing.toml': No such file or directory"),
+    (["rules", "/dev/null/house.toml"], "cannot read rules file"),
+    (["rules", "x" * 3000 + ".toml"], "cannot read rules file '..." + "x" * 35 + ".toml'"),  # the end: its name
+    (["rules", "--json", "--nope"], "No such option: --nope"),
+]
+
+
+IDS = [f"{i}-{(a or ['bare'])[0]}" for i, (a, _) in enumerate(CASES)]
+
+
+@pytest.mark.parametrize(("args", "message"), CASES, ids=IDS)
+def test_bad_input_is_one_line_and_exit_2(args, message):
+    with time_limit():
+        r = runner.invoke(app, args)
+    line = assert_one_error_line(r.exit_code, r.stderr, message)
+    assert len(line) < 700  # long input is quoted cut short
+    assert r.stdout == "" or args == []  # bare piquet-calc prints the help, then the line
+
+
+def test_the_table_is_broad():
+    commands = {(a or ["bare"])[0] for a, _ in CASES}
+    assert {"bare", "discard", "declare", "score", "odds", "rules"} <= commands | {"bare"}
+    assert len(CASES) + 2 * len(BAD_RULES) >= 100
+
+
+def test_every_bad_rules_case_names_a_field_or_the_file():
+    for text, message in BAD_RULES.items():
+        assert re.search(r"[a-z_.]+: |unknown field|not valid TOML|both given|encyclopedia, not", message), text
+
+
+# --- the card parser, fuzzed ---------------------------------------------------------------------------
+
+TOKEN = re.compile(r"(?:7|8|9|10|[TJQKAtjqka])(?:[SHDCshdc]|[♠♥♦♣♤♡♢♧]\ufe0f?)")
+SPELLINGS = ["7", "8", "9", "10", "T", "t", "J", "q", "K", "a", "A", "1", "ſ", "S", "h", "D", "c", "♠", "♥", "♦", "♣",
+             "♤", "♡", "♢", "♧", "\ufe0f", " ", ",", "\t", "ß", "İ", "ﬀ", "Ｓ", "\u200b", "\u00a0", "X", "0"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(
+    st.text(max_size=80),
+    st.lists(st.sampled_from(SPELLINGS), max_size=60).map("".join),
+    st.permutations(DECK).map(lambda d: " ".join(str(c) for c in d[:12])),
+    st.tuples(st.permutations(DECK), st.lists(st.sampled_from(SPELLINGS), max_size=3), st.integers(0, 40))
+      .map(lambda t: (lambda s: s[:t[2]] + "".join(t[1]) + s[t[2]:])(" ".join(str(c) for c in t[0][:12]))),
+))
+def test_the_parser_returns_twelve_cards_or_its_own_error(text):
+    """Any text: 12 distinct valid cards, exactly when every token is a valid spelling, or CardError."""
+    tokens = [t for t in re.split(r"[\s,]+", text) if t]
+    valid = all(TOKEN.fullmatch(t) for t in tokens)
+    try:
+        cards = parse_hand(text)
+    except CardError as e:
+        assert "\n" not in str(e) and len(str(e)) < 200
+        assert not valid or len(tokens) != 12 or len({t.upper().rstrip("\ufe0f") for t in tokens}) < 12
+        return
+    assert valid and len(tokens) == 12
+    assert len(set(cards)) == 12 and all(c in DECK for c in cards)
+
+
+# --- the environment, the streams and the pipe: fresh processes -----------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str, shell: str | None = None, **env: str) -> subprocess.CompletedProcess:
+    """piquet-calc in a fresh process (``shell``: a sh command line with $PC standing for it)."""
+    pc = [sys.executable, "-m", "piquet_calc"]
+    full_env = {**os.environ, "PYTHONPATH": str(ROOT), **env}
+    if shell is not None:
+        full_env["PC"] = " ".join(pc)
+        return subprocess.run(["sh", "-c", shell], capture_output=True, timeout=120, env=full_env)
+    return subprocess.run([*pc, *args], capture_output=True, timeout=120, env=full_env)
+
+
+def err_text(out: subprocess.CompletedProcess) -> str:
+    return out.stderr.decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ("0", "NUMBA_NUM_THREADS: a whole number from 1 to 256, not '0'"),
+    ("x", "NUMBA_NUM_THREADS: a whole number from 1 to 256, not 'x'"),
+    ("-1", "not '-1'"),
+    ("4_0", "not '4_0'"),
+    ("100000", "not '100000'"),
+])
+def test_numba_num_threads_that_cannot_be_used(value, message):
+    out = run("declare", B_ELDER, "--elder", NUMBA_NUM_THREADS=value)
+    assert_one_error_line(out.returncode, err_text(out), message)
+    assert out.stdout == b""
+
+
+def test_an_unusable_numba_cache_dir(tmp_path):
+    world = tmp_path / "world"
+    world.mkdir()
+    world.chmod(0o777)
+    for where, why in (("/dev/null/cache", "Not a directory"), (str(world), "writable by group or others")):
+        out = run("declare", B_ELDER, "--elder", NUMBA_CACHE_DIR=where)
+        line = assert_one_error_line(out.returncode, err_text(out), "NUMBA_CACHE_DIR '")
+        assert f"cannot hold the compiled kernels: {why}" in line
+
+
+def test_stdout_closed_or_full_is_one_line():
+    closed = run(shell='exec $PC rules >&-')
+    assert_one_error_line(closed.returncode, err_text(closed), "stdout is closed")
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full on this system")
+    for args in ("rules", "rules --help", "odds AH --take 3"):
+        full = run(shell=f"exec $PC {args} > /dev/full")
+        assert_one_error_line(full.returncode, err_text(full), "cannot write the output: No space left on device")
+
+
+def test_a_reader_that_goes_away_ends_the_run_quietly():
+    """`| head -1`: the pipe is closed before the output is written; the status is a Unix tool's (141)."""
+    for args in (["rules"], ["--help"], ["odds", "AH", "--take", "3", "--json"]):
+        p = subprocess.Popen([sys.executable, "-m", "piquet_calc", *args], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        p.stdout.close()
+        err = p.stderr.read().decode()
+        assert p.wait(timeout=120) == 141 and err == "", (args, err)
+
+
+def test_stderr_closed_does_not_break_a_run(tmp_path):
+    """Progress and errors go nowhere; the result is written and the status is 0, with or without -q."""
+    house = tmp_path / "three.toml"
+    house.write_text("[exchange]\nelder = [3]\n")  # a run of a second or more: progress is written
+    (tmp_path / "one.toml").write_text("[exchange]\nelder = [1]\n")  # a quick one for -q
+    for rules, quiet in ((house, ""), (tmp_path / "one.toml", "-q")):
+        args = ["discard", HAND, "--elder", "--rules", str(rules), "--top", "1"]
+        out = run(shell="exec $PC " + " ".join(f"'{a}'" for a in args) + f" {quiet} 2>&-")
+        assert out.returncode == 0 and out.stdout.decode().startswith(f"Hand {HAND} | elder"), out
+    declared = run(shell=f"exec $PC declare '{B_ELDER}' --elder 2>&-")
+    assert declared.returncode == 0 and declared.stdout.decode().startswith(f"Hand {B_ELDER}"), declared
+    bad = run(shell="exec $PC odds AH 2>&-")
+    assert bad.returncode == 2 and bad.stdout == b""
+
+
+def test_progress_stops_quietly_when_stderr_breaks(monkeypatch):
+    from piquet_calc.cli.app import _Progress
+
+    class Broken:
+        def isatty(self):
+            return False
+
+        def write(self, text):
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def fileno(self):
+            raise OSError("no descriptor")
+
+    monkeypatch.setattr(sys, "stderr", Broken())
+    progress = _Progress(enabled=True)
+    progress.start -= 5  # as if the run had taken five seconds
+    progress(10, 100)
+    assert not progress.enabled
+    progress(100, 100)  # nothing more is tried
+
+
+@pytest.mark.parametrize("env", [{"PYTHONIOENCODING": "cp1252"},  # a Windows code page; and plain ASCII:
+                                 {"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}])
+def test_a_stdout_that_cannot_show_unicode_gets_ascii(env):
+    encoding = subprocess.run([sys.executable, "-c", "import sys; print(sys.stdout.encoding)"], capture_output=True,
+                              text=True, env={**os.environ, **env}).stdout.strip().lower()
+    if "utf" in encoding:
+        pytest.skip(f"this system's Python writes {encoding} here")
+    table = run("rules", **env)
+    assert table.returncode == 0, err_text(table)
+    text = table.stdout.decode("ascii")  # nothing but ASCII: the sources transliterated
+    assert "encyclopedia: 004 (Entsiklopediya igr)" in text and "RUBIKON-PIKE" in text
+    helped = run("discard", "--help", **env)
+    assert helped.returncode == 0 and "SHDC too" in helped.stdout.decode("ascii")
+    as_json = run("rules", "rubicon", "--json", **env)
+    assert as_json.returncode == 0 and "\\u0420\\u0423\\u0411" in as_json.stdout.decode("ascii")  # JSON escapes
+    bad = run("odds", "A♠ 1♥", "--take", "3", **env)
+    assert_one_error_line(bad.returncode, bad.stderr.decode("ascii"), "unknown card")
+
+
+def test_every_whole_number_field_has_its_own_range():
+    """rules/house.py's BOUNDS names every whole-number field of the rules and the play, so that none is
+    accepted unbounded (a field not listed gets DEFAULT_BOUNDS until it is given its own)."""
+    from piquet_calc.rules import PRESETS
+    from piquet_calc.rules.house import BOUNDS, _whole_numbers
+
+    for rules in PRESETS.values():
+        names = {name for name, _ in _whole_numbers(rules)}
+        assert names == set(BOUNDS), (rules.name, names ^ set(BOUNDS))
+
+
+def test_every_accepted_odds_corner_answers_at_once():
+    """The exact fractions of every count the odds command accepts (unseen 1 to 20, take 1 to 8, named 1 to
+    unseen) are small: the corners answer under the time guard, with exit 0."""
+    for unseen in (1, 8, 20):
+        for take in sorted({1, min(8, unseen)}):
+            for named in sorted({1, unseen}):
+                cards = " ".join(str(c) for c in DECK[:named])
+                with time_limit():
+                    r = runner.invoke(app, ["odds", cards, "--take", str(take), "--unseen", str(unseen), "--json"])
+                assert r.exit_code == 0, (unseen, take, named, r.output)
