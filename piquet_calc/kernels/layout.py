@@ -39,3 +39,13 @@ PK_SIZE, SK_SIZE, TK_SIZE = 1152, 128, 64
 
 # A dealer's suit as elder's pique run sees it: its top rank (or none) and its length, 9 x 9 values.
 PROFILES = 81
+
+# The play's rules, packed in this order by engine.play.play_params (the solver, kernels/play.py).
+(PL_LEAD, PL_LAST_LEAD, PL_WIN_OPP, PL_WIN_OWN, PL_LAST_TRICK, PL_SEVENTH, PL_SCORING_RANK, PL_CARDS, PL_CAPOT,
+ PL_CAPOT_CARDS, PL_CAPOT_LAST, PL_DEAL_BONUS, PL_PIQUE_BONUS, PL_PIQUE_AT) = range(14)
+N_PLAY_PARAMS = 14
+
+# The play solver's transposition table: rows of (key of the hands, key of the rest | stamp, bounds and
+# best card); its last row holds the stamp of the current solve. 2 ** TT_BITS rows by default.
+TT_BITS = 17
+TT_COLUMNS = 3

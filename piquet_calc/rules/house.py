@@ -24,6 +24,8 @@ from .model import PlayPoints, RulesError, RuleSet
 # --- house rules -----------------------------------------------------------------------------------
 
 _SCORE_LIMIT = 63  # the kernels pack one class's score of one hand in 6 bits
+_PLAY_LIMIT = 255  # the play solver keeps its bounds in 16 bits: a deal's points stay far below
+_FLAGS = ("play.capot_replaces_cards", "play.capot_replaces_last_trick")
 
 
 def load_rules(path: Path) -> RuleSet:
@@ -117,6 +119,10 @@ def _field_value(name: str, value: Any, where: str) -> Any:
         if not isinstance(value, list) or not value or not all(type(v) is int for v in value):
             raise RulesError(f"{where}: {name}: must be a non-empty list of whole numbers")
         return tuple(sorted(set(value)))
+    if name in _FLAGS:
+        if type(value) is not bool:
+            raise RulesError(f"{where}: {name}: must be true or false, not {value!r}")
+        return value
     if type(value) is not int or value < 0:
         raise RulesError(f"{where}: {name}: must be a whole number of points, 0 or more, not {value!r}")
     return value
@@ -149,5 +155,12 @@ def check_rules(rules: RuleSet, where: str) -> None:
     for name in ("repique_threshold", "pique_threshold"):
         if not 1 <= getattr(rules, name) <= 255:
             raise RulesError(f"{where}: {name}: 1 to 255, not {getattr(rules, name)}")
+    play = rules.play
+    for f in dataclasses.fields(PlayPoints):
+        value = getattr(play, f.name)
+        if type(value) is int and value > _PLAY_LIMIT:
+            raise RulesError(f"{where}: play.{f.name}: at most {_PLAY_LIMIT}, not {value}")
+    if rules.pique_bonus > _PLAY_LIMIT or rules.repique_bonus > _PLAY_LIMIT:
+        raise RulesError(f"{where}: pique_bonus/repique_bonus: at most {_PLAY_LIMIT}")
     if rules.play.last_lead < rules.play.lead:
         raise RulesError(f"{where}: play.last_lead: at least play.lead ({rules.play.lead}), not {rules.play.last_lead}")
