@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from ..analysis import analyse_declaration, analyse_discards
+from ..analysis.deal import DEFAULT_SAMPLES, DEFAULT_SEED
 from ..cards import DECK, HAND_SIZE, CardError, parse_cards, parse_hand
 from ..rules import PRESETS, RulesError, get_rules, span
 
@@ -79,6 +80,30 @@ class _Progress:
         sys.stderr.flush()
 
 
+class _DealProgress:
+    """Progress of a whole-deal analysis on stderr, with an estimate of the time left."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled, self.start, self.last, self.shown = enabled, time.monotonic(), 0.0, False
+        self.tty = sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if not self.enabled or now - self.start < 1.0 or now - self.last < (0.2 if self.tty else 2.0):
+            return
+        self.last, self.shown = now, True
+        spent = now - self.start
+        left = spent * (total - done) / done if done else 0.0
+        sys.stderr.write(f"\r{PROG}: {done:,} of about {total:,} deals judged in {spent:.0f}s, "
+                         f"about {left:.0f}s left  " + ("" if self.tty else "\n"))
+        sys.stderr.flush()
+
+    def finish(self) -> None:
+        if self.shown and self.tty:
+            sys.stderr.write(f"\r{PROG}: done in {time.monotonic() - self.start:.0f}s" + " " * 40 + "\n")
+            sys.stderr.flush()
+
+
 RulesOption = Annotated[str, typer.Option(help=f"Rules: a preset ({', '.join(PRESETS)}) or a house-rules .toml file "
                                                "(see `piquet-calc rules`).")]
 
@@ -96,8 +121,18 @@ def discard(
     top: Annotated[int, typer.Option(help="Show the best N discards; 0 shows all.")] = 10,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON (schema in README) instead of a table.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr.")] = False,
+    play: Annotated[bool, typer.Option("--play", help="Rank by the whole deal, sampled: both exchanges (the "
+                                       "opponent's by the exchange policy), the declarations and the play "
+                                       "solved double dummy (README, The whole deal).")] = False,
+    samples: Annotated[int, typer.Option(help="With --play: fresh deals per discard in the final round.")]
+    = DEFAULT_SAMPLES,
+    seed: Annotated[int, typer.Option(help="With --play: the seed the deals are drawn from.")] = DEFAULT_SEED,
+    also: Annotated[list[str] | None, typer.Option(help="With --play: put this discard in the final round "
+                                                   "(repeatable), e.g. --also \"QS TS 9S 8S 7S\".")] = None,
+    threads: Annotated[int, typer.Option(help="With --play: worker threads (0: one per core); the figures "
+                                         "do not depend on it.")] = 0,
 ) -> None:
-    """Every legal discard of HAND with exact chances and expected scores, best first."""
+    """Every legal discard of HAND with exact chances and expected scores, best first (--play: by the whole deal)."""
     with _user_errors():
         cards = parse_hand(hand)
         ruleset = get_rules(rules)
@@ -107,8 +142,27 @@ def discard(
                                       f"not {elder_took}")
     if top < 0:
         raise click_errors.UsageError(f"--top must be 0 (all) or more, not {top}")
+    if not play and (also or samples != DEFAULT_SAMPLES or seed != DEFAULT_SEED or threads):
+        raise click_errors.UsageError("--samples, --seed, --also and --threads need --play")
     from .. import report
 
+    if play:
+        if samples < 2:
+            raise click_errors.UsageError(f"--samples must be at least 2, not {samples}")
+        if threads < 0:
+            raise click_errors.UsageError(f"--threads must be 0 (one per core) or more, not {threads}")
+        with _user_errors():
+            forced = [parse_cards(text, what="--also") for text in also or []]
+        from ..analysis.deal import analyse_deal
+
+        progress = _DealProgress(not quiet)
+        with _user_errors():
+            deal = analyse_deal(cards, "elder" if elder else "younger", ruleset, elder_took=elder_took,
+                                elder_blanche=elder_blanche, samples=samples, seed=seed, top=top, also=forced,
+                                threads=threads or None, progress=progress)
+        progress.finish()
+        _emit(as_json, lambda: report.deal_data(deal), lambda: report.deal_table(deal))
+        return
     result = analyse_discards(cards, "elder" if elder else "younger", ruleset, elder_took=elder_took,
                               elder_blanche=elder_blanche, progress=_Progress(not quiet))
     _emit(as_json, lambda: report.analysis_data(result, top), lambda: report.table(result, top))

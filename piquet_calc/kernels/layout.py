@@ -49,3 +49,12 @@ N_PLAY_PARAMS = 14
 # best card); its last row holds the stamp of the current solve. 2 ** TT_BITS rows by default.
 TT_BITS = 17
 TT_COLUMNS = 3
+
+# Columns of the whole-deal evaluation of one sampled deal (kernels.deal.evaluate_deals), elder's and the
+# dealer's: declarations before the play (carte blanche, classes, carte rouge and the repique bonus),
+# repique, pique by elder's pique run (the uniform model's reading, for the checks), the play's points
+# (pique, the cards, capot and the deal bonus included), pique in the play, the cards (+1 elder won
+# them, 0 divided, -1 the dealer), capot.
+(D_E_DECL, D_D_DECL, D_E_REPIQUE, D_D_REPIQUE, D_E_RUN_PIQUE, D_E_PLAY, D_D_PLAY, D_E_PIQUE, D_CARDS,
+ D_E_CAPOT, D_D_CAPOT) = range(11)
+N_DEAL = 11

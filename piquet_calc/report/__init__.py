@@ -1,5 +1,6 @@
 """Result objects -> JSON-ready data -> a table (tabulate) or JSON: the data first, the table from it."""
 
+from .deal import deal_data, deal_table
 from .render import (
     analysis_data,
     declaration_data,
@@ -13,5 +14,5 @@ from .render import (
     table,
 )
 
-__all__ = ["analysis_data", "declaration_data", "declaration_table", "odds_rows", "odds_table", "rules_data",
-           "rules_table", "score_data", "score_table", "table"]
+__all__ = ["analysis_data", "deal_data", "deal_table", "declaration_data", "declaration_table", "odds_rows",
+           "odds_table", "rules_data", "rules_table", "score_data", "score_table", "table"]
