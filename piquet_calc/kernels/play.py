@@ -233,7 +233,8 @@ def _bounds(em, dm, leader, et, dt, diff, need, n, prm):
 
     The leader's worst: he cashes his sure winners (each suit's cards above the opponent's best, all of
     the suit when those are as many as the opponent's cards or the opponent is void), then the
-    opponent wins every other trick with the most points a trick can bring. The leader's best: he wins
+    opponent wins every other trick with the most points a trick can bring (and only with his
+    scoring cards). The leader's best: he wins
     every trick, every scoring card at the most a trick can bring him. Both hold whenever winning a
     trick one led is worth at least winning the opponent's lead (every preset): the solver only uses
     them then."""
@@ -243,10 +244,12 @@ def _bounds(em, dm, leader, et, dt, diff, need, n, prm):
     q = 0
     ks = 0
     k_all = 0
+    k_o = 0
     for s in range(4):
         hs = (h >> (8 * s)) & 255
         os_ = (o >> (8 * s)) & 255
         k_all += _popcount(hs >> sr)
+        k_o += _popcount(os_ >> sr)
         if hs == 0:
             continue
         if os_ == 0:
@@ -270,7 +273,8 @@ def _bounds(em, dm, leader, et, dt, diff, need, n, prm):
     if mine < seventh_at <= mine + q:
         p_l += prm[PL_SEVENTH]
     rest = n - q
-    p_o = prm[PL_WIN_OPP] + (rest - 1) * per_trick + prm[PL_LAST_TRICK]
+    # each trick brings the opponent points only with a scoring card of his
+    p_o = min(rest, k_o) * max(per_trick, prm[PL_WIN_OPP]) + prm[PL_LAST_TRICK]
     if rest > 1:
         p_o += prm[PL_LAST_LEAD] - prm[PL_LEAD]
     if theirs < seventh_at <= theirs + rest:
@@ -348,9 +352,9 @@ def _leads(h, o, sr, first, buf, row):
         if first >= 0 and _relative(c, live, sr) == first:
             prio = 1000
         elif os_ == 0:
-            prio = 300 + r
+            prio = 300 - r
         elif r > _TOP8[os_]:
-            prio = 200 + r
+            prio = 200 + r + 8 * _popcount((h >> (c & ~7)) & 255)
         else:
             prio = 100 - r
         buf[row, count] = prio << 8 | c
@@ -533,7 +537,7 @@ def _search(em, dm, leader, et, dt, diff, need, alpha, beta, prm, tt, work):
                 else:
                     alpha = max(alpha, lo)
                     beta = min(beta, hi)
-            if not done and prm[PL_WIN_OPP] <= prm[PL_LEAD] + prm[PL_WIN_OWN]:
+            if not done and depth == 0 and prm[PL_WIN_OPP] <= prm[PL_LEAD] + prm[PL_WIN_OWN]:
                 low, high = _bounds(em, dm, leader, et, work[f, F_DT], diff, need, n, prm)
                 if low >= beta:
                     ret = low
@@ -638,6 +642,12 @@ def _search(em, dm, leader, et, dt, diff, need, alpha, beta, prm, tt, work):
             cdiff = work[f, F_DIFF] + imm
             work[f, F_IMM] = imm
             ok, v = _leaf(cem, cdm, w, cet, cdt, cdiff, need2, prm)
+            if not ok and prm[PL_WIN_OPP] <= prm[PL_LEAD] + prm[PL_WIN_OWN]:
+                low, high = _bounds(cem, cdm, w, cet, cdt, cdiff, need2, n - 1, prm)
+                if low >= cb:
+                    ok, v = True, low
+                elif high <= ca:
+                    ok, v = True, high
             if not ok:
                 c = f + 1
                 work[c, F_EM] = cem
