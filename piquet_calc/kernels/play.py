@@ -228,6 +228,83 @@ def _cash_out(h, n, leader, et, dt, diff, need, scoring_last, prm):
 
 
 @numba.njit(**INLINED)
+def _bounds(em, dm, leader, et, dt, diff, need, n, prm):
+    """Quick bounds on the future value, from elder's side: (lower, upper).
+
+    The leader's worst: he cashes his sure winners (each suit's cards above the opponent's best, all of
+    the suit when those are as many as the opponent's cards or the opponent is void), then the
+    opponent wins every other trick with the most points a trick can bring (and only with his
+    scoring cards). The leader's best: he wins
+    every trick, every scoring card at the most a trick can bring him. Both hold whenever winning a
+    trick one led is worth at least winning the opponent's lead (every preset): the solver only uses
+    them then."""
+    sr = prm[PL_SCORING_RANK]
+    h = em if leader == 0 else dm
+    o = dm if leader == 0 else em
+    q = 0
+    ks = 0
+    k_all = 0
+    k_o = 0
+    for s in range(4):
+        hs = (h >> (8 * s)) & 255
+        os_ = (o >> (8 * s)) & 255
+        k_all += _popcount(hs >> sr)
+        k_o += _popcount(os_ >> sr)
+        if hs == 0:
+            continue
+        if os_ == 0:
+            q += _popcount(hs)
+            ks += _popcount(hs >> sr)
+        else:
+            high = hs & ~((2 << _TOP8[os_]) - 1)
+            n_high = _popcount(high)
+            if n_high >= _popcount(os_):
+                q += _popcount(hs)
+                ks += _popcount(hs >> sr)
+            else:
+                q += n_high
+                ks += _popcount(high >> sr)
+    mine = et if leader == 0 else dt
+    theirs = dt if leader == 0 else et
+    seventh_at = (et + dt + n) // 2 + 1
+    per_trick = prm[PL_LEAD] + prm[PL_WIN_OWN]
+    # the leader's worst
+    p_l = ks * per_trick
+    if mine < seventh_at <= mine + q:
+        p_l += prm[PL_SEVENTH]
+    rest = n - q
+    # each trick brings the opponent points only with a scoring card of his
+    p_o = min(rest, k_o) * max(per_trick, prm[PL_WIN_OPP]) + prm[PL_LAST_TRICK]
+    if rest > 1:
+        p_o += prm[PL_LAST_LEAD] - prm[PL_LEAD]
+    if theirs < seventh_at <= theirs + rest:
+        p_o += prm[PL_SEVENTH]
+    if leader == 0:
+        if need > 0 and p_l >= need:
+            p_l += prm[PL_PIQUE_BONUS]
+        e, d = _end(et + q, dt + rest, diff + p_l - p_o, prm)
+        low = p_l - p_o + e - d
+    else:
+        if need > 0 and p_l == 0:
+            p_o += prm[PL_PIQUE_BONUS]
+        e, d = _end(et + rest, dt + q, diff + p_o - p_l, prm)
+        low = p_l - p_o + d - e
+    # the leader's best
+    p_b = k_all * max(per_trick, prm[PL_WIN_OPP]) + prm[PL_LAST_TRICK] + prm[PL_LAST_LEAD] - prm[PL_LEAD]
+    if mine < seventh_at <= mine + n:
+        p_b += prm[PL_SEVENTH]
+    if leader == 0:
+        if need > 0 and p_b >= need:
+            p_b += prm[PL_PIQUE_BONUS]
+        e, d = _end(et + n, dt, diff + p_b, prm)
+        high = p_b + e - d
+        return low, high
+    e, d = _end(et, dt + n, diff - p_b, prm)
+    high = p_b + d - e
+    return -high, -low
+
+
+@numba.njit(**INLINED)
 def _reps(own, opp, sr):
     """One card of each run of equivalent cards in ``own``: no card of ``opp`` (the opponent's live cards
     and the card led) between them in their suit, and all on one side of the scoring rank."""
@@ -260,8 +337,10 @@ def _sort_moves(buf, row, count):
 
 @numba.njit(**INLINED)
 def _leads(h, o, sr, first, buf, row):
-    """The leader's cards to try, ordered, in buf[row]; returns how many."""
+    """The leader's cards to try, ordered, in buf[row]; returns how many. ``first``: the table's best
+    lead, relative (see _relative), tried first."""
     reps = _reps(h, o, sr)
+    live = h | o
     count = 0
     x = reps
     while x:
@@ -270,12 +349,12 @@ def _leads(h, o, sr, first, buf, row):
         c = _bit_index(b)
         os_ = (o >> (c & ~7)) & 255
         r = c & 7
-        if c == first:
+        if first >= 0 and _relative(c, live, sr) == first:
             prio = 1000
         elif os_ == 0:
-            prio = 300 + r
+            prio = 300 - r
         elif r > _TOP8[os_]:
-            prio = 200 + r
+            prio = 200 + r + 8 * _popcount((h >> (c & ~7)) & 255)
         else:
             prio = 100 - r
         buf[row, count] = prio << 8 | c
@@ -316,8 +395,47 @@ def _replies(f, h_left, lead, sr, buf, row):
 
 
 @numba.njit(**INLINED)
+def _relative(card, live, sr):
+    """A card as the table sees it: its suit and its place among the live cards of its suit on its side
+    of the scoring rank (below it from 0 up, at or above it from ``sr`` up)."""
+    base = card & ~7
+    r = card & 7
+    ls = (live >> base) & 255
+    below = ls & ((1 << r) - 1)
+    if r < sr:
+        return base + _popcount(below)
+    return base + sr + _popcount(below & ~((1 << sr) - 1))
+
+
+@numba.njit(**INLINED)
 def _keys(em, dm, leader, et, need, diff, prm, stamp):
-    key1 = em | (dm << 32)
+    """The table's key of a position by relative ranks: positions whose live cards lie alike in every suit
+    (same owners in the same order on each side of the scoring rank) have the same value. Per suit,
+    16 bits: elder's cards at their relative places, and how many live cards lie below and at or above
+    the scoring rank (the dealer holds the others)."""
+    sr = prm[PL_SCORING_RANK]
+    live = em | dm
+    key1 = np.int64(0)
+    for s in range(4):
+        ls = (live >> (8 * s)) & 255
+        es = (em >> (8 * s)) & 255
+        rel = 0
+        low = 0
+        high = 0
+        x = ls
+        while x:
+            b = x & -x
+            x ^= b
+            r = _bit_index(b)
+            if r < sr:
+                p = low
+                low += 1
+            else:
+                p = sr + high
+                high += 1
+            if es & b:
+                rel |= 1 << p
+        key1 |= np.int64(rel | (low << 8) | (high << 12)) << (16 * s)
     dpart = diff + DIFF_OFFSET if prm[PL_DEAL_BONUS] else 0
     key2 = leader | (et << 1) | (need << 5) | (dpart << 13) | (stamp << 32)
     return key1, key2
@@ -398,6 +516,7 @@ def _search(em, dm, leader, et, dt, diff, need, alpha, beta, prm, tt, work):
             alpha = work[f, F_ALPHA]
             beta = work[f, F_BETA]
             n = _popcount(em)
+            tt[size, 1] += 1  # nodes searched, for the benchmark
             key1, key2 = _keys(em, dm, leader, et, need, diff, prm, stamp)
             slot = _slot(key1, key2, size)
             lo = -INF
@@ -418,6 +537,14 @@ def _search(em, dm, leader, et, dt, diff, need, alpha, beta, prm, tt, work):
                 else:
                     alpha = max(alpha, lo)
                     beta = min(beta, hi)
+            if not done and depth == 0 and prm[PL_WIN_OPP] <= prm[PL_LEAD] + prm[PL_WIN_OWN]:
+                low, high = _bounds(em, dm, leader, et, work[f, F_DT], diff, need, n, prm)
+                if low >= beta:
+                    ret = low
+                    done = True
+                elif high <= alpha:
+                    ret = high
+                    done = True
             if done:
                 if depth == 0:
                     return ret
@@ -473,7 +600,8 @@ def _search(em, dm, leader, et, dt, diff, need, alpha, beta, prm, tt, work):
                     slot = work[f, F_SLOT]
                     tt[slot, 0] = work[f, F_KEY1]
                     tt[slot, 1] = work[f, F_KEY2]
-                    tt[slot, 2] = (lo + OFFSET) | ((hi + OFFSET) << 16) | ((work[f, F_BEST_CARD] + 1) << 32)
+                    best_rel = _relative(work[f, F_BEST_CARD], work[f, F_EM] | work[f, F_DM], sr)
+                    tt[slot, 2] = (lo + OFFSET) | ((hi + OFFSET) << 16) | ((best_rel + 1) << 32)
                     if depth == 0:
                         return result
                     ret = result
@@ -514,6 +642,12 @@ def _search(em, dm, leader, et, dt, diff, need, alpha, beta, prm, tt, work):
             cdiff = work[f, F_DIFF] + imm
             work[f, F_IMM] = imm
             ok, v = _leaf(cem, cdm, w, cet, cdt, cdiff, need2, prm)
+            if not ok and prm[PL_WIN_OPP] <= prm[PL_LEAD] + prm[PL_WIN_OWN]:
+                low, high = _bounds(cem, cdm, w, cet, cdt, cdiff, need2, n - 1, prm)
+                if low >= cb:
+                    ok, v = True, low
+                elif high <= ca:
+                    ok, v = True, high
             if not ok:
                 c = f + 1
                 work[c, F_EM] = cem
@@ -563,7 +697,23 @@ def new_buffer() -> np.ndarray:
 @numba.njit(**JIT)
 def position_value(em, dm, leader, et, dt, diff, need, prm, tt, work):
     """The exact future value of a position (see the module docstring), on the current stamp of ``tt``."""
-    return _search(em, dm, leader, et, dt, diff, need, -INF, INF, prm, tt, work)
+    return _mtdf(em, dm, leader, et, dt, diff, need, 0, prm, tt, work)
+
+
+@numba.njit(**JIT)
+def _mtdf(em, dm, leader, et, dt, diff, need, guess, prm, tt, work):
+    """The exact value by zero-window searches (MTD(f)), from ``guess``, on the bounds the table keeps."""
+    lower = -INF
+    upper = INF
+    g = guess
+    while lower < upper:
+        beta = g + 1 if g == lower else g
+        g = _search(em, dm, leader, et, dt, diff, need, beta - 1, beta, prm, tt, work)
+        if g < beta:
+            upper = g
+        else:
+            lower = g
+    return g
 
 
 @numba.njit(**JIT)
@@ -576,7 +726,7 @@ def solve_line(em, dm, leader, et, dt, diff, need, prm, tt, buf, line):
     """The exact future value and one optimal line from a position: line[2k], line[2k + 1] are the
     leader's and the follower's cards of the k-th trick from here. Returns (value, elder's points,
     dealer's points) gained along the line, end of play included."""
-    value = _search(em, dm, leader, et, dt, diff, need, -INF, INF, prm, tt, buf)
+    value = _mtdf(em, dm, leader, et, dt, diff, need, 0, prm, tt, buf)
     v = value
     e_pts = 0
     d_pts = 0
