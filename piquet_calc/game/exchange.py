@@ -73,6 +73,7 @@ class Exchange:
         return cards_of(self.discard)
 
 
+@lru_cache(maxsize=256)
 def legal_counts(seat: Seat, rules: RuleSet, elder_took: int | None = None) -> tuple[int, ...]:
     """How many cards the seat may exchange: elder's limits, or the dealer's once elder took ``elder_took``."""
     if seat == "elder":
@@ -82,81 +83,82 @@ def legal_counts(seat: Seat, rules: RuleSet, elder_took: int | None = None) -> t
     return tuple(sorted(rules.dealer_discards(elder_took)))
 
 
-@lru_cache(maxsize=1)
-def _suit_shapes() -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
-    """Per 8-bit suit: its length, and (ranks in a run of 3+, with bits 8+ the run length at each rank
-    packed per rank as 3 bits) / (ranks in a run of exactly 2)."""
-    lengths = tuple(bin(b).count("1") for b in range(256))
-    runs = []
-    for b in range(256):
-        run_len = [0] * 8
-        r = 0
-        while r < 8:
-            if b >> r & 1:
-                s = r
-                while r < 8 and b >> r & 1:
-                    r += 1
-                for q in range(s, r):
-                    run_len[q] = r - s
-            else:
+def _runs(b: int) -> list[int]:
+    """For an 8-bit suit, the length of the run of consecutive ranks each rank lies in (0: not held)."""
+    run_len = [0] * 8
+    r = 0
+    while r < 8:
+        if b >> r & 1:
+            s = r
+            while r < 8 and b >> r & 1:
                 r += 1
-        packed = sum(run_len[q] << (3 * q) for q in range(8))
-        pairs = sum(1 << q for q in range(8) if run_len[q] == 2)
-        runs.append((packed, pairs))
-    return lengths, tuple(runs)
-
-
-def keep_values(hand: int, rules: RuleSet, known_missing: int = 0) -> list[tuple[float, int, int]]:
-    """(keep value, rank, card index) for each card of ``hand``, by the terms of the module docstring.
-
-    ``known_missing``: a rank mask of ranks whose missing cards are known to be in the talon (the
-    dealer after elder's carte blanche), for the pair-of-a-set term.
-    """
-    lengths, runs = _suit_shapes()
-    suits = [(hand >> (8 * s)) & 255 for s in range(4)]
-    best = max(range(4), key=lambda s: (lengths[suits[s]], _pips(suits[s]), -s))
-    counts = [0] * 8
-    for b in suits:
-        for r in range(8):
-            counts[r] += b >> r & 1
-    set_min = int(rules.set_min_rank)
-    values = []
-    for s in range(4):
-        b = suits[s]
-        if not b:
-            continue
-        length = lengths[b]
-        packed, pairs = runs[b]
-        base = SUIT_LENGTH * length + (BEST_POINT if s == best else 0.0)
-        for r in range(8):
-            if not b >> r & 1:
-                continue
-            v = RANK_VALUE[r] + base
-            run = packed >> (3 * r) & 7
-            if run >= 3:
-                v += IN_RUN + RUN_LENGTH * (run - 3)
-            elif pairs >> r & 1:
-                v += IN_PAIR_RUN
-            if r >= set_min:
-                n = counts[r]
-                if n == 4:
-                    v += IN_QUATORZE
-                elif n == 3:
-                    v += IN_TRIO
-                elif n == 2:
-                    v += IN_PAIR_SET_KNOWN if known_missing >> r & 1 else IN_PAIR_SET
-            if (r == 6 and length >= 2) or (r == 5 and length >= 3):
-                v += GUARDED_KING if r == 6 else GUARDED_QUEEN
-            values.append((v, r, s * 8 + r))
-    values.sort()
-    return values
+            for q in range(s, r):
+                run_len[q] = r - s
+        else:
+            r += 1
+    return run_len
 
 
 _PIPS = (7, 8, 9, 10, 10, 10, 10, 11)
 
 
-def _pips(b: int) -> int:
-    return sum(_PIPS[r] for r in range(8) if b >> r & 1)
+@lru_cache(maxsize=1)
+def _suit_table() -> tuple[tuple[int, tuple[tuple[int, float], ...]], ...]:
+    """Per 8-bit suit: its point key (length, then pips) and, for each rank held, the terms of the keep
+    value that the suit alone decides (rank, suit length, sequences, guards). Built once."""
+    table = []
+    for b in range(256):
+        ranks = [r for r in range(8) if b >> r & 1]
+        length = len(ranks)
+        run_len = _runs(b)
+        cards = []
+        for r in ranks:
+            v = RANK_VALUE[r] + SUIT_LENGTH * length
+            if run_len[r] >= 3:
+                v += IN_RUN + RUN_LENGTH * (run_len[r] - 3)
+            elif run_len[r] == 2:
+                v += IN_PAIR_RUN
+            if (r == 6 and length >= 2) or (r == 5 and length >= 3):
+                v += GUARDED_KING if r == 6 else GUARDED_QUEEN
+            cards.append((r, v))
+        table.append((length * 128 + sum(_PIPS[r] for r in ranks), tuple(cards)))
+    return tuple(table)
+
+
+def keep_values(hand: int, rules: RuleSet, known_missing: int = 0) -> list[tuple[float, int, int]]:
+    """(keep value, rank, card index) for each card of ``hand``, by the terms of the module docstring,
+    lowest first (ties: the lower rank, then the suit order).
+
+    ``known_missing``: a rank mask of ranks whose missing cards are known to be in the talon (the
+    dealer after elder's carte blanche), for the pair-of-a-set term.
+    """
+    table = _suit_table()
+    s0, s1, s2, s3 = hand & 255, (hand >> 8) & 255, (hand >> 16) & 255, (hand >> 24) & 255
+    suits = (s0, s1, s2, s3)
+    keys = [table[b][0] for b in suits]
+    best = keys.index(max(keys))  # equal best suits: the first
+    # the ranks held four, three and two times, among those that make sets
+    set_ranks = 255 & ~((1 << int(rules.set_min_rank)) - 1)
+    four = s0 & s1 & s2 & s3
+    three = ((s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))) & ~four
+    two = ((s0 & (s1 | s2 | s3)) | (s1 & (s2 | s3)) | (s2 & s3)) & ~three & ~four
+    bonus = [0.0] * 8
+    for r in range(8):
+        bit = 1 << r
+        if set_ranks & bit:
+            if four & bit:
+                bonus[r] = IN_QUATORZE
+            elif three & bit:
+                bonus[r] = IN_TRIO
+            elif two & bit:
+                bonus[r] = IN_PAIR_SET_KNOWN if known_missing & bit else IN_PAIR_SET
+    values = []
+    for s in range(4):
+        extra = BEST_POINT if s == best else 0.0
+        for r, v in table[suits[s]][1]:
+            values.append((v + extra + bonus[r], r, s * 8 + r))
+    values.sort()
+    return values
 
 
 def _count(values: list[tuple[float, int, int]], legal: tuple[int, ...]) -> int:
