@@ -57,22 +57,22 @@ def test_opponent_keeping_his_hand_agrees_with_the_exact_uniform_model_younger()
 
 
 def test_play_of_sampled_deals_equals_the_play_solver():
+    from piquet_calc.cards import mask_of
     from piquet_calc.engine.play import solve_deal
-    from piquet_calc.kernels import deal as kd
 
-    for position, hand, rules in (("elder", BOOK, RUBICON), ("younger", A_DEALER, RUSSIAN)):
+    for position, hand, rules, discards in (("elder", BOOK, RUBICON, ("9C 8C TD", "AS AH KH", "8H 7H 9D")),
+                                            ("younger", A_DEALER, RUSSIAN, ("JH 9H 8S", "QS JS TS"))):
         sampler = DealSampler(parse_hand(hand), position, rules, seed=5)
-        discard = parse_cards("9C 8C TD" if position == "elder" else "JH 9H 8S")
-        from piquet_calc.cards import mask_of
-
-        cols = sampler.evaluate(0, 0, 12, [(mask_of(discard), 3)], _pool(), play=True)[0]
-        elder, dealer = sampler.finals(0, 0, 12, mask_of(discard), 3)
-        for i in range(12):
-            e_before, d_before = int(cols[i, D_E_DECL]), int(cols[i, D_D_DECL])
-            live = not cols[i, D_E_REPIQUE] and not cols[i, D_D_REPIQUE] and d_before == 0
-            sol = solve_deal(cards_of(int(elder[i])), cards_of(int(dealer[i])), rules, e_before, d_before, live)
-            assert sol.totals == (e_before + cols[i, D_E_PLAY], d_before + cols[i, D_D_PLAY]), (position, i)
-    assert kd is not None
+        masks = [(mask_of(parse_cards(d)), 3) for d in discards]
+        cols = sampler.evaluate(0, 0, 10, masks, _pool(), play=True)  # one table through every solve
+        for j, (mask, size) in enumerate(masks):
+            elder, dealer = sampler.finals(0, 0, 10, mask, size)
+            for i in range(10):
+                row = cols[j, i]
+                e_before, d_before = int(row[D_E_DECL]), int(row[D_D_DECL])
+                live = not row[D_E_REPIQUE] and not row[D_D_REPIQUE] and d_before == 0
+                sol = solve_deal(cards_of(int(elder[i])), cards_of(int(dealer[i])), rules, e_before, d_before, live)
+                assert sol.totals == (e_before + row[D_E_PLAY], d_before + row[D_D_PLAY]), (position, j, i)
 
 
 def _pool():

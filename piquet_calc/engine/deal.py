@@ -191,12 +191,14 @@ class DealSampler:
         from ..kernels import deal as kd
         from ..kernels.layout import N_DEAL
 
-        n = hi - lo
-        elder = np.empty(len(discards) * n, dtype=np.int64)
+        n, m = hi - lo, len(discards)
+        # rows deal by deal, each deal's discards together: their solves share the table's endings
+        elder = np.empty((n, m), dtype=np.int64)
         dealer = np.empty_like(elder)
         for j, (mask, size) in enumerate(discards):
-            elder[j * n:(j + 1) * n], dealer[j * n:(j + 1) * n] = self.finals(stream, lo, hi, mask, size)
-        cb_e, cb_d = (np.tile(a, len(discards)) for a in self.carte_blanche(stream, lo, hi))
+            elder[:, j], dealer[:, j] = self.finals(stream, lo, hi, mask, size)
+        elder, dealer = elder.ravel(), dealer.ravel()
+        cb_e, cb_d = (np.repeat(a, m) for a in self.carte_blanche(stream, lo, hi))
         out = np.zeros((len(elder), N_DEAL), dtype=np.int64)
         t = tables_for(self.rules)
         rules = self.rules
@@ -227,4 +229,4 @@ class DealSampler:
             raise
         if self.cancel.is_set():
             raise Interrupted
-        return out.reshape(len(discards), n, N_DEAL)
+        return out.reshape(n, m, N_DEAL).transpose(1, 0, 2)
