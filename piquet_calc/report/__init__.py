@@ -6,6 +6,8 @@ from .render import (
     declaration_table,
     odds_rows,
     odds_table,
+    play_data,
+    play_table,
     rules_data,
     rules_table,
     score_data,
@@ -13,5 +15,6 @@ from .render import (
     table,
 )
 
-__all__ = ["analysis_data", "declaration_data", "declaration_table", "odds_rows", "odds_table", "rules_data",
+__all__ = ["analysis_data", "declaration_data", "declaration_table", "odds_rows", "odds_table", "play_data",
+           "play_table", "rules_data",
            "rules_table", "score_data", "score_table", "table"]
