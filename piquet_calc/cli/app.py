@@ -249,6 +249,37 @@ def score(
 
 
 @app.command()
+def play(
+    elder_hand: Annotated[str, typer.Argument(help="Elder's twelve cards after the exchange.")],
+    dealer_hand: Annotated[str, typer.Argument(help="The dealer's twelve cards after the exchange.")],
+    tricks: Annotated[str, typer.Option(help='Tricks already played, each the leader\'s card then the follower\'s, '
+                                             'e.g. "AH TC, KH JC"; the rest is solved.')] = "",
+    elder_dealt: Annotated[str, typer.Option(help="Elder's dealt hand, for carte blanche.")] = "",
+    dealer_dealt: Annotated[str, typer.Option(help="The dealer's dealt hand, for carte blanche.")] = "",
+    rules: RulesOption = "rubicon",
+    as_json: JsonOption = False,
+) -> None:
+    """The declarations, then the best play of the deal with both hands seen (double dummy), trick by trick."""
+    from ..analysis.play import analyse_play, parse_tricks
+    from ..game.play import PlayError
+
+    with _user_errors():
+        e = parse_cards(elder_hand, HAND_SIZE, "elder's hand")
+        d = parse_cards(dealer_hand, HAND_SIZE, "the dealer's hand")
+        ruleset = get_rules(rules)
+        e_dealt = parse_cards(elder_dealt, HAND_SIZE, "elder's dealt hand") if elder_dealt else None
+        d_dealt = parse_cards(dealer_dealt, HAND_SIZE, "the dealer's dealt hand") if dealer_dealt else None
+        played = parse_tricks(tricks)
+        try:
+            result = analyse_play(e, d, ruleset, played, e_dealt, d_dealt)
+        except PlayError as err:
+            raise CardError(f"--tricks: {err}") from None
+    from .. import report
+
+    _emit(as_json, lambda: report.play_data(result), lambda: report.play_table(result))
+
+
+@app.command()
 def odds(
     cards: Annotated[str, typer.Argument(help='The cards you want, e.g. "AH KH".')],
     take: Annotated[int | None, typer.Option(help="How many cards you take (elder 5, younger 3 by default).")] = None,

@@ -20,7 +20,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..cards import Card, mask_of
+from ..cards import Card, mask_of, sort_hand
 from ..game.play import DEALER, ELDER, PlayState, play_trick
 from ..kernels.layout import N_PLAY_PARAMS
 from ..rules import RuleSet
@@ -140,9 +140,9 @@ def line_choices(state: PlayState, line: list[tuple[Card, Card]], rules: RuleSet
             vals = [solver.value(play_trick(s, card, r, rules)) for r in legal_cards(s.hands[follower], card)]
             return sign * min(sign * v for v in vals)
 
-        good_leads = tuple(c for c in legal_cards(s.hands[leader], None) if lead_value(c) == target)
-        good_replies = tuple(r for r in legal_cards(s.hands[follower], lead)
-                             if solver.value(play_trick(s, lead, r, rules)) == target)
+        good_leads = sort_hand(c for c in legal_cards(s.hands[leader], None) if lead_value(c) == target)
+        good_replies = sort_hand(r for r in legal_cards(s.hands[follower], lead)
+                                 if solver.value(play_trick(s, lead, r, rules)) == target)
         s = play_trick(s, lead, reply, rules)
         pair = (lead, reply) if leader == ELDER else (reply, lead)
         alts = (good_leads, good_replies) if leader == ELDER else (good_replies, good_leads)

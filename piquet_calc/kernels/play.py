@@ -408,7 +408,7 @@ def _relative(card, live, sr):
 
 
 @numba.njit(**INLINED)
-def _keys(em, dm, leader, et, need, diff, prm, stamp):
+def _keys(em, dm, leader, et, dt, need, diff, prm, stamp):
     """The table's key of a position by relative ranks: positions whose live cards lie alike in every suit
     (same owners in the same order on each side of the scoring rank) have the same value. Per suit,
     16 bits: elder's cards at their relative places, and how many live cards lie below and at or above
@@ -437,7 +437,7 @@ def _keys(em, dm, leader, et, need, diff, prm, stamp):
                 rel |= 1 << p
         key1 |= np.int64(rel | (low << 8) | (high << 12)) << (16 * s)
     dpart = diff + DIFF_OFFSET if prm[PL_DEAL_BONUS] else 0
-    key2 = leader | (et << 1) | (need << 5) | (dpart << 13) | (stamp << 32)
+    key2 = leader | (et << 1) | (need << 5) | (dpart << 13) | (dt << 24) | (stamp << 32)
     return key1, key2
 
 
@@ -517,7 +517,7 @@ def _search(em, dm, leader, et, dt, diff, need, alpha, beta, prm, tt, work):
             beta = work[f, F_BETA]
             n = _popcount(em)
             tt[size, 1] += 1  # nodes searched, for the benchmark
-            key1, key2 = _keys(em, dm, leader, et, need, diff, prm, stamp)
+            key1, key2 = _keys(em, dm, leader, et, work[f, F_DT], need, diff, prm, stamp)
             slot = _slot(key1, key2, size)
             lo = -INF
             hi = INF

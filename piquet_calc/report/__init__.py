@@ -7,6 +7,8 @@ from .render import (
     declaration_table,
     odds_rows,
     odds_table,
+    play_data,
+    play_table,
     rules_data,
     rules_table,
     score_data,
@@ -15,4 +17,5 @@ from .render import (
 )
 
 __all__ = ["analysis_data", "deal_data", "deal_table", "declaration_data", "declaration_table", "odds_rows",
-           "odds_table", "rules_data", "rules_table", "score_data", "score_table", "table"]
+           "odds_table", "play_data", "play_table", "rules_data", "rules_table", "score_data", "score_table",
+           "table"]
