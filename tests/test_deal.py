@@ -129,6 +129,20 @@ def test_whole_deal_with_the_play_reports_every_figure():
     assert "30 fresh deals per discard, seed 8" in table and "#1 over #2" in table
 
 
+def test_younger_after_elders_carte_blanche_deals_only_blanche_hands():
+    sampler = DealSampler(parse_hand(A_DEALER), "younger", RUBICON, seed=2, elder_took=5, elder_blanche=True)
+    courts = sum(1 << (s * 8 + r) for s in range(4) for r in (4, 5, 6))  # every J, Q, K
+    deals = sampler.deals(0, 0, 600)
+    assert not np.any(deals.opponent & courts)
+    assert np.all(deals.prefix[:, 8] & deals.opponent == 0)
+    elder_cb, _ = sampler.carte_blanche(0, 0, 600)
+    assert np.all(elder_cb == RUBICON.blanche_points)
+    # a younger hand leaving fewer than twelve unseen cards without a court: no carte blanche possible
+    result = CliRunner().invoke(app, ["discard", "AS TS 9S 8S 7S AH TH 9H 8H 7H AD TD", "--younger",
+                                      "--elder-blanche", "--play", "-q"])
+    assert result.exit_code == 2 and "cannot have shown carte blanche" in result.output
+
+
 runner = CliRunner()
 
 
@@ -150,3 +164,21 @@ def test_cli_play_json_round_trip():
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["model"] == "deal" and len(data["discards"]) == 2
+
+
+@pytest.mark.slow
+def test_ctrl_c_ends_cleanly():
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    p = subprocess.Popen([sys.executable, "-m", "piquet_calc", "discard", BOOK, "--elder", "--play"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(os.environ),
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(12)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 130 and out == b""
+    assert err.decode().strip().splitlines()[-1] == "piquet-calc: interrupted: nothing printed"

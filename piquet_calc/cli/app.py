@@ -85,16 +85,21 @@ class _DealProgress:
 
     def __init__(self, enabled: bool) -> None:
         self.enabled, self.start, self.last, self.shown = enabled, time.monotonic(), 0.0, False
+        self.first: tuple[float, int] | None = None
         self.tty = sys.stderr.isatty()
 
     def __call__(self, done: int, total: int) -> None:
         now = time.monotonic()
+        if self.first is None:  # the rate is measured from the first piece on (loading the kernels is behind)
+            self.first = (now, done)
         if not self.enabled or now - self.start < 1.0 or now - self.last < (0.2 if self.tty else 2.0):
             return
+        t0, d0 = self.first
+        if done <= d0 or now <= t0:
+            return
         self.last, self.shown = now, True
-        spent = now - self.start
-        left = spent * (total - done) / done if done else 0.0
-        sys.stderr.write(f"\r{PROG}: {done:,} of about {total:,} deals judged in {spent:.0f}s, "
+        left = (now - t0) * (total - done) / (done - d0)
+        sys.stderr.write(f"\r{PROG}: {done:,} of about {total:,} deals judged in {now - self.start:.0f}s, "
                          f"about {left:.0f}s left  " + ("" if self.tty else "\n"))
         sys.stderr.flush()
 
@@ -156,10 +161,14 @@ def discard(
         from ..analysis.deal import analyse_deal
 
         progress = _DealProgress(not quiet)
-        with _user_errors():
-            deal = analyse_deal(cards, "elder" if elder else "younger", ruleset, elder_took=elder_took,
-                                elder_blanche=elder_blanche, samples=samples, seed=seed, top=top, also=forced,
-                                threads=threads or None, progress=progress)
+        try:
+            with _user_errors():
+                deal = analyse_deal(cards, "elder" if elder else "younger", ruleset, elder_took=elder_took,
+                                    elder_blanche=elder_blanche, samples=samples, seed=seed, top=top,
+                                    also=forced, threads=threads or None, progress=progress)
+        except KeyboardInterrupt:  # the worker threads stop after the piece they are on
+            typer.echo(f"\n{PROG}: interrupted: nothing printed", err=True)
+            raise typer.Exit(130) from None
         progress.finish()
         _emit(as_json, lambda: report.deal_data(deal), lambda: report.deal_table(deal))
         return

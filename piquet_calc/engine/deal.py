@@ -24,7 +24,7 @@ import numpy as np
 from ..cards import DECK, HAND_SIZE, Card, mask_of
 from ..game.declarations import is_carte_blanche
 from ..game.exchange import choose_exchange
-from ..rules import RuleSet
+from ..rules import RulesError, RuleSet
 from .tables import tables_for
 
 BLOCK = 256  # deals per seeded block
@@ -80,7 +80,7 @@ class DealSampler:
         spoilers = [c.index for c in DECK for r in self.rules.blanche_ranks if c.rank == r]
         self.spoils = np.isin(self.unseen, spoilers)
         if self.position == "younger" and self.elder_blanche and (~self.spoils).sum() < HAND_SIZE:
-            raise ValueError("elder cannot have shown carte blanche: fewer than twelve unseen cards lack "
+            raise RulesError("elder cannot have shown carte blanche: fewer than twelve unseen cards lack "
                              + " ".join(r.symbol for r in sorted(self.rules.blanche_ranks, reverse=True)))
 
     # --- the deals -------------------------------------------------------------------------------
