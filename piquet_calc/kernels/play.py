@@ -456,6 +456,48 @@ FRAME_COLUMNS = 32
 
 
 @numba.njit(**JIT)
+def _last(em, dm, leader, et, dt, diff, need, prm):
+    """The value of the last trick and the end of the play (one card each)."""
+    lead = _bit_index(em if leader == 0 else dm)
+    reply = _bit_index(dm if leader == 0 else em)
+    e, d, w, need2 = _trick(lead, reply, leader, et, dt, need, True, (et + dt + 1) // 2 + 1, prm)
+    e2, d2 = _end(et + (w == 0), dt + (w == 1), diff + e - d, prm)
+    return e - d + e2 - d2
+
+
+@numba.njit(**JIT)
+def _two(em, dm, leader, et, dt, diff, need, prm):
+    """The exact value with two cards each: every lead and reply tried, no table."""
+    h = em if leader == 0 else dm
+    o = dm if leader == 0 else em
+    sign = 1 if leader == 0 else -1
+    seventh_at = (et + dt + 2) // 2 + 1
+    best = -INF
+    x = h
+    while x:
+        a = x & -x
+        x ^= a
+        lead = _bit_index(a)
+        suit = np.int64(255) << (lead & ~7)
+        replies = o & suit
+        if replies == 0:
+            replies = o
+        worst = INF
+        y = replies
+        while y:
+            r = y & -y
+            y ^= r
+            reply = _bit_index(r)
+            e, d, w, need2 = _trick(lead, reply, leader, et, dt, need, False, seventh_at, prm)
+            cem = (h ^ a) if leader == 0 else (o ^ r)
+            cdm = (o ^ r) if leader == 0 else (h ^ a)
+            v = sign * (e - d + _last(cem, cdm, w, et + (w == 0), dt + (w == 1), diff + e - d, need2, prm))
+            worst = min(worst, v)
+        best = max(best, worst)
+    return sign * best
+
+
+@numba.njit(**JIT)
 def _leaf(em, dm, leader, et, dt, diff, need, prm):
     """The value of a position needing no search: (True, value), or (False, 0)."""
     if em == 0:
@@ -468,6 +510,8 @@ def _leaf(em, dm, leader, et, dt, diff, need, prm):
         e, d, w, need2 = _trick(lead, reply, leader, et, dt, need, True, (et + dt + n) // 2 + 1, prm)
         e2, d2 = _end(et + (w == 0), dt + (w == 1), diff + e - d, prm)
         return True, e - d + e2 - d2
+    if n == 2:
+        return True, _two(em, dm, leader, et, dt, diff, need, prm)
     sr = prm[PL_SCORING_RANK]
     if prm[PL_WIN_OPP] <= prm[PL_LEAD] + prm[PL_WIN_OWN] and (sr == 0 or prm[PL_LAST_LEAD] == prm[PL_LEAD]):
         h = em if leader == 0 else dm
