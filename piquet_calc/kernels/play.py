@@ -741,23 +741,62 @@ def new_buffer() -> np.ndarray:
 @numba.njit(**JIT)
 def position_value(em, dm, leader, et, dt, diff, need, prm, tt, work):
     """The exact future value of a position (see the module docstring), on the current stamp of ``tt``."""
-    return _mtdf(em, dm, leader, et, dt, diff, need, 0, prm, tt, work)
+    return _mtdf(em, dm, leader, et, dt, diff, need, prm, tt, work)
 
 
 @numba.njit(**JIT)
-def _mtdf(em, dm, leader, et, dt, diff, need, guess, prm, tt, work):
-    """The exact value by zero-window searches (MTD(f)), from ``guess``, on the bounds the table keeps."""
+def _guess(em, dm, leader, et, dt, diff, need, prm, work):
+    """A first guess at the value: the play where each side plays the card its move ordering tries first."""
+    sr = prm[PL_SCORING_RANK]
+    total = 0
+    while em != 0:
+        n = _popcount(em)
+        h = em if leader == 0 else dm
+        o = dm if leader == 0 else em
+        _leads(h, o, sr, -1, work, 2 * n)
+        lead = work[2 * n, 0] & 255
+        h_left = h & ~(np.int64(1) << lead)
+        _replies(o, h_left, lead, sr, work, 2 * n + 1)
+        reply = work[2 * n + 1, 0] & 255
+        e, d, w, need = _trick(lead, reply, leader, et, dt, need, n == 1, (et + dt + n) // 2 + 1, prm)
+        o_left = o & ~(np.int64(1) << reply)
+        em, dm = (h_left, o_left) if leader == 0 else (o_left, h_left)
+        et, dt = et + (w == 0), dt + (w == 1)
+        diff += e - d
+        total += e - d
+        leader = w
+    e, d = _end(et, dt, diff, prm)
+    return total + e - d
+
+
+@numba.njit(**JIT)
+def _mtdf(em, dm, leader, et, dt, diff, need, prm, tt, work):
+    """The exact value by zero-window searches on the bounds the table keeps: from a guess (_guess), steps
+    that double while the searches fail the same way, then halving the interval left (MTD(f) with
+    bisection; plain MTD(f)'s steps of one point took five passes on average)."""
     lower = -INF
     upper = INF
-    g = guess
+    g = _guess(em, dm, leader, et, dt, diff, need, prm, work)
+    beta = g
+    step = 2
     while lower < upper:
-        beta = g + 1 if g == lower else g
         g = _search(em, dm, leader, et, dt, diff, need, beta - 1, beta, prm, tt, work)
         if g < beta:
             upper = g
         else:
             lower = g
-    return g
+        if lower >= upper:
+            break
+        if upper == INF:
+            beta = lower + step
+            step *= 2
+        elif lower == -INF:
+            beta = upper - step + 1
+            step *= 2
+        else:
+            beta = (lower + upper + 1) // 2
+        beta = max(lower + 1, min(upper, beta))
+    return lower
 
 
 @numba.njit(**JIT)
@@ -770,7 +809,7 @@ def solve_line(em, dm, leader, et, dt, diff, need, prm, tt, buf, line):
     """The exact future value and one optimal line from a position: line[2k], line[2k + 1] are the
     leader's and the follower's cards of the k-th trick from here. Returns (value, elder's points,
     dealer's points) gained along the line, end of play included."""
-    value = _mtdf(em, dm, leader, et, dt, diff, need, 0, prm, tt, buf)
+    value = _mtdf(em, dm, leader, et, dt, diff, need, prm, tt, buf)
     v = value
     e_pts = 0
     d_pts = 0
