@@ -448,6 +448,47 @@ def _slot(key1, key2, size):
     return h & (size - 1)
 
 
+@numba.njit(**JIT)
+def _refutation_first(work, row, nr, lead, h_left, o, leader, et, dt, diff, need, n, lo_l, prm, tt, stamp):
+    """Move to the front a reply that refutes ``lead`` at once (the leader held to ``lo_l`` or less, from his
+    side) by a leaf's value, a quick bound or the table's bound of the position it leads to."""
+    size = tt.shape[0] - 1
+    seventh_at = (et + dt + n) // 2 + 1
+    for j in range(nr):
+        reply = work[row, j] & 255
+        e, d, w, need2 = _trick(lead, reply, leader, et, dt, need, False, seventh_at, prm)
+        imm = e - d
+        f_left = o & ~(np.int64(1) << reply)
+        cem = h_left if leader == 0 else f_left
+        cdm = f_left if leader == 0 else h_left
+        cet = et + (w == 0)
+        cdt = dt + (w == 1)
+        # the child's value v refutes when, from elder's side, v <= lo_l - imm (elder leads) or
+        # v >= -lo_l - imm (the dealer leads)
+        limit = lo_l - imm if leader == 0 else -lo_l - imm
+        ok, v = _leaf(cem, cdm, w, cet, cdt, diff + imm, need2, prm)
+        if ok:
+            refutes = v <= limit if leader == 0 else v >= limit
+        else:
+            low, high = _bounds(cem, cdm, w, cet, cdt, diff + imm, need2, n - 1, prm)
+            refutes = high <= limit if leader == 0 else low >= limit
+            if not refutes:
+                key1, key2 = _keys(cem, cdm, w, cet, cdt, need2, diff + imm, prm, stamp)
+                slot = _slot(key1, key2, size)
+                if tt[slot, 0] == key1 and tt[slot, 1] == key2:
+                    data = tt[slot, 2]
+                    lo = (data & 0xFFFF) - OFFSET
+                    hi = ((data >> 16) & 0xFFFF) - OFFSET
+                    refutes = hi <= limit if leader == 0 else lo >= limit
+        if refutes:
+            if j > 0:
+                first = work[row, j]
+                for k in range(j, 0, -1):
+                    work[row, k] = work[row, k - 1]
+                work[row, 0] = first
+            return
+
+
 # Columns of a frame of _search's stack: one frame per trick boundary on the path searched.
 (F_EM, F_DM, F_LEADER, F_ET, F_DT, F_DIFF, F_NEED, F_ALPHA, F_BETA, F_LA, F_LB, F_BEST, F_BEST_CARD, F_I, F_COUNT,
  F_J, F_NR, F_M, F_IMM, F_SLOT, F_LO, F_HI, F_KEY1, F_KEY2, F_N) = range(25)
@@ -662,9 +703,14 @@ def _search(em, dm, leader, et, dt, diff, need, alpha, beta, prm, tt, work):
         lead = work[row, work[f, F_I]] & 255
         h_left = h & ~(np.int64(1) << lead)
         if new_lead:
-            work[f, F_NR] = _replies(o, h_left, lead, sr, work, row + 1)
+            nr = _replies(o, h_left, lead, sr, work, row + 1)
+            work[f, F_NR] = nr
             work[f, F_J] = 0
             work[f, F_M] = INF
+            if nr > 1:
+                _refutation_first(work, row + 1, nr, lead, h_left, o, leader, work[f, F_ET], work[f, F_DT],
+                                  work[f, F_DIFF], work[f, F_NEED], n, max(work[f, F_LA], work[f, F_BEST]),
+                                  prm, tt, stamp)
         # descend into reply j
         while True:
             reply = work[row + 1, work[f, F_J]] & 255
