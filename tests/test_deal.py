@@ -14,7 +14,7 @@ from piquet_calc.cli import app
 from piquet_calc.engine.deal import DealSampler
 from piquet_calc.kernels.layout import D_D_DECL, D_D_PLAY, D_D_REPIQUE, D_E_DECL, D_E_PLAY, D_E_REPIQUE
 from piquet_calc.report import deal_data, deal_table
-from piquet_calc.rules import RUBICON, RUSSIAN
+from piquet_calc.rules import PRESETS, RUBICON, RUSSIAN
 
 BOOK = "AS AH KH QH TH 8H 7H AD TD 9D 9C 8C"  # 004's elder, dealt
 A_DEALER = "QS JS TS 9S 8S JH 9H KD QD AC JC TC"  # 004's dealer, dealt
@@ -60,14 +60,17 @@ def test_play_of_sampled_deals_equals_the_play_solver():
     from piquet_calc.cards import mask_of
     from piquet_calc.engine.play import solve_deal
 
-    for position, hand, rules, discards in (("elder", BOOK, RUBICON, ("9C 8C TD", "AS AH KH", "8H 7H 9D")),
-                                            ("younger", A_DEALER, RUSSIAN, ("JH 9H 8S", "QS JS TS"))):
+    cases = [("elder", BOOK, RUBICON, ("9C 8C TD", "AS AH KH", "8H 7H 9D"), 10),
+             ("younger", A_DEALER, RUSSIAN, ("JH 9H 8S", "QS JS TS"), 10)]
+    cases += [("elder", BOOK, PRESETS[name], ("9C 8C TD", "AS 7H 8H"), 5) for name in ("au-cent", "english",
+                                                                                      "encyclopedia")]
+    for position, hand, rules, discards, n in cases:
         sampler = DealSampler(parse_hand(hand), position, rules, seed=5)
         masks = [(mask_of(parse_cards(d)), 3) for d in discards]
-        cols = sampler.evaluate(0, 0, 10, masks, _pool(), play=True)  # one table through every solve
+        cols = sampler.evaluate(0, 0, n, masks, _pool(), play=True)  # one table through every solve
         for j, (mask, size) in enumerate(masks):
-            elder, dealer = sampler.finals(0, 0, 10, mask, size)
-            for i in range(10):
+            elder, dealer = sampler.finals(0, 0, n, mask, size)
+            for i in range(n):
                 row = cols[j, i]
                 e_before, d_before = int(row[D_E_DECL]), int(row[D_D_DECL])
                 live = not row[D_E_REPIQUE] and not row[D_D_REPIQUE] and d_before == 0
