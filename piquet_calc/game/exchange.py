@@ -7,7 +7,8 @@ what the player knows (the dealer: how many cards elder took, and whether elder 
 as the books teach them, not a search: every card of the hand gets a *keep value*, the lowest-valued
 cards go, and the count is the preset's largest unless that would throw a card worth keeping.
 
-The keep value of a card is the sum of these terms (``KEEP``), each one rule of thumb of the books:
+The keep value of a card is the sum of these terms (their weights are the constants below), each one
+rule of thumb of the books:
 
 1. **Rank** (the play): aces most (entries and sure tricks), then kings, queens, jacks, tens; the
    small cards next to nothing.
@@ -26,7 +27,8 @@ dealer all that elder left), but one fewer for each card that would then be thro
 keeping (a keep value of ``KEEP_THRESHOLD`` or more: in a good combination, or an ace of a long suit),
 as long as the smaller count is legal. So russian's elder never refuses the talon and takes at least
 three, russian's dealer takes his three or more, au-cent's dealer at least one. Exact analysis agrees:
-elder's best discard takes five in most hands, the dealer's takes all that is left (benchmarks/policy.py).
+elder's best discard takes five in most hands, the dealer's all that is left in most
+(benchmarks/policy.py).
 
 Ties between equal keep values are broken by rank (the lower goes first), then by suit order (S H D C),
 so the choice is deterministic.
