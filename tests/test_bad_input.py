@@ -63,9 +63,9 @@ def assert_one_error_line(code: int, stderr: str, message: str) -> str:
 # --- rules files ------------------------------------------------------------------------------------
 
 BAD_RULES = {  # file content -> what the one line must say; every one is refused by `rules` and `discard` alike
-    "repique_bonus = 100000000000000000000000": "repique_bonus: 0 to 1000, not 100000000000000000000000",
-    "repique_bonus = 1001": "repique_bonus: 0 to 1000, not 1001",
-    "pique_bonus = 100000": "pique_bonus: 0 to 1000",
+    "repique_bonus = 100000000000000000000000": "repique_bonus: 0 to 255, not 100000000000000000000000",
+    "repique_bonus = 256": "repique_bonus: 0 to 255, not 256",
+    "pique_bonus = 100000": "pique_bonus: 0 to 255",
     "blanche_points = 64": "blanche_points: 0 to 63, not 64",
     "carte_rouge_points = 1000": "carte_rouge_points: 0 to 63",
     "trio_points = 100": "trio_points: 0 to 63",

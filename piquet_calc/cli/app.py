@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from ..analysis import analyse_declaration, analyse_discards, odds_rows
+from ..analysis.deal import DEFAULT_SAMPLES, DEFAULT_SEED
 from ..cards import DECK, HAND_SIZE, Card, CardError, parse_cards, parse_hand
 from ..kernels.cache import SetupError
 from ..rules import PRESETS, RulesError, RuleSet, get_rules, span
@@ -121,6 +122,35 @@ class _Progress:
             self.enabled = False
 
 
+class _DealProgress:
+    """Progress of a whole-deal analysis on stderr, with an estimate of the time left."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled, self.start, self.last, self.shown = enabled, time.monotonic(), 0.0, False
+        self.first: tuple[float, int] | None = None
+        self.tty = sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if self.first is None:  # the rate is measured from the first piece on (loading the kernels is behind)
+            self.first = (now, done)
+        if not self.enabled or now - self.start < 1.0 or now - self.last < (0.2 if self.tty else 2.0):
+            return
+        t0, d0 = self.first
+        if done <= d0 or now <= t0:
+            return
+        self.last, self.shown = now, True
+        left = (now - t0) * (total - done) / (done - d0)
+        sys.stderr.write(f"\r{PROG}: {done:,} of about {total:,} deals judged in {now - self.start:.0f}s, "
+                         f"about {left:.0f}s left  " + ("" if self.tty else "\n"))
+        sys.stderr.flush()
+
+    def finish(self) -> None:
+        if self.shown and self.tty:
+            sys.stderr.write(f"\r{PROG}: done in {time.monotonic() - self.start:.0f}s" + " " * 40 + "\n")
+            sys.stderr.flush()
+
+
 RulesOption = Annotated[str, typer.Option(help=f"Rules: a preset ({', '.join(PRESETS)}) or a house-rules .toml file "
                                                "(see `piquet-calc rules`).")]
 
@@ -140,8 +170,18 @@ def discard(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON (schema in README) instead of a table.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q",
                                         help="No progress on stderr (nor the first run's compiling line).")] = False,
+    play: Annotated[bool, typer.Option("--play", help="Rank by the whole deal, sampled: both exchanges (the "
+                                       "opponent's by the exchange policy), the declarations and the play "
+                                       "solved double dummy (README, The whole deal).")] = False,
+    samples: Annotated[int, typer.Option(help="With --play: fresh deals per discard in the final round.")]
+    = DEFAULT_SAMPLES,
+    seed: Annotated[int, typer.Option(help="With --play: the seed the deals are drawn from.")] = DEFAULT_SEED,
+    also: Annotated[list[str] | None, typer.Option(help="With --play: put this discard in the final round "
+                                                   "(repeatable), e.g. --also \"QS TS 9S 8S 7S\".")] = None,
+    threads: Annotated[int, typer.Option(help="With --play: worker threads (0: one per core); the figures "
+                                         "do not depend on it.")] = 0,
 ) -> None:
-    """Every legal discard of HAND with exact chances and expected scores, best first."""
+    """Every legal discard of HAND with exact chances and expected scores, best first (--play: by the whole deal)."""
     with _user_errors():
         cards = parse_hand(hand)
         ruleset = get_rules(rules)
@@ -153,12 +193,35 @@ def discard(
                                       f"not {elder_took}")
     if top < 0:
         raise click_errors.UsageError(f"--top must be 0 (all) or more, not {top}")
+    if not play and (also or samples != DEFAULT_SAMPLES or seed != DEFAULT_SEED or threads):
+        raise click_errors.UsageError("--samples, --seed, --also and --threads need --play")
     from .. import report
 
     if quiet:  # no first-run line either (docs/engine.md, The first run)
         from ..engine import first_run
 
         first_run.silence()
+    if play:
+        if samples < 2:
+            raise click_errors.UsageError(f"--samples must be at least 2, not {samples}")
+        if threads < 0:
+            raise click_errors.UsageError(f"--threads must be 0 (one per core) or more, not {threads}")
+        with _user_errors():
+            forced = [parse_cards(text, what="--also") for text in also or []]
+        from ..analysis.deal import analyse_deal
+
+        progress = _DealProgress(not quiet)
+        try:
+            with _user_errors():
+                deal = analyse_deal(cards, "elder" if elder else "younger", ruleset, elder_took=elder_took,
+                                    elder_blanche=elder_blanche, samples=samples, seed=seed, top=top,
+                                    also=forced, threads=threads or None, progress=progress)
+        except KeyboardInterrupt:  # the worker threads stop after the piece they are on
+            typer.echo(f"\n{PROG}: interrupted: nothing printed", err=True)
+            raise typer.Exit(130) from None
+        progress.finish()
+        _emit(as_json, lambda: report.deal_data(deal), lambda: report.deal_table(deal))
+        return
     result = analyse_discards(cards, "elder" if elder else "younger", ruleset, elder_took=elder_took,
                               elder_blanche=elder_blanche, progress=_Progress(not quiet))
     _emit(as_json, lambda: report.analysis_data(result, top), lambda: report.table(result, top))
@@ -311,6 +374,37 @@ def score(
                         dealer_blanche=is_carte_blanche(d_dealt, ruleset))
     _emit(as_json, lambda: report.score_data(e, d, result, ruleset),
           lambda: report.score_table(e, d, result, ruleset))
+
+
+@app.command()
+def play(
+    elder_hand: Annotated[str, typer.Argument(help="Elder's twelve cards after the exchange.")],
+    dealer_hand: Annotated[str, typer.Argument(help="The dealer's twelve cards after the exchange.")],
+    tricks: Annotated[str, typer.Option(help='Tricks already played, each the leader\'s card then the follower\'s, '
+                                             'e.g. "AH TC, KH JC"; the rest is solved.')] = "",
+    elder_dealt: Annotated[str, typer.Option(help="Elder's dealt hand, for carte blanche.")] = "",
+    dealer_dealt: Annotated[str, typer.Option(help="The dealer's dealt hand, for carte blanche.")] = "",
+    rules: RulesOption = "rubicon",
+    as_json: JsonOption = False,
+) -> None:
+    """The declarations, then the best play of the deal with both hands seen (double dummy), trick by trick."""
+    from ..analysis.play import analyse_play, parse_tricks
+    from ..game.play import PlayError
+
+    with _user_errors():
+        e = parse_cards(elder_hand, HAND_SIZE, "elder's hand")
+        d = parse_cards(dealer_hand, HAND_SIZE, "the dealer's hand")
+        ruleset = get_rules(rules)
+        e_dealt = parse_cards(elder_dealt, HAND_SIZE, "elder's dealt hand") if elder_dealt else None
+        d_dealt = parse_cards(dealer_dealt, HAND_SIZE, "the dealer's dealt hand") if dealer_dealt else None
+        played = parse_tricks(tricks)
+        try:
+            result = analyse_play(e, d, ruleset, played, e_dealt, d_dealt)
+        except PlayError as err:
+            raise CardError(f"--tricks: {err}") from None
+    from .. import report
+
+    _emit(as_json, lambda: report.play_data(result), lambda: report.play_table(result))
 
 
 @app.command()

@@ -50,3 +50,22 @@ QUATORZE_KEY, TRIO_KEY = 4 * 8, 3 * 8
 PROFILE_TOPS = 9
 PROFILES = PROFILE_TOPS * 9
 PROFILE_BITS = 7
+
+# The play's rules, packed in this order by engine.play.play_params (the solver, kernels/play.py).
+(PL_LEAD, PL_LAST_LEAD, PL_WIN_OPP, PL_WIN_OWN, PL_LAST_TRICK, PL_SEVENTH, PL_SCORING_RANK, PL_CARDS, PL_CAPOT,
+ PL_CAPOT_CARDS, PL_CAPOT_LAST, PL_DEAL_BONUS, PL_PIQUE_BONUS, PL_PIQUE_AT) = range(14)
+N_PLAY_PARAMS = 14
+
+# The play solver's transposition table: rows of (key of the hands, key of the rest | stamp, bounds and
+# best card); its last row holds the stamp of the current solve. 2 ** TT_BITS rows by default.
+TT_BITS = 17
+TT_COLUMNS = 3
+
+# Columns of the whole-deal evaluation of one sampled deal (kernels.deal.evaluate_deals), elder's and the
+# dealer's: declarations before the play (carte blanche, classes, carte rouge and the repique bonus),
+# repique, pique by elder's pique run (the uniform model's reading, for the checks), the play's points
+# (pique, the cards, capot and the deal bonus included), pique in the play, the cards (+1 elder won
+# them, 0 divided, -1 the dealer), capot.
+(D_E_DECL, D_D_DECL, D_E_REPIQUE, D_D_REPIQUE, D_E_RUN_PIQUE, D_E_PLAY, D_D_PLAY, D_E_PIQUE, D_CARDS,
+ D_E_CAPOT, D_D_CAPOT) = range(11)
+N_DEAL = 11

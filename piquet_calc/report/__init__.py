@@ -1,11 +1,14 @@
 """Result objects -> JSON-ready data -> a table (tabulate) or JSON: the data first, the table from it."""
 
+from .deal import deal_data, deal_table
 from .render import (
     analysis_data,
     declaration_data,
     declaration_table,
     declaration_table_of,
     odds_table,
+    play_data,
+    play_table,
     rules_data,
     rules_table,
     score_data,
@@ -14,5 +17,6 @@ from .render import (
     table_of,
 )
 
-__all__ = ["analysis_data", "declaration_data", "declaration_table", "declaration_table_of", "odds_table",
-           "rules_data", "rules_table", "score_data", "score_table", "table", "table_of"]
+__all__ = ["analysis_data", "deal_data", "deal_table", "declaration_data", "declaration_table", "declaration_table_of",
+           "odds_table", "play_data", "play_table", "rules_data", "rules_table", "score_data", "score_table",
+           "table", "table_of"]

@@ -13,6 +13,7 @@ from tabulate import tabulate
 
 from ..analysis import Analysis, DeclarationAnalysis, DiscardResult
 from ..analysis.odds import odds_words
+from ..analysis.play import PlayAnalysis
 from ..cards import Card, format_cards
 from ..game.declarations import DealScore
 from ..rules import RuleSet, span
@@ -277,3 +278,105 @@ def rules_table(rules: Sequence[RuleSet]) -> str:
     table_ = tabulate(rows, headers=["setting"] + [r.name for r in rules], disable_numparse=True)
     sources = "\n".join(f"{r.name}: {r.source}" for r in rules)
     return f"{table_}\n\n{sources}"
+
+
+# --- play ------------------------------------------------------------------------------------------
+
+def _seat(i: int) -> str:
+    return ("elder", "dealer")[i]
+
+
+def _pair(values: Sequence[Any]) -> dict[str, Any]:
+    return {"elder": values[0], "dealer": values[1]}
+
+
+def play_data(a: PlayAnalysis) -> dict[str, Any]:
+    """The play of one deal as JSON-ready data (schema in README.md)."""
+    line = []
+    for t in a.tricks:
+        line.append({
+            "trick": t.number, "leader": _seat(t.leader),
+            "elder": str(t.cards[0]), "dealer": str(t.cards[1]), "winner": _seat(t.winner),
+            "recorded": t.recorded, "totals": _pair(t.totals),
+            "equally_good": {"elder": [str(c) for c in t.equally_good[0]],
+                             "dealer": [str(c) for c in t.equally_good[1]]},
+            "pique": t.pique,
+        })
+    end = a.end
+    capot = [i for i in (0, 1) if a.tricks_won[i] == len(a.tricks) and end.capot[i]]
+    return {
+        "elder": [str(c) for c in a.elder], "dealer": [str(c) for c in a.dealer], "rules": a.rules.name,
+        "elder_dealt": [str(c) for c in a.elder_dealt] if a.elder_dealt else None,
+        "dealer_dealt": [str(c) for c in a.dealer_dealt] if a.dealer_dealt else None,
+        "tricks": [[str(c) for c in (t.cards if t.leader == 0 else t.cards[::-1])] for t in a.tricks if t.recorded],
+        "declarations": score_data(a.elder, a.dealer, a.declarations, a.rules),
+        "before_play": {**_pair(a.before), "pique_live": a.pique_live},
+        "line": line,
+        "tricks_won": _pair(a.tricks_won),
+        "cards": _pair(end.cards),
+        "capot": {**_pair(end.capot), "by": _seat(capot[0]) if capot else None},
+        "pique": {"elder": a.pique, "points": a.rules.pique_bonus if a.pique else 0},
+        "deal_bonus": _pair(end.deal_bonus),
+        "total": _pair(end.totals),
+        "difference": end.totals[0] - end.totals[1],
+        "value": a.value,
+    }
+
+
+def _choices(t: dict[str, Any], seat: str) -> str:
+    good = t["equally_good"][seat]
+    return "any of " + " ".join(good) if len(good) > 1 else ""
+
+
+def play_table(a: PlayAnalysis) -> str:
+    data = play_data(a)
+    head = score_table(a.elder, a.dealer, a.declarations, a.rules)
+    before = data["before_play"]
+    live = ("pique live: the dealer at nothing" if before["pique_live"]
+            else "pique not live: " + ("a repique" if a.declarations.elder_repique else "the dealer has scored"))
+    rows = []
+    for t in data["line"]:
+        leader, follower = t["leader"], "dealer" if t["leader"] == "elder" else "elder"
+        notes = [f"{seat}: {c}" for seat in (leader, follower) if (c := _choices(t, seat))]
+        if t["pique"]:
+            notes.append(f"pique: elder +{a.rules.pique_bonus}")
+        rows.append([t["trick"], leader, t[leader], t[follower], t["winner"], t["totals"]["elder"],
+                     t["totals"]["dealer"], "recorded" if t["recorded"] else "; ".join(notes)])
+    body = tabulate(rows, headers=["trick", "leads", "led", "played", "wins", "elder", "dealer", "notes"],
+                    disable_numparse=True)
+    given = sum(t["recorded"] for t in data["line"])
+    solved = "both play perfectly, seeing every card (double dummy)"
+    how = (solved if not given else f"the {given} tricks as recorded" if given == len(data["line"])
+           else f"tricks 1 to {given} as recorded, then {solved}")
+    won = data["tricks_won"]
+    if data["capot"]["by"]:
+        play = a.rules.play
+        instead = [w for w, r in (("the cards", play.capot_replaces_cards),
+                                  ("the last trick's extra", play.capot_replaces_last_trick)) if r]
+        cards = (f"capot: {data['capot']['by']} wins all {len(data['line'])} tricks, {play.capot}"
+                 + (f" in place of {' and '.join(instead)}" if instead else ""))
+    elif data["cards"]["elder"] or data["cards"]["dealer"]:
+        who = "elder" if data["cards"]["elder"] else "dealer"
+        other = "dealer" if who == "elder" else "elder"
+        cards = f"the cards: {who}, {won[who]} tricks to {won[other]}, +{data['cards'][who]}"
+    else:
+        cards = f"tricks: elder {won['elder']}, dealer {won['dealer']}"
+        if won["elder"] == won["dealer"]:
+            cards += ", nobody scores the cards"
+        elif a.rules.play.seventh_trick:
+            cards += f" (the seventh trick scored {a.rules.play.seventh_trick} in the play)"
+        else:
+            cards += f" (no points for the cards under {a.rules.name})"
+    pique = (f"pique: elder +{data['pique']['points']}" if data["pique"]["elder"] else "pique: none")
+    bonus = data["deal_bonus"]
+    bonus_line = ""
+    if a.rules.play.deal_bonus:
+        who = "elder" if bonus["elder"] else "dealer" if bonus["dealer"] else None
+        bonus_line = (f"\ndeal bonus: {who} +{bonus[who]} for the higher total" if who
+                      else "\ndeal bonus: equal totals, nobody")
+    total = data["total"]
+    diff = data["difference"]
+    verdict = f"elder by {diff}" if diff > 0 else f"dealer by {-diff}" if diff < 0 else "equal"
+    return (f"{head}\n\nBefore the play: elder {before['elder']}, dealer {before['dealer']} ({live}).\n"
+            + f"Play: {how}.\n\n" + body
+            + f"\n\n{cards}\n{pique}{bonus_line}\ntotal: elder {total['elder']}, dealer {total['dealer']}: {verdict}")

@@ -31,14 +31,18 @@ NAME_LIMIT, SOURCE_LIMIT = 40, 300
 # Every whole-number field and what the game allows it to be (docs/rules.md: the books score carte blanche
 # 10, carte rouge 20, repique 60 or 100, pique 30, every lead and trick 0 to 4, the seventh trick 10).
 # The bounds are wide enough for any house rule and keep every count exact and every analysis fast.
+# the play solver keys a deal's difference so far in 11 bits and keeps its bounds in 16: the bonuses and
+# the play's points stay far below (kernels/play.py)
+PLAY_LIMIT = 255
+_FLAGS = ("play.capot_replaces_cards", "play.capot_replaces_last_trick")
 BOUNDS: dict[str, tuple[int, int]] = {
     "blanche_points": (0, _SCORE_LIMIT),
     "trio_points": (0, _SCORE_LIMIT),
     "quatorze_points": (0, _SCORE_LIMIT),
     "carte_rouge_points": (0, _SCORE_LIMIT),
-    "repique_bonus": (0, 1000),
+    "repique_bonus": (0, PLAY_LIMIT),
     "repique_threshold": (1, 255),
-    "pique_bonus": (0, 1000),
+    "pique_bonus": (0, PLAY_LIMIT),
     "pique_threshold": (1, 255),
     "play.lead": (0, 10),
     "play.last_lead": (0, 10),
@@ -46,6 +50,9 @@ BOUNDS: dict[str, tuple[int, int]] = {
     "play.win_own_lead": (0, 10),
     "play.last_trick": (0, 10),
     "play.seventh_trick": (0, 100),
+    "play.cards": (0, 100),
+    "play.capot": (0, PLAY_LIMIT),
+    "play.deal_bonus": (0, PLAY_LIMIT),
 }
 DEFAULT_BOUNDS = (0, 1000)  # a whole-number field not listed above, until it is given its own range
 
@@ -168,6 +175,10 @@ def _field_value(name: str, value: Any, where: str) -> Any:
         if not isinstance(value, list) or not value or not all(type(v) is int for v in value):
             raise RulesError(f"{where}: {name}: must be a non-empty list of whole numbers")
         return tuple(sorted(set(value)))
+    if name in _FLAGS:
+        if type(value) is not bool:
+            raise RulesError(f"{where}: {name}: must be true or false, not {value!r}")
+        return value
     if type(value) is not int or value < 0:
         raise RulesError(f"{where}: {name}: must be a whole number of points, 0 or more, not {_shown(value)}")
     return value

@@ -54,7 +54,16 @@ TWO_HANDED = TableShape()
 
 @dataclass(frozen=True)
 class PlayPoints:
-    """Points in the play (docs/rules.md, The play)."""
+    """Points in the play and after it (docs/rules.md, The play; Pique in the play).
+
+    Trick by trick: the lead point when a card is led, then the winner's points when the trick is won
+    (a card below ``scoring_rank`` scores nothing led or winning; the last trick's extra and the
+    seventh trick's bonus do not look at the card). These count towards pique. After the twelfth
+    trick, in this order and never towards pique: the cards (``cards`` to the side with 7 tricks or
+    more), or capot (``capot`` to the side with all twelve, in place of the cards when
+    ``capot_replaces_cards``, and of the last trick's extra when ``capot_replaces_last_trick``);
+    then ``deal_bonus`` to the side with the higher total for the deal (encyclopedia: 100).
+    """
 
     lead: int = 1  # leading a card
     last_lead: int = 1  # leading to the twelfth trick (encyclopedia: 2)
@@ -63,6 +72,11 @@ class PlayPoints:
     last_trick: int = 1  # extra for winning the twelfth trick, over its ordinary points
     seventh_trick: int = 0  # at once on winning one's seventh trick (encyclopedia: 10)
     scoring_rank: Rank = Rank.SEVEN  # a card below this scores nothing when led or when it wins
+    cards: int = 10  # the cards: 7 tricks or more, scored after the play (russian: the leza)
+    capot: int = 40  # all twelve tricks (0: no capot)
+    capot_replaces_cards: bool = True  # capot is scored instead of the cards
+    capot_replaces_last_trick: bool = False  # capot is scored instead of the last trick's extra
+    deal_bonus: int = 0  # to the higher total for the deal, declarations and play (encyclopedia: 100)
 
 
 @dataclass(frozen=True)

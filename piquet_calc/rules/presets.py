@@ -18,28 +18,36 @@ RUBICON = RuleSet(
 is left; carte blanche is a dealt hand without K, Q or J (002: "Если пона обнаруживает у себя отсутствие
 К, Д или В, он должен немедленно заявить о карте-бланк на 10 очков"); sets from the ten up; repique 60,
 pique 30; in the play every lead scores 1, winning the opponent's lead 1, one's own 0, the last trick
-1 more."""
+1 more. The cards 10, capot 40 in place of the 10, the last trick still scoring (002: "он добавляет к
+своему счету десять очков за карты", "сорок очков за капут"; docs/rules.md's rubicon counts the last
+trick's point beside capot)."""
 
 AU_CENT = RuleSet(
     name="au-cent",
     source="002, piquet au cent: the French exchange rule and the play scored on tens and higher",
     exchange=((1, 2, 3, 4, 5), tuple(range(1, 9))),
-    play=PlayPoints(scoring_rank=Rank.TEN),
+    play=PlayPoints(scoring_rank=Rank.TEN, capot_replaces_last_trick=True),
 )
 """Piquet au cent (book 002). The dealer must take at least one card: "во Франции он должен взять по
 меньшей мере одну карту". In the play a lead scores only with a ten or higher: "Если эта карта —
 десятка или старше, он требует одно очко за ход ею, даже если не выигрывает взятку", and winning the
-opponent's lead likewise only with a ten or higher; the last trick 1 more."""
+opponent's lead likewise only with a ten or higher; the last trick 1 more. The cards: "если кто-то из
+игроков выигрывает нечетную взятку, он добавляет к своему счету десять очков за карты"; capot: "сорок
+очков за капут; но эти сорок очков включают в себя очки за последнюю взятку и за нечетную взятку", so
+40 in place of the last trick's point and the 10."""
 
 ENGLISH = RuleSet(
     name="english",
     source="000: the English rules, the dealer free to take nothing, the play scored on tens and higher",
-    play=PlayPoints(scoring_rank=Rank.TEN),
+    play=PlayPoints(scoring_rank=Rank.TEN, capot_replaces_last_trick=True),
 )
 """English piquet (book 000). "Сдающий не обязан брать карты из резерва" (the dealer need not take);
 "Игрок получает одно очко за каждую карту старше девятки, с которой он заходит, и одно очко каждый раз,
 когда он выигрывает заход противника на карте старше девятки. За выигрыш последней взятки игрок получает
-дополнительное очко." Otherwise as rubicon."""
+дополнительное очко." The cards and capot: "Игрок, выигравший минимум семь из двенадцати взяток, получает
+10. ... Если один игрок выигрывает все двенадцать взяток, он получает 40 за капот. Дополнительные
+начисления за выигрыш последней взятки и большинства взяток не производится": 40 in place of the last
+trick's point and the 10. Otherwise as rubicon."""
 
 RUSSIAN = RuleSet(
     name="russian",
@@ -47,7 +55,7 @@ RUSSIAN = RuleSet(
     exchange=((0, 3, 4, 5), (0, *range(3, 9))),
     blanche_ranks=frozenset({Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK}),
     carte_rouge_points=20,
-    play=PlayPoints(win_own_lead=1, last_trick=3),
+    play=PlayPoints(win_own_lead=1, last_trick=3, capot_replaces_last_trick=True),
 )
 """Russian piquet (book 003, 001). Elder takes 3 to 5: "Первый игрок имеет право поменять пять своих
 карт, но не менее трёх", or none: "Противник сдающего вправе вовсе отказаться от прикупа. В этом случае
@@ -56,7 +64,11 @@ three. Carte blanche: "набор без фигур и туза". Sets: "Ниж�
 "Если при этом в выигрышных вариантах участвуют все карты, счастливчик получает 20 очков премии". Play:
 "ещё по очку за каждый заход и за каждую взятку. За последнюю взятку - четыре очка" (001 rule 9: "не за
 единицу, а за четыре"), so the twelfth trick's win scores 3 more than an ordinary one; 003's "всего
-разыгрывается 27 очков" (12 leads, 11 tricks at 1, the last at 4) checks this reading."""
+разыгрывается 27 очков" (12 leads, 11 tricks at 1, the last at 4) checks this reading. The leza: "Тот, кто
+взял более половины взяток, получает ... ещё 10 премиальных баллов" (003); capot 40 in place of the leza
+and of the last trick's extra 3: "Если игрок делает капот, то за последнюю взятку он не прибавляет лишних
+три очка, а считает ее за единицу. При капоте не прибавляется также 10 очков за лезу" (001, Капот и
+леза; 003: "В этом случае не засчитываются очки за последнюю взятку и победу в розыгрыше")."""
 
 ENCYCLOPEDIA = RuleSet(
     name="encyclopedia",
@@ -64,13 +76,17 @@ ENCYCLOPEDIA = RuleSet(
     set_min_rank=Rank.SEVEN,
     carte_rouge_points=20,
     repique_bonus=100,
-    play=PlayPoints(lead=1, last_lead=2, win_opponent_lead=0, win_own_lead=0, last_trick=0, seventh_trick=10),
+    play=PlayPoints(lead=1, last_lead=2, win_opponent_lead=0, win_own_lead=0, last_trick=0, seventh_trick=10,
+                    cards=0, capot=0, deal_bonus=100),
 )
 """The encyclopedia's piquet (book 004). Sets of any rank: "три или четыре карты одинакового достоинства"
 (its own example scores four sevens). Carte rouge: "Если в действительности все карты игрока приняли
 участие в игре, он получает дополнительно 20 очков премии". Repique: "выигравшему записывается
 дополнительно еще 100 очков премии". Play: "За каждый выход (за выход, а не за взятку!) игрок получает
 очко, а за последний выход — два", and "за седьмую взятку — премия 10 очков", scored at once (its example:
-"34 — Б, так как это уже седьмая взятка"). 004 says nothing of exchange limits: rubicon's are assumed."""
+"34 — Б, так как это уже седьмая взятка"), which stands in for the cards (no 10 after the play). No capot:
+004 names none. The deal: "Выигрывает тот, кто в сумме торгов и розыгрыша получил больше очков. За это он
+дополнительно получает еще 100 очков премии" (equal totals: nobody). 004 says nothing of exchange limits:
+rubicon's are assumed."""
 
 

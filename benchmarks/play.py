@@ -1,0 +1,103 @@
+"""Time the play solver on seeded random deals, per preset: one whole 12-trick solve at a time.
+
+    python benchmarks/play.py                  # 1,000 deals per preset, nothing declared
+    python benchmarks/play.py --deals 200      # quicker
+    python benchmarks/play.py --pique          # pique live: elder at 20 to 29 before the play, the dealer at 0
+    python benchmarks/play.py --rules rubicon  # one preset
+
+Each deal: 24 of the 32 cards, 12 to elder and 12 to the dealer, elder to lead. A solve is
+``kernels.play.solve_deal`` (the exact value and one optimal line, as the sampler calls it), on a
+transposition table of its own thread. One thread: the mean, median, 99th percentile and maximum time
+per solve (after one untimed solve that compiles or loads the kernels; each deal's time is the least of
+``--rounds`` solves, 3 by default, since the machine may be shared). Two threads: the same deals
+split between two worker threads (the kernel releases the GIL), solves per second of wall time.
+The last lines, one per preset, are
+``play-bench rules=<preset> deals=<n> mean_us=<...> median_us=<...> p99_us=<...> max_us=<...>``
+(``play-bench-pique`` with ``--pique``). Never part of the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import threading
+import time
+
+from piquet_calc.engine.play import play_params
+from piquet_calc.kernels import play as kp
+from piquet_calc.rules import PRESETS
+
+SEED = 20261201
+
+
+def deals(n: int, seed: int, pique: bool) -> list[tuple[int, int, int]]:
+    """(elder mask, dealer mask, elder's declarations) for n seeded deals."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        cards = rng.sample(range(32), 24)
+        elder = sum(1 << c for c in cards[:12])
+        dealer = sum(1 << c for c in cards[12:])
+        out.append((elder, dealer, rng.randint(20, 29) if pique else 0))
+    return out
+
+
+def one_thread(sample: list[tuple[int, int, int]], params, pique: bool, rounds: int) -> list[float]:
+    """Each deal's time: the least of ``rounds`` solves (each on a fresh stamp of the table), so that
+    another process taking the core for a moment does not count as the solver's time."""
+    tt = kp.new_table()
+    kp.solve_deal(sample[0][0], sample[0][1], params, sample[0][2], 0, pique, tt)  # compile or load
+    best = [float("inf")] * len(sample)
+    for _ in range(rounds):
+        for i, (elder, dealer, before) in enumerate(sample):
+            t = time.perf_counter()
+            kp.solve_deal(elder, dealer, params, before, 0, pique, tt)
+            best[i] = min(best[i], time.perf_counter() - t)
+    return best
+
+
+def two_threads(sample: list[tuple[int, int, int]], params, pique: bool) -> float:
+    halves = [sample[0::2], sample[1::2]]
+
+    def work(part: list[tuple[int, int, int]]) -> None:
+        tt = kp.new_table()
+        for elder, dealer, before in part:
+            kp.solve_deal(elder, dealer, params, before, 0, pique, tt)
+
+    threads = [threading.Thread(target=work, args=(h,)) for h in halves]
+    t = time.perf_counter()
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    return len(sample) / (time.perf_counter() - t)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--deals", type=int, default=1000)
+    ap.add_argument("--rules", default="all", help="a preset, or all")
+    ap.add_argument("--pique", action="store_true", help="elder at 20 to 29 before the play, the dealer at 0")
+    ap.add_argument("--seed", type=int, default=SEED)
+    ap.add_argument("--rounds", type=int, default=3, help="solves of each deal; its time is the least")
+    args = ap.parse_args()
+    names = list(PRESETS) if args.rules == "all" else [args.rules]
+    lines = []
+    for name in names:
+        params = play_params(PRESETS[name])
+        sample = deals(args.deals, args.seed, args.pique)
+        times = sorted(t * 1e6 for t in one_thread(sample, params, args.pique, args.rounds))
+        rate = two_threads(sample, params, args.pique)
+        p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+        mean, median = statistics.fmean(times), statistics.median(times)
+        print(f"{name}: one thread mean {mean:.0f} us, median {median:.0f} us, p99 {p99:.0f} us, "
+              f"max {times[-1]:.0f} us; two threads {rate:.0f} solves/s", flush=True)
+        prefix = "play-bench-pique" if args.pique else "play-bench"
+        lines.append(f"{prefix} rules={name} deals={args.deals} mean_us={mean:.0f} median_us={median:.0f} "
+                     f"p99_us={p99:.0f} max_us={times[-1]:.0f}")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,137 @@
+"""Public API: one deal's play, double dummy: the declarations, then the best play from any point.
+
+``analyse_play(elder, dealer, rules, tricks=...)`` scores the declarations as ``score`` does, plays
+the recorded tricks (each the leader's card, then the follower's), and solves the rest with both
+players seeing every card and playing perfectly (each maximising his own total minus the other's).
+The result is frozen; ``report`` turns it into a table or JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..cards import HAND_SIZE, Card, CardError, parse_cards
+from ..game.declarations import DealScore, is_carte_blanche, score_deal
+from ..game.play import DEALER, ELDER, Finish, PlayError, PlayState, finish, play_trick, start
+from ..rules import RuleSet
+
+
+@dataclass(frozen=True)
+class PlayedTrick:
+    number: int
+    leader: int
+    cards: tuple[Card, Card]  # (elder's, dealer's)
+    winner: int
+    totals: tuple[int, int]  # running totals of the deal after the trick (elder, dealer)
+    recorded: bool  # given by the user, not solved
+    equally_good: tuple[tuple[Card, ...], tuple[Card, ...]]  # (elder's, dealer's), solved tricks only
+    pique: bool  # elder reached pique in this trick
+
+
+@dataclass(frozen=True)
+class PlayAnalysis:
+    elder: tuple[Card, ...]
+    dealer: tuple[Card, ...]
+    rules: RuleSet
+    elder_dealt: tuple[Card, ...] | None
+    dealer_dealt: tuple[Card, ...] | None
+    declarations: DealScore
+    before: tuple[int, int]  # each side's declarations with repique, before the play
+    pique_live: bool  # before the play: elder may pique (no repique, the dealer at nothing)
+    tricks: tuple[PlayedTrick, ...]
+    tricks_won: tuple[int, int]
+    end: Finish
+    value: int | None  # elder's total minus the dealer's with perfect play from the last recorded trick
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        return self.end.totals
+
+    @property
+    def pique(self) -> bool:
+        return any(t.pique for t in self.tricks) or self.pique_at_start
+
+    @property
+    def pique_at_start(self) -> bool:
+        return self.pique_live and self.before[ELDER] >= self.rules.pique_threshold
+
+
+def parse_tricks(text: str) -> list[tuple[Card, Card]]:
+    """Tricks separated by commas, each two cards: the leader's, then the follower's ("AH TC, KH JC")."""
+    tricks: list[tuple[Card, Card]] = []
+    if not text.strip():
+        return tricks
+    for n, part in enumerate(text.split(","), 1):
+        try:
+            cards = parse_cards(part, what=f"trick {n}")
+        except CardError as e:
+            raise CardError(f"--tricks: trick {n}: {e}") from None
+        if len(cards) != 2:
+            raise CardError(f"--tricks: trick {n}: expected two cards, the leader's then the follower's, "
+                            f"not {part.strip()!r}")
+        tricks.append((cards[0], cards[1]))
+    return tricks
+
+
+def before_play(s: DealScore) -> tuple[int, int, bool]:
+    """(elder's, dealer's declarations with repique, pique still live): the pique of ``score`` is its
+    estimate from elder's pique run, so it is left out here; the play decides pique itself."""
+    elder = sum(e for name, e, _ in s.classes if name != "pique")
+    dealer = sum(d for name, _, d in s.classes if name != "pique")
+    return elder, dealer, not s.elder_repique and dealer == 0
+
+
+def analyse_play(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
+                 tricks: Sequence[tuple[Card, Card]] = (), elder_dealt: Sequence[Card] | None = None,
+                 dealer_dealt: Sequence[Card] | None = None) -> PlayAnalysis:
+    """The declarations, the recorded ``tricks``, and the best play of the rest (see the module docstring).
+
+    CardError for overlapping hands or wrong counts; PlayError (one line naming the trick) for an
+    illegal trick."""
+    elder, dealer = tuple(elder), tuple(dealer)
+    for cards, who in ((elder, "elder's hand"), (dealer, "the dealer's hand")):
+        if len(cards) != HAND_SIZE:
+            raise CardError(f"{who} must have exactly {HAND_SIZE} cards, got {len(cards)}")
+    both = set(elder) & set(dealer)
+    if both:
+        raise CardError(f"{sorted(both)[0]} is in both hands")
+    if len(tricks) > HAND_SIZE:
+        raise PlayError(f"--tricks: {len(tricks)} tricks given, a deal has {HAND_SIZE}")
+    e_dealt = tuple(elder_dealt) if elder_dealt else elder
+    d_dealt = tuple(dealer_dealt) if dealer_dealt else dealer
+    score = score_deal(elder, dealer, rules, elder_blanche=is_carte_blanche(e_dealt, rules),
+                       dealer_blanche=is_carte_blanche(d_dealt, rules))
+    e0, d0, live = before_play(score)
+    state = start(elder, dealer, rules, e0, d0, live)
+    played: list[PlayedTrick] = []
+    for lead, reply in tricks:
+        state, record = _play(state, lead, reply, rules, recorded=True, good=((), ()))
+        played.append(record)
+    value = None
+    if state.tricks_left:
+        from ..engine.play import Solver, line_choices  # numba only now
+
+        solver = Solver(rules)
+        value = solver.value(state)
+        line = solver.line(state)
+        for t in line_choices(state, line, rules, solver):
+            lead, reply = (t.cards if t.leader == ELDER else t.cards[::-1])
+            state, record = _play(state, lead, reply, rules, recorded=False, good=t.alternatives)
+            played.append(record)
+    end = finish(state, rules)
+    if value is not None:
+        assert end.totals[ELDER] - end.totals[DEALER] == value, "the solved line must reach the solved value"
+    return PlayAnalysis(elder, dealer, rules, tuple(elder_dealt) if elder_dealt else None,
+                        tuple(dealer_dealt) if dealer_dealt else None, score, (e0, d0), live, tuple(played),
+                        state.tricks, end, value)
+
+
+def _play(state: PlayState, lead: Card, reply: Card, rules: RuleSet, recorded: bool,
+          good: tuple[tuple[Card, ...], tuple[Card, ...]]) -> tuple[PlayState, PlayedTrick]:
+    n = sum(state.tricks) + 1
+    leader = state.leader
+    after = play_trick(state, lead, reply, rules, n)
+    pair = (lead, reply) if leader == ELDER else (reply, lead)
+    return after, PlayedTrick(n, leader, pair, after.leader, after.totals, recorded, good,
+                              after.pique and not state.pique)

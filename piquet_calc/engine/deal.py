@@ -1,0 +1,230 @@
+"""The whole-deal model's sampler and its worker threads (docs/rules.md, The whole deal).
+
+A *deal* here is one random arrangement of the 20 cards the player cannot see: the opponent's dealt 12
+and the talon's 8 in order (elder's five on top). Deal ``i`` of stream ``s`` depends only on the seed,
+``s`` and ``i`` (deals come in blocks of ``BLOCK``, each block from its own seeded generator), so every
+discard is judged on the same deals (common random numbers), and a run gives the same figures whatever
+the number of threads or the order in which it asks for deals.
+
+For each deal and each candidate discard the sampler makes both exchanges (the opponent's by
+game.exchange's policy, or keeping his hand in the checks' variant), scores the declarations with the
+kernel that mirrors game.declarations.score_deal, and, when a play solver is given, solves the play.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+
+from ..cards import DECK, HAND_SIZE, Card, mask_of
+from ..game.declarations import is_carte_blanche
+from ..game.exchange import choose_exchange
+from ..rules import RulesError, RuleSet
+from .tables import tables_for
+
+BLOCK = 256  # deals per seeded block
+CHUNK = 512  # rows of (deal, discard) a worker thread evaluates at a time
+TALON = 8
+ELDER_SHARE = 5
+Position = Literal["elder", "younger"]
+Opponent = Literal["policy", "keeps"]
+Progress = Callable[[int], None]
+
+
+class Interrupted(Exception):
+    """The run was stopped (Ctrl-C) between pieces of work."""
+
+
+@dataclass
+class Deals:
+    """Sampled deals of one stream: the opponent's dealt hand and the talon prefixes, as masks."""
+
+    opponent: np.ndarray  # int64[n]: the opponent's dealt 12
+    prefix: np.ndarray  # int64[n, 9]: prefix[:, j] = the talon's top j cards
+
+
+@dataclass
+class DealSampler:
+    """Everything fixed for one hand, one position, one rule set and one seed.
+
+    ``hand``: the player's dealt 12. Younger: ``elder_took`` is how many elder took (he exchanges
+    exactly that many, by the policy), ``elder_blanche`` whether he showed carte blanche (then only
+    deals where his dealt hand is one). ``opponent``: "policy" (the exchange policy) or "keeps" (the
+    opponent exchanges nothing: the checks' variant, where the declarations match the uniform model).
+    """
+
+    hand: tuple[Card, ...]
+    position: Position
+    rules: RuleSet
+    seed: int
+    elder_took: int = 5
+    elder_blanche: bool = False
+    opponent: Opponent = "policy"
+    threads: int = 1
+    _blocks: dict[tuple[int, int], Deals] = field(default_factory=dict, repr=False)
+    _opp_final: dict[tuple[int, int, int, int], np.ndarray] = field(default_factory=dict, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    cancel: threading.Event = field(default_factory=threading.Event, repr=False)
+    _local: threading.local = field(default_factory=threading.local, repr=False)
+
+    def __post_init__(self) -> None:
+        self.hand_mask = mask_of(self.hand)
+        self.unseen = np.array([c.index for c in DECK if c not in set(self.hand)], dtype=np.int64)
+        blanche = self.rules.blanche_points
+        self.cb_me = blanche * is_carte_blanche(self.hand, self.rules)
+        spoilers = [c.index for c in DECK for r in self.rules.blanche_ranks if c.rank == r]
+        self.spoils = np.isin(self.unseen, spoilers)
+        if self.position == "younger" and self.elder_blanche and (~self.spoils).sum() < HAND_SIZE:
+            raise RulesError("elder cannot have shown carte blanche: fewer than twelve unseen cards lack "
+                             + " ".join(r.symbol for r in sorted(self.rules.blanche_ranks, reverse=True)))
+
+    # --- the deals -------------------------------------------------------------------------------
+
+    def _block(self, stream: int, b: int) -> Deals:
+        key = (stream, b)
+        with self._lock:
+            if key in self._blocks:
+                return self._blocks[key]
+        rng = np.random.default_rng([self.seed, stream, b])
+        n = len(self.unseen)
+        if self.position == "younger" and self.elder_blanche:
+            # elder's dealt 12 uniformly among the unseen cards that keep carte blanche, the talon the rest
+            plain, spoil = np.flatnonzero(~self.spoils), np.flatnonzero(self.spoils)
+            order = np.empty((BLOCK, n), dtype=np.int64)
+            for row in range(BLOCK):
+                p = rng.permutation(plain)
+                rest = rng.permutation(np.concatenate([p[HAND_SIZE:], spoil]))
+                order[row, :HAND_SIZE], order[row, HAND_SIZE:] = p[:HAND_SIZE], rest
+        else:
+            order = rng.permuted(np.tile(np.arange(n, dtype=np.int64), (BLOCK, 1)), axis=1)
+        bits = np.left_shift(np.int64(1), self.unseen[order])
+        opponent = bits[:, :HAND_SIZE].sum(axis=1)
+        prefix = np.zeros((BLOCK, TALON + 1), dtype=np.int64)
+        prefix[:, 1:] = np.cumsum(bits[:, HAND_SIZE:], axis=1)
+        deals = Deals(opponent, prefix)
+        with self._lock:
+            self._blocks[key] = deals
+        return deals
+
+    def deals(self, stream: int, lo: int, hi: int) -> Deals:
+        """Deals ``lo`` to ``hi`` - 1 of ``stream``."""
+        blocks = [self._block(stream, b) for b in range(lo // BLOCK, (hi - 1) // BLOCK + 1)]
+        opp = np.concatenate([d.opponent for d in blocks])
+        prefix = np.concatenate([d.prefix for d in blocks])
+        start = lo - (lo // BLOCK) * BLOCK
+        return Deals(opp[start:start + hi - lo], prefix[start:start + hi - lo])
+
+    # --- the exchanges ---------------------------------------------------------------------------
+
+    def _start(self, elder_took: int) -> int:
+        """Where the dealer's cards start in the talon: after elder's, or his own three if elder refused."""
+        return elder_took if elder_took else ELDER_SHARE
+
+    def opponent_final(self, stream: int, lo: int, hi: int, my_size: int) -> np.ndarray:
+        """The opponent's final hands on deals ``lo`` to ``hi`` - 1, when the player exchanges ``my_size``
+        cards (elder: what the dealer may take depends on it; younger: elder's exchange does not)."""
+        key = (stream, lo, hi, my_size if self.position == "elder" else -1)
+        with self._lock:
+            if key in self._opp_final:
+                return self._opp_final[key]
+        d = self.deals(stream, lo, hi)
+        out = d.opponent.copy()
+        if self.opponent == "policy":
+            rules = self.rules
+            if self.position == "elder":
+                start, blanche = self._start(my_size), bool(self.cb_me)
+                for i, hand in enumerate(d.opponent.tolist()):
+                    ex = choose_exchange(hand, "dealer", rules, elder_took=my_size, elder_blanche=blanche)
+                    out[i] = (hand & ~ex.discard) | (int(d.prefix[i, start + ex.count]) ^ int(d.prefix[i, start]))
+            else:
+                k = self.elder_took
+                for i, hand in enumerate(d.opponent.tolist()):
+                    ex = choose_exchange(hand, "elder", rules, count=k)
+                    out[i] = (hand & ~ex.discard) | int(d.prefix[i, k])
+        with self._lock:
+            self._opp_final[key] = out
+        return out
+
+    def finals(self, stream: int, lo: int, hi: int, discard: int, size: int) -> tuple[np.ndarray, np.ndarray]:
+        """(elder's final hands, the dealer's) on deals ``lo`` to ``hi`` - 1 for the player's ``discard``."""
+        d = self.deals(stream, lo, hi)
+        opp = self.opponent_final(stream, lo, hi, size)
+        kept = self.hand_mask & ~discard
+        if self.position == "elder":
+            return kept | d.prefix[:, size], opp
+        start = self._start(self.elder_took)
+        return opp, kept | (d.prefix[:, start + size] ^ d.prefix[:, start])
+
+    def carte_blanche(self, stream: int, lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
+        """(elder's, the dealer's) carte blanche points of the dealt hands."""
+        opp = self.deals(stream, lo, hi).opponent
+        spoilers = sum(1 << int(i) for i, s in zip(self.unseen, self.spoils, strict=True) if s)
+        theirs = np.where(opp & spoilers, 0, self.rules.blanche_points).astype(np.int64)
+        mine = np.full(hi - lo, self.cb_me, dtype=np.int64)
+        return (mine, theirs) if self.position == "elder" else (theirs, mine)
+
+    # --- evaluation ---------------------------------------------------------------------------------
+
+    def _play_params(self) -> np.ndarray:
+        from .play import play_params
+
+        return play_params(self.rules)
+
+    def _solver_state(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """This worker thread's transposition table and buffers (a table is never shared by two solves)."""
+        local = self._local
+        if not hasattr(local, "tt"):
+            from ..kernels import play as kp
+
+            local.tt, local.buf, local.line = kp.new_table(), kp.new_buffer(), np.zeros(26, dtype=np.int64)
+        return local.tt, local.buf, local.line
+
+    def evaluate(self, stream: int, lo: int, hi: int, discards: Sequence[tuple[int, int]],
+                 pool: ThreadPoolExecutor, progress: Progress | None = None, play: bool = True) -> np.ndarray:
+        """The kernel's columns (kernels.layout.D_*) for every (discard, deal): shape
+        (len(discards), hi - lo, N_DEAL). ``discards``: (mask, size) pairs."""
+        from ..kernels import deal as kd
+        from ..kernels.layout import N_DEAL
+
+        n, m = hi - lo, len(discards)
+        # rows deal by deal, each deal's discards together: their solves share the table's endings
+        elder = np.empty((n, m), dtype=np.int64)
+        dealer = np.empty_like(elder)
+        for j, (mask, size) in enumerate(discards):
+            elder[:, j], dealer[:, j] = self.finals(stream, lo, hi, mask, size)
+        elder, dealer = elder.ravel(), dealer.ravel()
+        cb_e, cb_d = (np.repeat(a, m) for a in self.carte_blanche(stream, lo, hi))
+        out = np.zeros((len(elder), N_DEAL), dtype=np.int64)
+        t = tables_for(self.rules)
+        play_params = self._play_params() if play else None
+        chunk = CHUNK if play else 16 * CHUNK
+
+        def work(a: int) -> int:
+            if self.cancel.is_set():
+                return 0
+            b = min(a + chunk, len(elder))
+            kd.declare_deals(a, b, elder, dealer, cb_e, cb_d, t.packed, out)
+            if play_params is not None:
+                tt, buf, line = self._solver_state()
+                kd.play_deals(a, b, elder, dealer, play_params, tt, buf, line, out)
+            return b - a
+
+        futures = [pool.submit(work, a) for a in range(0, len(elder), chunk)]
+        try:
+            for f in futures:
+                done = f.result()
+                if progress is not None:
+                    progress(done)
+        except BaseException:
+            self.cancel.set()
+            for f in futures:
+                f.cancel()
+            raise
+        if self.cancel.is_set():
+            raise Interrupted
+        return out.reshape(n, m, N_DEAL).transpose(1, 0, 2)

@@ -1,0 +1,150 @@
+"""The play solver's driver: rules -> the packed parameters, and a whole deal or a position solved.
+
+``play_params(rules)`` packs the play's rules for the kernels (``kernels.layout.PL_*``);
+``solve_deal(elder_cards, dealer_cards, rules, elder_before, dealer_before, pique_live)`` solves a
+deal from the first lead and returns a frozen ``PlaySolution`` (value, both totals, one optimal line).
+``solve_position(state, rules)`` does the same from any ``game.play.PlayState`` (a recorded play's
+end), and ``line_choices`` adds, at each trick of the line, every card as good as the one played.
+
+For other kernels (issue 14's sampler): ``kernels.play.solve_deal(elder_mask, dealer_mask, params,
+elder_before, dealer_before, pique_live, tt)`` is njit and nogil; build ``params`` here once per
+rules and one ``tt = kernels.play.new_table()`` per worker thread. It returns ``(value, elder_play,
+dealer_play)``: elder's final total minus the dealer's, and each side's points from the play.
+numba is imported only when a solve is asked for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from ..cards import Card, mask_of, sort_hand
+from ..game.play import DEALER, ELDER, PlayState, play_trick
+from ..kernels.layout import N_PLAY_PARAMS
+from ..rules import RuleSet
+
+
+@lru_cache(maxsize=16)
+def play_params(rules: RuleSet) -> np.ndarray:
+    """The play's rules as the int64 array the solver reads, in the order of ``kernels.layout.PL_*``."""
+    p = rules.play
+    params = np.array([
+        p.lead, p.last_lead, p.win_opponent_lead, p.win_own_lead, p.last_trick, p.seventh_trick,
+        int(p.scoring_rank), p.cards, p.capot, int(p.capot_replaces_cards), int(p.capot_replaces_last_trick),
+        p.deal_bonus, rules.pique_bonus, rules.pique_threshold,
+    ], dtype=np.int64)
+    assert len(params) == N_PLAY_PARAMS
+    params.setflags(write=False)
+    return params
+
+
+@dataclass(frozen=True)
+class Trick:
+    """One trick of a line: who led, elder's and the dealer's cards, the running totals after it, and
+    every card each side could have played instead with the same result (the played card included)."""
+
+    leader: int
+    cards: tuple[Card, Card]  # (elder's, dealer's)
+    totals: tuple[int, int]
+    alternatives: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())  # (elder's, dealer's)
+
+
+@dataclass(frozen=True)
+class PlaySolution:
+    """The play solved: ``value`` is elder's final deal total minus the dealer's with both perfect."""
+
+    value: int
+    totals: tuple[int, int]  # each side's final total for the deal
+    line: tuple[tuple[Card, Card], ...]  # (leader's card, follower's card) per trick
+
+
+def _kernels():  # numba only when a solve is asked for
+    from ..kernels import play as kp
+
+    return kp
+
+
+class Solver:
+    """One transposition table and the kernels, for solving many positions under one set of rules."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.kp = _kernels()
+        self.rules = rules
+        self.params = play_params(rules)
+        self.tt = self.kp.new_table()
+        self.buf = self.kp.new_buffer()
+        self.kp.begin(self.tt)
+
+    @staticmethod
+    def _args(s: PlayState, rules: RuleSet) -> tuple[int, ...]:
+        need = rules.pique_threshold - s.totals[ELDER] if s.pique_live else 0
+        return (mask_of(s.hands[ELDER]), mask_of(s.hands[DEALER]), s.leader, s.tricks[ELDER], s.tricks[DEALER],
+                s.totals[ELDER] - s.totals[DEALER], max(need, 0))
+
+    def future(self, s: PlayState) -> int:
+        """What the rest of the play adds to elder's total minus the dealer's, both perfect."""
+        return int(self.kp.position_value(*self._args(s, self.rules), self.params, self.tt, self.buf))
+
+    def value(self, s: PlayState) -> int:
+        """Elder's final total minus the dealer's from ``s``, both perfect."""
+        return s.totals[ELDER] - s.totals[DEALER] + self.future(s)
+
+    def line(self, s: PlayState) -> list[tuple[Card, Card]]:
+        """One optimal line from ``s``: (leader's card, follower's card) per trick."""
+        line = np.zeros(26, dtype=np.int64)
+        self.kp.solve_line(*self._args(s, self.rules), self.params, self.tt, self.buf, line)
+        cards = [Card.from_index(int(i)) for i in line[: 2 * s.tricks_left]]
+        return [(cards[2 * k], cards[2 * k + 1]) for k in range(s.tricks_left)]
+
+
+def solve_position(state: PlayState, rules: RuleSet, solver: Solver | None = None) -> PlaySolution:
+    """The play from ``state`` solved, with one optimal line; the totals replay it with game.play."""
+    from ..game.play import finish
+
+    solver = solver or Solver(rules)
+    line = solver.line(state)
+    s = state
+    for lead, reply in line:
+        s = play_trick(s, lead, reply, rules)
+    totals = finish(s, rules).totals
+    value = solver.value(state)
+    assert totals[ELDER] - totals[DEALER] == value, "the line must reach the solved value"
+    return PlaySolution(value, totals, tuple(line))
+
+
+def solve_deal(elder_cards: tuple[Card, ...], dealer_cards: tuple[Card, ...], rules: RuleSet, elder_before: int,
+               dealer_before: int, pique_live: bool) -> PlaySolution:
+    """A deal from the first lead (elder's), the declarations' totals before the play given."""
+    from ..game.play import start
+
+    return solve_position(start(elder_cards, dealer_cards, rules, elder_before, dealer_before, pique_live), rules)
+
+
+def line_choices(state: PlayState, line: list[tuple[Card, Card]], rules: RuleSet,
+                 solver: Solver) -> list[Trick]:
+    """The line trick by trick with running totals, and at each trick every card as good as the one
+    played: for the leader, the leads worth the position's value; for the follower, the replies to
+    the lead played that are worth it."""
+    from ..game.play import legal_cards
+
+    out = []
+    s = state
+    for lead, reply in line:
+        leader, follower = s.leader, 1 - s.leader
+        target = solver.value(s)
+        sign = 1 if leader == ELDER else -1
+
+        def lead_value(card: Card, s: PlayState = s, sign: int = sign, follower: int = follower) -> int:
+            vals = [solver.value(play_trick(s, card, r, rules)) for r in legal_cards(s.hands[follower], card)]
+            return sign * min(sign * v for v in vals)
+
+        good_leads = sort_hand(c for c in legal_cards(s.hands[leader], None) if lead_value(c) == target)
+        good_replies = sort_hand(r for r in legal_cards(s.hands[follower], lead)
+                                 if solver.value(play_trick(s, lead, r, rules)) == target)
+        s = play_trick(s, lead, reply, rules)
+        pair = (lead, reply) if leader == ELDER else (reply, lead)
+        alts = (good_leads, good_replies) if leader == ELDER else (good_replies, good_leads)
+        out.append(Trick(leader, pair, s.totals, alts))
+    return out
