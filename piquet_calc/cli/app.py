@@ -25,7 +25,7 @@ from contextlib import contextmanager
 
 from ..analysis import analyse_declaration, analyse_discards
 from ..cards import DECK, HAND_SIZE, CardError, parse_cards, parse_hand
-from ..rules import PRESETS, RulesError, get_rules, span
+from ..rules import PRESETS, RulesError, RuleSet, get_rules, span
 
 PROG = "piquet-calc"
 
@@ -167,10 +167,13 @@ def declare(
 
 @app.command()
 def score(
-    elder_hand: Annotated[str, typer.Argument(help="Elder's twelve cards after the exchange.")],
-    younger_hand: Annotated[str, typer.Argument(help="Younger's (the dealer's) twelve cards after the exchange.")],
-    elder_dealt: Annotated[str, typer.Option(help="Elder's dealt hand, for carte blanche.")] = "",
-    younger_dealt: Annotated[str, typer.Option(help="Younger's dealt hand, for carte blanche.")] = "",
+    hands: Annotated[list[str], typer.Argument(
+        help="The final hands in seat order: two players elder's and younger's (the dealer's) twelve; normand "
+             "elder's, middle's and the dealer's ten; four elder's, second's, third's and the dealer's eight.",
+        show_default=False)],
+    elder_dealt: Annotated[str, typer.Option(help="Two players: elder's dealt hand, for carte blanche.")] = "",
+    younger_dealt: Annotated[str, typer.Option(help="Two players: younger's dealt hand, for carte blanche.")] = "",
+    dealer_dealt: Annotated[str, typer.Option(help="Normand: the dealer's dealt hand, for carte blanche.")] = "",
     rules: RulesOption = "rubicon",
     as_json: JsonOption = False,
 ) -> None:
@@ -178,12 +181,21 @@ def score(
     from ..game.declarations import is_carte_blanche, score_deal
 
     with _user_errors():
-        e = parse_cards(elder_hand, HAND_SIZE, "elder's hand")
-        d = parse_cards(younger_hand, HAND_SIZE, "younger's hand")
+        ruleset = get_rules(rules)
+    if ruleset.table.players > 2:
+        _score_table(hands, ruleset, dealer_dealt, elder_dealt or younger_dealt, as_json)
+        return
+    if dealer_dealt:
+        raise click_errors.UsageError("--dealer-dealt is for normand; two players give --younger-dealt")
+    if len(hands) != 2:
+        raise click_errors.UsageError(f"{ruleset.name} is a game for two: give elder's and younger's hands, "
+                                      f"not {len(hands)}")
+    with _user_errors():
+        e = parse_cards(hands[0], HAND_SIZE, "elder's hand")
+        d = parse_cards(hands[1], HAND_SIZE, "younger's hand")
         both = set(e) & set(d)
         if both:
             raise CardError(f"{sorted(both)[0]} is in both hands")
-        ruleset = get_rules(rules)
         e_dealt = parse_cards(elder_dealt, HAND_SIZE, "elder's dealt hand") if elder_dealt else e
         d_dealt = parse_cards(younger_dealt, HAND_SIZE, "younger's dealt hand") if younger_dealt else d
     from .. import report
@@ -192,6 +204,40 @@ def score(
                         dealer_blanche=is_carte_blanche(d_dealt, ruleset))
     _emit(as_json, lambda: report.score_data(e, d, result, ruleset),
           lambda: report.score_table(e, d, result, ruleset))
+
+
+def _score_table(hands: list[str], ruleset: RuleSet, dealer_dealt: str, two_handed_dealt: str, as_json: bool) -> None:
+    """score for three or four players."""
+    from ..game.declarations import is_carte_blanche
+    from ..game.table import check_table_hands, score_table
+
+    shape = ruleset.table
+    if two_handed_dealt:
+        raise click_errors.UsageError(f"--elder-dealt and --younger-dealt are for two players; {ruleset.name} "
+                                      "reads only --dealer-dealt (normand)")
+    if len(hands) != shape.players:
+        raise click_errors.UsageError(f"{ruleset.name} has {shape.players} seats ({', '.join(shape.seats)}): "
+                                      f"give {shape.players} hands in that order, not {len(hands)}")
+    with _user_errors():
+        cards = [parse_cards(h, shape.hand_size, f"{seat}'s hand") for seat, h in zip(shape.seats, hands, strict=True)]
+        check_table_hands(cards, ruleset)
+        blanche = [is_carte_blanche(h, ruleset) for h in cards]
+        if dealer_dealt:
+            if shape.talon == 0 or 0 in ruleset.exchange[-1] and len(ruleset.exchange[-1]) == 1:
+                raise RulesError(f"--dealer-dealt: nobody exchanges under {ruleset.name}, so the dealt hands "
+                                 "are the final ones")
+            dealt = parse_cards(dealer_dealt, shape.hand_size, "the dealer's dealt hand")
+            others = {c for h in cards[:-1] for c in h}
+            if others & set(dealt):
+                raise CardError(f"{sorted(others & set(dealt))[0]} is in the dealer's dealt hand and another's")
+            if len(set(dealt) - set(cards[-1])) not in ruleset.exchange[-1]:
+                raise RulesError(f"--dealer-dealt: the dealer exchanges {span(ruleset.exchange[-1])} cards under "
+                                 f"{ruleset.name}, not {len(set(dealt) - set(cards[-1]))}")
+            blanche[-1] = is_carte_blanche(dealt, ruleset)
+    from .. import report
+
+    result = score_table(cards, ruleset, blanche)
+    _emit(as_json, lambda: report.table_score_data(cards, result), lambda: report.table_score_table(cards, result))
 
 
 @app.command()

@@ -11,7 +11,10 @@ from .render import (
     score_data,
     score_table,
     table,
+    table_score_data,
+    table_score_table,
 )
 
 __all__ = ["analysis_data", "declaration_data", "declaration_table", "odds_rows", "odds_table", "rules_data",
-           "rules_table", "score_data", "score_table", "table"]
+           "rules_table", "score_data", "score_table", "table",
+           "table_score_data", "table_score_table"]

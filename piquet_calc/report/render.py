@@ -12,6 +12,7 @@ from ..analysis import Analysis, DeclarationAnalysis, DiscardResult
 from ..analysis.odds import at_least, odds_words
 from ..cards import Card, format_cards
 from ..game.declarations import DealScore
+from ..game.table import TableScore
 from ..rules import RuleSet, span
 
 MODEL = "uniform"
@@ -267,8 +268,46 @@ def rules_data(rules: Sequence[RuleSet]) -> dict[str, Any]:
 def rules_table(rules: Sequence[RuleSet]) -> str:
     """One row per setting, one column per rule set."""
     flat = [_flat(r.settings()) for r in rules]
-    keys = [k for k in flat[0] if k not in ("name", "source")]
-    rows = [[k] + [_setting_words(k, f[k]) for f in flat] for k in keys]
+    keys = [k for k in dict.fromkeys(k for f in flat for k in f) if k not in ("name", "source")]
+    # seats differ between games: a seat a game does not have shows "-"
+    rows = [[k] + [_setting_words(k, f[k]) if k in f and not (k.startswith("table_rules.") and r.table.players == 2)
+                   else "-" for f, r in zip(flat, rules, strict=True)] for k in keys]
     table_ = tabulate(rows, headers=["setting"] + [r.name for r in rules], disable_numparse=True)
     sources = "\n".join(f"{r.name}: {r.source}" for r in rules)
     return f"{table_}\n\n{sources}"
+
+
+# --- three and four players: score -----------------------------------------------------------------
+
+def table_score_data(hands: Sequence[Sequence[Card]], s: TableScore) -> dict[str, Any]:
+    """One deal at a table of three or four as JSON-ready data (schema in README.md)."""
+    seats = s.rules.table.seats
+    shown = dict(s.shown)
+    return {
+        "rules": s.rules.name,
+        "hands": {seat: [str(c) for c in h] for seat, h in zip(seats, hands, strict=True)},
+        "parties": list(s.parties),
+        "classes": [{"class": name, "points": dict(zip(s.parties, pts, strict=True)),
+                     "winner": None if s.winner(name) is None else s.parties[s.winner(name)],
+                     "shown": shown.get(name, "")} for name, pts in s.classes],
+        "repique": dict(zip(s.parties, s.repique, strict=True)),
+        "pique": dict(zip(s.parties, s.pique, strict=True)),
+        "pique_run": {"party": s.parties[0], "cashed": [str(c) for c in s.run.cashed],
+                      "overtaken_at": s.run.overtaken, "points": s.run.points},
+        "total": {p: s.total(i) for i, p in enumerate(s.parties)},
+    }
+
+
+def table_score_table(hands: Sequence[Sequence[Card]], s: TableScore) -> str:
+    data = table_score_data(hands, s)
+    heads = "\n".join(f"{seat:<7} {format_cards(h)}" for seat, h in zip(s.rules.table.seats, hands, strict=True))
+    rows = [[c["class"].replace("_", " "), *c["points"].values(), c["winner"] or "-", c["shown"] or "-"]
+            for c in data["classes"]]
+    rows.append(["total", *data["total"].values(), "", "declarations, repique and pique"])
+    run = data["pique_run"]
+    partner = f"; his partner takes trick {run['overtaken_at']} of a suit" if run["overtaken_at"] else ""
+    return (f"{heads}\nrules {s.rules.name}\n\n"
+            + tabulate(rows, headers=["class", *s.parties, "scores", "with"], disable_numparse=True)
+            + f"\n\n{run['party']}'s pique run: elder cashes {len(run['cashed'])} "
+              f"({' '.join(run['cashed']) or '-'}){partner}, {run['points']} points in the play "
+              "before another party can score.")
