@@ -89,6 +89,8 @@ def discard(
                                              "(10 or T, any case, ♠♥♦♣ too).")],
     elder: Annotated[bool, typer.Option("--elder", help="Analyse as elder (non-dealer).")] = False,
     younger: Annotated[bool, typer.Option("--younger", help="Analyse as younger (the dealer).")] = False,
+    dealer: Annotated[bool, typer.Option("--dealer", help="The dealer: normand's only exchanging seat "
+                                                          "(two players: as --younger).")] = False,
     elder_took: Annotated[int, typer.Option(help="Younger only: how many cards elder took.")] = 5,
     elder_blanche: Annotated[bool, typer.Option("--elder-blanche",
                                                 help="Younger only: elder showed carte blanche.")] = False,
@@ -99,19 +101,46 @@ def discard(
 ) -> None:
     """Every legal discard of HAND with exact chances and expected scores, best first."""
     with _user_errors():
-        cards = parse_hand(hand)
         ruleset = get_rules(rules)
+    if top < 0:
+        raise click_errors.UsageError(f"--top must be 0 (all) or more, not {top}")
+    if ruleset.table.players > 2:
+        _discard_table(hand, ruleset, elder, younger, dealer, elder_blanche, top, as_json, quiet)
+        return
+    younger = younger or dealer
+    with _user_errors():
+        cards = parse_hand(hand)
     _one_position(elder, younger)
     if younger and elder_took not in ruleset.elder_discards:
         raise click_errors.UsageError(f"--elder-took must be {span(ruleset.elder_discards)} under {ruleset.name}, "
                                       f"not {elder_took}")
-    if top < 0:
-        raise click_errors.UsageError(f"--top must be 0 (all) or more, not {top}")
     from .. import report
 
     result = analyse_discards(cards, "elder" if elder else "younger", ruleset, elder_took=elder_took,
                               elder_blanche=elder_blanche, progress=_Progress(not quiet))
     _emit(as_json, lambda: report.analysis_data(result, top), lambda: report.table(result, top))
+
+
+def _discard_table(hand: str, ruleset: RuleSet, elder: bool, younger: bool, dealer: bool, elder_blanche: bool,
+                   top: int, as_json: bool, quiet: bool) -> None:
+    """discard for three or four players: only normand's dealer exchanges."""
+    shape = ruleset.table
+    if shape.talon == 0 or ruleset.exchange[-1] == (0,):
+        raise click_errors.UsageError(f"nobody exchanges under {ruleset.name}: use declare (--seat)")
+    if elder or younger or not dealer:
+        raise click_errors.UsageError(f"under {ruleset.name} only the dealer exchanges: say --dealer")
+    if elder_blanche:
+        raise click_errors.UsageError("--elder-blanche is for two players: under "
+                                      f"{ruleset.name} nobody shows carte blanche before the exchange")
+    from ..analysis.table import analyse_normand_exchange
+
+    with _user_errors():
+        cards = parse_cards(hand, shape.hand_size, "the hand")
+    from .. import report
+
+    with _user_errors():
+        result = analyse_normand_exchange(cards, ruleset, progress=_Progress(not quiet))
+    _emit(as_json, lambda: report.normand_exchange_data(result, top), lambda: report.normand_exchange_table(result, top))
 
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (schema in README) instead of a table.")]
@@ -139,23 +168,37 @@ def _emit(as_json: bool, data: Callable[[], Any], table: Callable[[], str]) -> N
 
 @app.command()
 def declare(
-    hand: Annotated[str, typer.Argument(help="Your twelve cards after the exchange.")],
+    hand: Annotated[str, typer.Argument(help="Your cards after the exchange (twelve; normand ten, four eight).")],
     discards: Annotated[str, typer.Option(help="The cards you discarded (they are out of play).")] = "",
     seen: Annotated[str, typer.Option(help="Talon cards you saw and did not take.")] = "",
     elder: ElderOption = False,
     younger: YoungerOption = False,
+    dealer: Annotated[bool, typer.Option("--dealer", help="You are the dealer (two players: as --younger).")] = False,
+    seat: Annotated[str | None, typer.Option(help="Your seat: normand elder, middle or dealer; four elder, second, "
+                                                  "third or dealer.")] = None,
     carte_blanche: Annotated[bool, typer.Option("--carte-blanche", help="You showed carte blanche.")] = False,
     elder_blanche: Annotated[bool, typer.Option("--elder-blanche",
                                                 help="Younger only: elder showed carte blanche.")] = False,
     rules: RulesOption = "rubicon",
     as_json: JsonOption = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr.")] = False,
 ) -> None:
     """What to declare: each class's chance of being good, what is good against the cards, what can be sunk."""
     with _user_errors():
-        cards = parse_hand(hand)
+        ruleset = get_rules(rules)
         thrown = parse_cards(discards, what="the discards")
         looked = parse_cards(seen, what="the seen cards")
-        ruleset = get_rules(rules)
+    if ruleset.table.players > 2:
+        _declare_table(hand, ruleset, seat, elder, younger, dealer, thrown, looked, carte_blanche, elder_blanche,
+                       as_json, quiet)
+        return
+    if seat is not None:
+        if seat not in ("elder", "younger", "dealer"):
+            raise click_errors.UsageError(f"no seat {seat!r} at this table: seats are elder, dealer (younger)")
+        elder, younger = elder or seat == "elder", younger or seat != "elder"
+    younger = younger or dealer
+    with _user_errors():
+        cards = parse_hand(hand)
     _one_position(elder, younger)
     from .. import report
 
@@ -163,6 +206,41 @@ def declare(
         result = analyse_declaration(cards, "elder" if elder else "younger", thrown, looked, ruleset,
                                      carte_blanche=carte_blanche, elder_blanche=elder_blanche)
     _emit(as_json, lambda: report.declaration_data(result), lambda: report.declaration_table(result))
+
+
+def _declare_table(hand: str, ruleset: RuleSet, seat: str | None, elder: bool, younger: bool, dealer: bool,
+                   thrown: tuple, looked: tuple, carte_blanche: bool, elder_blanche: bool, as_json: bool,
+                   quiet: bool) -> None:
+    """declare for three or four players: any seat, by --seat (or --elder, --dealer)."""
+    shape = ruleset.table
+    if younger:
+        raise click_errors.UsageError(f"{ruleset.name} has no younger hand: say --seat ({', '.join(shape.seats)})")
+    named = [s for s, flag in (("elder", elder), ("dealer", dealer)) if flag] + ([seat] if seat else [])
+    if len(set(named)) != 1:
+        raise click_errors.UsageError(f"say which seat you hold, once: --seat ({', '.join(shape.seats)})")
+    (who,) = set(named)
+    if elder_blanche or looked:
+        raise click_errors.UsageError(f"--elder-blanche and --seen are for two players, not {ruleset.name}")
+    with _user_errors():
+        shape.seat(who)
+        cards = parse_cards(hand, shape.hand_size, "the hand")
+    from .. import report
+
+    if shape.players == 4:
+        from ..analysis.four import analyse_four_declaration
+
+        if thrown:
+            raise click_errors.UsageError(f"nobody exchanges under {ruleset.name}: no --discards")
+        with _user_errors():
+            four = analyse_four_declaration(cards, who, ruleset, progress=_Progress(not quiet))
+        _emit(as_json, lambda: report.four_declaration_data(four), lambda: report.four_declaration_table(four))
+        return
+    from ..analysis.table import analyse_normand_declaration
+
+    with _user_errors():
+        result = analyse_normand_declaration(cards, who, ruleset, thrown, carte_blanche=carte_blanche,
+                                             progress=_Progress(not quiet))
+    _emit(as_json, lambda: report.normand_declaration_data(result), lambda: report.normand_declaration_table(result))
 
 
 @app.command()

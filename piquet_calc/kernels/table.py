@@ -136,7 +136,11 @@ def score_deal3(m0, m1, m2, b0, b1, b2, suit_tab, run_tab, params, out):
     out[2, S_BLANCHE] = params[Q_BLANCHE] * b2
     for c in range(3):
         _class3(f0[2 * c], f1[2 * c], f2[2 * c], f0[2 * c + 1], f1[2 * c + 1], f2[2 * c + 1], out, c)
-    _bonuses3(out, params, run_points(m0, m1, m2, suit_tab, run_tab, params))
+    run = -1  # elder's run only matters when both others are at nothing
+    if (out[1, S_BLANCHE] + out[1, S_POINT] + out[1, S_SEQ] + out[1, S_SETS] + out[2, S_BLANCHE] + out[2, S_POINT]
+            + out[2, S_SEQ] + out[2, S_SETS]) == 0:
+        run = run_points(m0, m1, m2, suit_tab, run_tab, params)
+    _bonuses3(out, params, run)
 
 
 @numba.njit(**JIT)

@@ -12,6 +12,7 @@ from ..analysis import Analysis, DeclarationAnalysis, DiscardResult
 from ..analysis.odds import at_least, odds_words
 from ..cards import Card, format_cards
 from ..game.declarations import DealScore
+from ..analysis.table import CLASSES3, NormandDeclaration, NormandExchange, SeatCounts
 from ..game.table import TableScore
 from ..rules import RuleSet, span
 
@@ -311,3 +312,76 @@ def table_score_table(hands: Sequence[Sequence[Card]], s: TableScore) -> str:
             + f"\n\n{run['party']}'s pique run: elder cashes {len(run['cashed'])} "
               f"({' '.join(run['cashed']) or '-'}){partner}, {run['points']} points in the play "
               "before another party can score.")
+
+
+# --- three players: the dealer's exchange and a seat's declarations ---------------------------------
+
+def seat_counts_data(r: SeatCounts) -> dict[str, Any]:
+    """One option (or one final hand) of a Normand analysis as JSON-ready data (schema in README.md)."""
+    seats = r.rules.table.seats
+    return {
+        "discard": None if r.discard is None else [str(c) for c in r.discard],
+        "deals": r.deals,
+        **{c: {w: r.probability(f"{c}_{w}") for w in ("win", "tie", "lose")} for c in CLASSES3},
+        "expected": {s: {**{c: r.counts[f"{c}_{s}"] / r.deals for c in (*CLASSES3, "carte_blanche")},
+                         "total": r.expected_score(s)} for s in seats},
+        "carte_blanche": {s: r.probability(f"carte_blanche_{s}") / r.rules.blanche_points
+                          if r.rules.blanche_points else 0.0 for s in seats},
+        "repique": {s: r.probability(f"repique_{s}") for s in seats},
+        "pique": {s: r.probability(f"pique_{s}") for s in seats},
+        "net": float(r.net),
+        "counts": dict(r.counts),
+    }
+
+
+def normand_exchange_data(a: NormandExchange, top: int = 0) -> dict[str, Any]:
+    shown = a.options[:top] if top else a.options
+    return {"hand": [str(c) for c in a.hand], "seat": "dealer", "rules": a.rules.name, "model": MODEL,
+            "carte_blanche": a.carte_blanche, "options_total": len(a.options),
+            "options": [{"rank": i, **seat_counts_data(o)} for i, o in enumerate(shown, start=1)]}
+
+
+def _seat_row(r: SeatCounts) -> list[str]:
+    seats = r.rules.table.seats
+    return ([_pct(r.probability(f"{c}_win")) for c in CLASSES3]
+            + [f"{r.expected_score(s):.2f}" for s in seats]
+            + ["/".join(_pct(r.probability(f"repique_{s}")) for s in seats), _pct(r.probability("pique_elder")),
+               f"{float(r.net):+.2f}"])
+
+
+def _seat_headers(r: SeatCounts) -> list[str]:
+    return (["point win", "seq win", "sets win"] + [f"E[{s}]" for s in r.rules.table.seats]
+            + ["repique e/m/d", "pique elder", "net"])
+
+
+def normand_exchange_table(a: NormandExchange, top: int = 10) -> str:
+    shown = a.options[:top] if top else a.options
+    head = (f"Dealer (normand) {format_cards(a.hand)}; carte blanche: {'yes' if a.carte_blanche else 'no'}; "
+            f"{shown[0].deals:,} deals per exchange (every talon, every split of the rest)")
+    rows = [[i, "keep" if o.discard is None else f"out {format_cards(o.discard)}", *_seat_row(o)]
+            for i, o in enumerate(shown, start=1)]
+    body = tabulate(rows, headers=["#", "exchange", *_seat_headers(shown[0])], disable_numparse=True)
+    tail = ("E[seat]: expected declarations with carte blanche, repique and pique; net: the dealer's minus the mean "
+            "of elder's and middle's. Pique: elder's run from cashable winners (docs/rules.md).")
+    return f"{head}\n\n{body}\n\n{tail}"
+
+
+def normand_declaration_data(d: NormandDeclaration) -> dict[str, Any]:
+    return {"hand": [str(c) for c in d.hand], "seat": d.seat, "rules": d.rules.name, "model": MODEL,
+            "discards": [str(c) for c in d.discards], "carte_blanche": d.carte_blanche,
+            "out_of_play": d.out_of_play, **seat_counts_data(d.result)}
+
+
+def normand_declaration_table(d: NormandDeclaration) -> str:
+    r = d.result
+    head = (f"{d.seat.capitalize()} (normand) {format_cards(d.hand)}; {r.deals:,} deals of the unseen cards"
+            + (f"; discarded {format_cards(d.discards)}" if d.discards else ""))
+    rows = [[c, _pct(r.probability(f"{c}_win")), _pct(r.probability(f"{c}_tie")), _pct(r.probability(f"{c}_lose")),
+             *[f"{r.counts[f'{c}_{s}'] / r.deals:.2f}" for s in d.rules.table.seats]] for c in CLASSES3]
+    seats = d.rules.table.seats
+    rows.append(["carte blanche", "", "", "", *[f"{r.counts[f'carte_blanche_{s}'] / r.deals:.2f}" for s in seats]])
+    rows.append(["repique %", "", "", "", *[_pct(r.probability(f"repique_{s}")) for s in seats]])
+    rows.append(["pique %", "", "", "", *[_pct(r.probability(f"pique_{s}")) for s in seats]])
+    rows.append(["total", "", "", "", *[f"{r.expected_score(s):.2f}" for s in seats]])
+    body = tabulate(rows, headers=["class", "win", "tie", "lose", *seats], disable_numparse=True)
+    return f"{head}\n\n{body}\n\nnet (own minus the mean of the two others): {float(r.net):+.2f}"
