@@ -91,7 +91,8 @@ def discard(
     younger: Annotated[bool, typer.Option("--younger", help="Analyse as younger (the dealer).")] = False,
     dealer: Annotated[bool, typer.Option("--dealer", help="The dealer: normand's only exchanging seat "
                                                           "(two players: as --younger).")] = False,
-    elder_took: Annotated[int, typer.Option(help="Younger only: how many cards elder took.")] = 5,
+    elder_took: Annotated[int | None, typer.Option(help="Younger only: how many cards elder took (default 5).",
+                                                   show_default=False)] = None,
     elder_blanche: Annotated[bool, typer.Option("--elder-blanche",
                                                 help="Younger only: elder showed carte blanche.")] = False,
     rules: RulesOption = "rubicon",
@@ -105,8 +106,11 @@ def discard(
     if top < 0:
         raise click_errors.UsageError(f"--top must be 0 (all) or more, not {top}")
     if ruleset.table.players > 2:
+        if elder_took is not None:
+            raise click_errors.UsageError(f"--elder-took is for two players: under {ruleset.name} elder takes nothing")
         _discard_table(hand, ruleset, elder, younger, dealer, elder_blanche, top, as_json, quiet)
         return
+    elder_took = 5 if elder_took is None else elder_took
     younger = younger or dealer
     with _user_errors():
         cards = parse_hand(hand)
@@ -140,7 +144,8 @@ def _discard_table(hand: str, ruleset: RuleSet, elder: bool, younger: bool, deal
 
     with _user_errors():
         result = analyse_normand_exchange(cards, ruleset, progress=_Progress(not quiet))
-    _emit(as_json, lambda: report.normand_exchange_data(result, top), lambda: report.normand_exchange_table(result, top))
+    _emit(as_json, lambda: report.normand_exchange_data(result, top),
+          lambda: report.normand_exchange_table(result, top))
 
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (schema in README) instead of a table.")]
@@ -227,14 +232,8 @@ def _declare_table(hand: str, ruleset: RuleSet, seat: str | None, elder: bool, y
     from .. import report
 
     if shape.players == 4:
-        from ..analysis.four import analyse_four_declaration
-
-        if thrown:
-            raise click_errors.UsageError(f"nobody exchanges under {ruleset.name}: no --discards")
-        with _user_errors():
-            four = analyse_four_declaration(cards, who, ruleset, progress=_Progress(not quiet))
-        _emit(as_json, lambda: report.four_declaration_data(four), lambda: report.four_declaration_table(four))
-        return
+        raise click_errors.UsageError(f"declare under {ruleset.name} (four players) is not in this version: "
+                                      "score takes four hands")
     from ..analysis.table import analyse_normand_declaration
 
     with _user_errors():
@@ -335,6 +334,9 @@ def odds(
         ruleset = get_rules(rules)
     if elder and younger:
         raise click_errors.UsageError("say at most one of --elder or --younger")
+    if (elder or younger) and ruleset.table.players > 2:
+        raise click_errors.UsageError(f"--elder and --younger are for two players; under {ruleset.name} give --take "
+                                      "and --unseen")
     # what the rules let each hand take (elder's 0 is refusing: nothing to draw)
     legal = (set(ruleset.elder_discards) if elder
              else {m for k in ruleset.elder_discards for m in ruleset.dealer_discards(k)} if younger else None)

@@ -55,10 +55,10 @@ N_OUT = 9
 
 SEATS3 = ("elder", "middle", "dealer")
 CLASSES3 = ("point", "sequence", "sets")
-SEAT_COUNTS = ("point", "sequence", "sets", "carte_blanche", "repique", "pique")
 # A count row of one option: deals; the analysed seat's win/tie/lose per class; every seat's summed
 # points per class, carte blanche points, repiques and piques.
 COUNT3_NAMES = ("deals", *(f"{c}_{w}" for c in CLASSES3 for w in ("win", "tie", "lose")),
-                *(f"{n}_{s}" for s in SEATS3 for n in ("carte_blanche", "point", "sequence", "sets", "repique", "pique")))
+                *(f"{n}_{s}" for s in SEATS3
+                  for n in ("carte_blanche", "point", "sequence", "sets", "repique", "pique")))
 X_DEALS, X_CLASS, X_SEAT = 0, 1, 10
 N3_COUNTS = len(COUNT3_NAMES)

@@ -319,7 +319,8 @@ def dealer_exchange(dealer_blanche, rest, finals, suit_tab, run_tab, params, cou
                     _class3(fe[2 * c], fm[2 * c], feats[o, 2 * c], fe[2 * c + 1], fm[2 * c + 1], feats[o, 2 * c + 1],
                             out, c)
                 run = -1
-                if out[1, S_POINT] + out[1, S_SEQ] + out[1, S_SETS] + out[2, S_POINT] + out[2, S_SEQ] + out[2, S_SETS] == 0:
+                others = out[1, S_POINT] + out[1, S_SEQ] + out[1, S_SETS] + out[2, S_POINT] + out[2, S_SEQ]
+                if others + out[2, S_SETS] == 0:
                     run = run_points(e, m, finals[o], suit_tab, run_tab, params)
                 _bonuses3(out, params, run)
                 _add(out, counts[o], 2, 1)

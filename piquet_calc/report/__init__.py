@@ -20,6 +20,5 @@ from .render import (
 )
 
 __all__ = ["analysis_data", "declaration_data", "declaration_table", "normand_declaration_data",
-           "normand_declaration_table", "normand_exchange_data", "normand_exchange_table", "odds_rows", "odds_table", "rules_data",
-           "rules_table", "score_data", "score_table", "table",
-           "table_score_data", "table_score_table"]
+           "normand_declaration_table", "normand_exchange_data", "normand_exchange_table", "odds_rows", "odds_table",
+           "rules_data", "rules_table", "score_data", "score_table", "table", "table_score_data", "table_score_table"]

@@ -10,9 +10,9 @@ from tabulate import tabulate
 
 from ..analysis import Analysis, DeclarationAnalysis, DiscardResult
 from ..analysis.odds import at_least, odds_words
+from ..analysis.table import CLASSES3, NormandDeclaration, NormandExchange, SeatCounts
 from ..cards import Card, format_cards
 from ..game.declarations import DealScore
-from ..analysis.table import CLASSES3, NormandDeclaration, NormandExchange, SeatCounts
 from ..game.table import TableScore
 from ..rules import RuleSet, span
 

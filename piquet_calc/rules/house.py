@@ -185,7 +185,7 @@ def _check_table(rules: RuleSet, where: str) -> None:
     for seat, counts in zip(shape.seats[:-1], rules.exchange[:-1], strict=True):
         if counts != (0,):
             raise RulesError(f"{where}: exchange.{seat}: only the dealer may exchange, so [0], not {list(counts)}")
-    if not 0 in rules.exchange[-1] or not set(rules.exchange[-1]) <= {0, shape.talon}:
+    if 0 not in rules.exchange[-1] or not set(rules.exchange[-1]) <= {0, shape.talon}:
         raise RulesError(f"{where}: exchange.dealer: none or the whole talon, so [0] or [0, {shape.talon}], "
                          f"not {list(rules.exchange[-1])}")
     if rules.carte_rouge_points:

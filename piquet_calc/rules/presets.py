@@ -77,7 +77,7 @@ ENCYCLOPEDIA = RuleSet(
 
 NORMAND = RuleSet(
     name="normand",
-    source="002 ('ПИКЕТ НОРМАНД, ДЛЯ ТРЕХ ИГРОКОВ'), with 003 and 001: three players, ten cards, the dealer's talon of two",
+    source="002 ('ПИКЕТ НОРМАНД, ДЛЯ ТРЕХ ИГРОКОВ'), 003, 001: three players, ten cards, the dealer's talon of two",
     table=TableShape(seats=("elder", "middle", "dealer"), hand_size=10, talon=2, talon_shares=(0, 0, 2)),
     exchange=((0,), (0,), (0, 2)),
     repique_bonus=70,
