@@ -1,0 +1,79 @@
+"""Time Piquet Normand's exact analyses: the dealer's exchange of three fixed hands, and declare for a seat.
+
+    python benchmarks/bench_table.py            # 3 warm runs each (minimum and median), in fresh processes
+    python benchmarks/bench_table.py --runs 1
+
+Each case runs in a fresh process (so peak memory, max RSS, is that case's alone) with the numba cache
+warmed first; the timed runs follow one untimed call in the same process. Never part of the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+EXCHANGE = [
+    "AS KS QS JS 9S AH KH 8D 7D AC",  # the issue's example
+    "AH KH QH JH TH AS AD KD 9C 8C",
+    "TS 9S 8S 7S TH 9H 8H TD 9D 7C",  # carte blanche
+]
+DECLARE = [("AS KS QS JS 9S AH KH 8D 7D AC", "middle", ""), ("AS KS QS JS 9S AH KH 8D 7D AC", "dealer", "8D 7D")]
+
+CHILD = r"""
+import json, resource, statistics, sys, time
+from piquet_calc.cards import parse_cards
+from piquet_calc.rules import NORMAND
+from piquet_calc.analysis.table import analyse_normand_declaration, analyse_normand_exchange
+kind, hand, seat, discards, runs = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
+def once():
+    if kind == "exchange":
+        a = analyse_normand_exchange(parse_cards(hand), NORMAND)
+        return sum(o.deals for o in a.options)
+    d = analyse_normand_declaration(parse_cards(hand), seat, NORMAND, parse_cards(discards))
+    return d.result.deals
+once()
+times = []
+for _ in range(runs):
+    t = time.perf_counter()
+    deals = once()
+    times.append(time.perf_counter() - t)
+print(json.dumps({"deals": deals, "all": times, "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+"""
+
+
+def child(args: list[str], env: dict[str, str]) -> dict:
+    out = subprocess.run([sys.executable, "-c", CHILD, *args], capture_output=True, text=True, env=env, check=True)
+    return json.loads(out.stdout)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    env = {**os.environ, "NUMBA_CACHE_DIR": tempfile.mkdtemp(prefix="piquet-bench-cache-")}
+    print(f"{time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+          f"load average {os.getloadavg()[0]:.1f}")
+    t = time.perf_counter()
+    child(["exchange", EXCHANGE[0], "dealer", "", "0"], env)
+    print(f"cold (compile into an empty cache, then one exchange analysis): {time.perf_counter() - t:.1f} s")
+    print()
+    print("| analysis | hand | deals | min s | median s | peak MB |")
+    print("|---|---|---:|---:|---:|---:|")
+    cases = [("exchange", h, "dealer", "") for h in EXCHANGE] + [("declare", h, s, d) for h, s, d in DECLARE]
+    for kind, hand, seat, discards in cases:
+        r = child([kind, hand, seat, discards, str(args.runs)], env)
+        what = ("dealer's exchange" if kind == "exchange"
+                else f"declare {seat}" + (f", out {discards}" if discards else ""))
+        print(f"| {what} | {hand} | {r['deals']:,} | {min(r['all']):.2f} | {statistics.median(r['all']):.2f} "
+              f"| {r['rss_mb']:.0f} |")
+
+
+if __name__ == "__main__":
+    main()
