@@ -232,8 +232,15 @@ def _declare_table(hand: str, ruleset: RuleSet, seat: str | None, elder: bool, y
     from .. import report
 
     if shape.players == 4:
-        raise click_errors.UsageError(f"declare under {ruleset.name} (four players) is not in this version: "
-                                      "score takes four hands")
+        from ..analysis.four import analyse_four_declaration
+
+        if thrown or carte_blanche:
+            raise click_errors.UsageError(f"nobody exchanges under {ruleset.name}: no --discards or --carte-blanche "
+                                          "(each hand's carte blanche is read off it)")
+        with _user_errors():
+            four = analyse_four_declaration(cards, who, ruleset, progress=_Progress(not quiet))
+        _emit(as_json, lambda: report.four_declaration_data(four), lambda: report.four_declaration_table(four))
+        return
     from ..analysis.table import analyse_normand_declaration
 
     with _user_errors():

@@ -62,3 +62,14 @@ COUNT3_NAMES = ("deals", *(f"{c}_{w}" for c in CLASSES3 for w in ("win", "tie", 
                   for n in ("carte_blanche", "point", "sequence", "sets", "repique", "pique")))
 X_DEALS, X_CLASS, X_SEAT = 0, 1, 10
 N3_COUNTS = len(COUNT3_NAMES)
+
+# --- four players (kernels/four.py) ------------------------------------------------------------------
+
+SIDES4 = ("side", "opponents")  # the analysed seat's partnership and the other
+# A count row: deals; the side's win/tie/lose per class; each side's summed carte blanche, point,
+# sequence and sets points, repiques and piques.
+COUNT4_NAMES = ("deals", *(f"{c}_{w}" for c in CLASSES3 for w in ("win", "tie", "lose")),
+                *(f"{n}_{s}" for s in SIDES4
+                  for n in ("carte_blanche", "point", "sequence", "sets", "repique", "pique")))
+V_SIDE = 10
+N4_COUNTS = len(COUNT4_NAMES)

@@ -9,6 +9,7 @@ from typing import Any
 from tabulate import tabulate
 
 from ..analysis import Analysis, DeclarationAnalysis, DiscardResult
+from ..analysis.four import SIDES4, FourDeclaration
 from ..analysis.odds import at_least, odds_words
 from ..analysis.table import CLASSES3, NormandDeclaration, NormandExchange, SeatCounts
 from ..cards import Card, format_cards
@@ -385,3 +386,33 @@ def normand_declaration_table(d: NormandDeclaration) -> str:
     rows.append(["total", "", "", "", *[f"{r.expected_score(s):.2f}" for s in seats]])
     body = tabulate(rows, headers=["class", "win", "tie", "lose", *seats], disable_numparse=True)
     return f"{head}\n\n{body}\n\nnet (own minus the mean of the two others): {float(r.net):+.2f}"
+
+
+# --- four players: a seat's declarations -----------------------------------------------------------------
+
+def four_declaration_data(d: FourDeclaration) -> dict[str, Any]:
+    """A four-player declaration analysis as JSON-ready data (schema in README.md)."""
+    return {
+        "hand": [str(c) for c in d.hand], "seat": d.seat, "rules": d.rules.name, "model": MODEL,
+        "carte_blanche": d.carte_blanche, "deals": d.deals,
+        **{c: {w: d.probability(f"{c}_{w}") for w in ("win", "tie", "lose")} for c in CLASSES3},
+        "expected": {s: {**{c: d.counts[f"{c}_{s}"] / d.deals for c in (*CLASSES3, "carte_blanche")},
+                         "total": d.expected_score(s)} for s in SIDES4},
+        "repique": {s: d.probability(f"repique_{s}") for s in SIDES4},
+        "pique": {s: d.probability(f"pique_{s}") for s in SIDES4},
+        "net": float(d.net),
+        "counts": dict(d.counts),
+    }
+
+
+def four_declaration_table(d: FourDeclaration) -> str:
+    head = (f"{d.seat.capitalize()} (four) {format_cards(d.hand)}; {d.deals:,} deals (every partner's hand, every "
+            "split between the opponents); side: you and your partner")
+    rows = [[c, _pct(d.probability(f"{c}_win")), _pct(d.probability(f"{c}_tie")), _pct(d.probability(f"{c}_lose")),
+             *[f"{d.counts[f'{c}_{s}'] / d.deals:.2f}" for s in SIDES4]] for c in CLASSES3]
+    rows.append(["carte blanche", "", "", "", *[f"{d.counts[f'carte_blanche_{s}'] / d.deals:.2f}" for s in SIDES4]])
+    rows.append(["repique %", "", "", "", *[_pct(d.probability(f"repique_{s}")) for s in SIDES4]])
+    rows.append(["pique %", "", "", "", *[_pct(d.probability(f"pique_{s}")) for s in SIDES4]])
+    rows.append(["total", "", "", "", *[f"{d.expected_score(s):.2f}" for s in SIDES4]])
+    body = tabulate(rows, headers=["class", "win", "tie", "lose", *SIDES4], disable_numparse=True)
+    return f"{head}\n\n{body}\n\nnet (side minus opponents): {float(d.net):+.2f}"
