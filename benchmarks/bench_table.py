@@ -24,7 +24,7 @@ EXCHANGE = [
     "AH KH QH JH TH AS AD KD 9C 8C",
     "TS 9S 8S 7S TH 9H 8H TD 9D 7C",  # carte blanche
 ]
-DECLARE = [("AS KS QS JS 9S AH KH 8D 7D AC", "middle", ""), ("AS KS QS JS 9S AH KH 8D 7D AC", "dealer", "8D 7D")]
+DECLARE = [("AS KS QS JS 9S AH KH 8D 7D AC", "middle", ""), ("AS KS QS JS TS 9S AH KH QH AC", "dealer", "8D 7D")]
 
 CHILD = r"""
 import json, resource, statistics, sys, time
@@ -38,7 +38,7 @@ def once():
         return sum(o.deals for o in a.options)
     d = analyse_normand_declaration(parse_cards(hand), seat, NORMAND, parse_cards(discards))
     return d.result.deals
-once()
+deals = once()
 times = []
 for _ in range(runs):
     t = time.perf_counter()

@@ -242,8 +242,8 @@ def dealer_exchange(dealer_blanche, rest, finals, suit_tab, run_tab, params, cou
     their best code, ranked among the options' codes (only <, = and > matter), which of them holds it
     (or both) and its holder's score, and their carte blanche. Alike splits are scored once, weighted.
     A split on which elder might pique (middle and the dealer without carte blanche, elder's best
-    possible declarations plus his run against middle alone reaching the threshold) is scored exactly
-    against every option instead.
+    possible declarations plus his run against middle alone reaching the threshold) has his pique
+    tested against every option besides (``_pique_only``); pique changes no other count.
     """
     n_opt = finals.shape[0]
     feats = np.zeros((n_opt, 6), dtype=np.int64)
@@ -274,7 +274,6 @@ def dealer_exchange(dealer_blanche, rest, finals, suit_tab, run_tab, params, cou
             dealer_rank[o, c] = ranks[c, feats[o, 2 * c]]
 
     lo, hi = _spread(20, rest)
-    out = np.zeros((3, N_OUT), dtype=np.int64)
     spoilers = params[Q_SPOILERS]
     full = (1 << 20) - 1
     mask_bits = (1 << HASH_BITS) - 1
@@ -310,35 +309,49 @@ def dealer_exchange(dealer_blanche, rest, finals, suit_tab, run_tab, params, cou
         # middle's set above elder's cannot be tied (sets never are): he or the dealer scores
         if (bm == 0 and dealer_blanche == 0 and fm[4] <= fe[4]
                 and elder_best + run_points(e, m, 0, suit_tab, run_tab, params) >= at):
-            # elder might pique: every option exactly, his run only where it can matter
+            # elder might pique: his pique tested against every option (the rest is counted as any split's)
             n_cand += 1
-            for o in range(n_opt):
-                out[:, :] = 0
-                out[0, S_BLANCHE] = params[Q_BLANCHE] * be
-                for c in range(3):
-                    _class3(fe[2 * c], fm[2 * c], feats[o, 2 * c], fe[2 * c + 1], fm[2 * c + 1], feats[o, 2 * c + 1],
-                            out, c)
-                run = -1
-                others = out[1, S_POINT] + out[1, S_SEQ] + out[1, S_SETS] + out[2, S_POINT] + out[2, S_SEQ]
-                if others + out[2, S_SETS] == 0:
-                    run = run_points(e, m, finals[o], suit_tab, run_tab, params)
-                _bonuses3(out, params, run)
-                _add(out, counts[o], 2, 1)
-        else:
-            slot = ((key * GOLDEN) >> (64 - HASH_BITS)) & mask_bits
-            while tab[slot, 0] != -1 and tab[slot, 0] != key:
-                slot = (slot + 1) & mask_bits
-            if tab[slot, 0] == -1:
-                tab[slot, 0] = key
-                used[n_used] = slot
-                n_used += 1
-            tab[slot, 1] += 1
-            if n_used == HASH_FULL:
-                _score_states(tab, used, n_used, dealer_blanche, feats, dealer_rank, params, counts)
-                n_used = 0
+            _pique_only(e, m, fe, fm, be, finals, feats, suit_tab, run_tab, params, counts)
+        slot = ((key * GOLDEN) >> (64 - HASH_BITS)) & mask_bits
+        while tab[slot, 0] != -1 and tab[slot, 0] != key:
+            slot = (slot + 1) & mask_bits
+        if tab[slot, 0] == -1:
+            tab[slot, 0] = key
+            used[n_used] = slot
+            n_used += 1
+        tab[slot, 1] += 1
+        if n_used == HASH_FULL:
+            _score_states(tab, used, n_used, dealer_blanche, feats, dealer_rank, params, counts)
+            n_used = 0
         x = _next_subset(x)
     _score_states(tab, used, n_used, dealer_blanche, feats, dealer_rank, params, counts)
     return n_cand
+
+
+@numba.njit(**JIT)
+def _pique_only(e, m, fe, fm, be, finals, feats, suit_tab, run_tab, params, counts):
+    """Elder's pique against each of the dealer's final hands (the others' carte blanche known to be
+    none): every class scored by elder or by nobody, no repique, his run bridging the threshold."""
+    pique_col = X_SEAT + S_PIQUE  # elder's row of the seats' counts
+    for o in range(finals.shape[0]):
+        total = params[Q_BLANCHE] * be
+        clear = True
+        for c in range(3):
+            ke = fe[2 * c]
+            km = fm[2 * c]
+            kd = feats[o, 2 * c]
+            best = max(ke, max(km, kd))
+            n = (ke == best) + (km == best) + (kd == best)
+            if best == 0 or n > 1:
+                continue
+            if ke == best:
+                total += fe[2 * c + 1]
+            elif (fm[2 * c + 1] if km == best else feats[o, 2 * c + 1]) > 0:
+                clear = False
+                break
+        if clear and total < params[Q_REPIQUE_AT]:
+            if total + run_points(e, m, finals[o], suit_tab, run_tab, params) >= params[Q_PIQUE_AT]:
+                counts[o, pique_col] += 1
 
 
 @numba.njit(**JIT)
