@@ -290,6 +290,7 @@ def dealer_exchange(dealer_blanche, rest, finals, suit_tab, run_tab, params, cou
         bm = 1 if (m & spoilers) == 0 else 0
         key = be | bm << 1
         elder_best = params[Q_BLANCHE] * be
+        tie_possible = True  # where middle is above elder, some option's dealer ties him exactly
         shift = 2
         for c in range(3):
             ke = fe[2 * c]
@@ -301,13 +302,14 @@ def dealer_exchange(dealer_blanche, rest, finals, suit_tab, run_tab, params, cou
             elif km > ke:
                 h = 1
                 sc = fm[2 * c + 1]
+                tie_possible &= (ranks[c, km] & 1) == 1
             else:
                 h = 2
                 sc = 0
             key |= (ranks[c, max(ke, km)] | h << 7 | sc << 9) << shift
             shift += FIELD
-        # middle's set above elder's cannot be tied (sets never are): he or the dealer scores
-        if (bm == 0 and dealer_blanche == 0 and fm[4] <= fe[4]
+        # else middle or the dealer scores a class for every option (sets are never tied)
+        if (bm == 0 and dealer_blanche == 0 and tie_possible and fm[4] <= fe[4]
                 and elder_best + run_points(e, m, 0, suit_tab, run_tab, params) >= at):
             # elder might pique: his pique tested against every option (the rest is counted as any split's)
             n_cand += 1
