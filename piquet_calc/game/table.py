@@ -90,7 +90,7 @@ def overtaken_at(cashed: Sequence[Card], partner: Sequence[Card]) -> int:
 @dataclass(frozen=True)
 class TableRun:
     """The leading party's run in the play before another party can score: the cards elder cashes,
-    the trick his partner takes from him (four; 0 if none) and the points."""
+    whether it ends on a trick his partner must take from him (four: 1, else 0) and the points."""
 
     cashed: tuple[Card, ...]
     overtaken: int
@@ -102,8 +102,8 @@ def table_pique_run(hands: Sequence[Sequence[Card]], rules: RuleSet) -> TableRun
 
     Normand: elder cashes, suit by suit, his winners against middle and dealer (``cashable_against_all``).
     Four: against second and dealer; in a suit where his partner (third) must win one of elder's
-    cashed cards (``overtaken_at``), elder cashes up to that trick and the run ends there (the lead
-    has passed): elder plays such a suit last, the one that gives most tricks. Points: a lead point for
+    cashed cards (``overtaken_at``), elder leads only the cards before that one; after every suit, one
+    such trick if there is one: the side wins it, but the lead has passed and the run ends. Points: a lead point for
     each trick led, ``win_own_lead`` for each elder wins himself (a partner winning his partner's lead adds
     nothing, 002), then the lead of the next trick if tricks are left, else the last trick's points.
     """
@@ -111,22 +111,21 @@ def table_pique_run(hands: Sequence[Sequence[Card]], rules: RuleSet) -> TableRun
     elder = list(hands[0])
     partner = list(hands[2]) if rules.table.partnerships else []
     opponents = [list(hands[s]) for s in range(1, n) if not (rules.table.partnerships and s == 2)]
-    clean: list[Card] = []
-    best_cut: tuple[int, list[Card]] = (0, [])
+    cashed: list[Card] = []
+    taken: list[Card] = []  # the first of elder's cards his partner must take, in each suit that has one
     for suit in Suit:
-        cashed = cashable_against_all(suit_cards(elder, suit), [suit_cards(o, suit) for o in opponents])
-        j = overtaken_at(cashed, suit_cards(partner, suit))
-        if j == 0:
-            clean += cashed
-        elif j > best_cut[0]:
-            best_cut = (j, sorted(cashed, key=lambda c: -c.rank)[:j])
-    cashed = clean + best_cut[1]
-    overtaken = 1 if best_cut[0] else 0
+        ordered = sorted(cashable_against_all(suit_cards(elder, suit), [suit_cards(o, suit) for o in opponents]),
+                         key=lambda c: -c.rank)
+        j = overtaken_at(ordered, suit_cards(partner, suit))
+        cashed += ordered if j == 0 else ordered[:j - 1]
+        taken += ordered[j - 1:j] if j else []
+    overtaken = 1 if taken else 0
+    cashed += taken[:overtaken]  # one such trick, the last of the run
     play = rules.play
     w = len(cashed)
     points = w * play.lead + (w - overtaken) * play.win_own_lead
     points += play.lead if w < rules.table.hand_size else play.last_trick
-    return TableRun(tuple(cashed), best_cut[0], points)
+    return TableRun(tuple(cashed), overtaken, points)
 
 
 @dataclass(frozen=True)

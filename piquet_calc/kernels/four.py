@@ -66,27 +66,37 @@ def hand4(mask, suit_tab, rank_tab, set_tab, params):
 
 
 @numba.njit(**JIT)
-def run4(elder, partner, opp_a, opp_b, suit_tab, cash_tab, over_tab, params):
-    """The leading side's run (game.table.table_pique_run): elder's cashable cards per suit against the two
-    opponents' highest card and longest holding; a suit where his partner must take one of them ends
-    the run at that trick, elder playing it last (the one that gives most tricks)."""
-    clean = 0
+def _run_core(elder, partner, tops, counts, suit_tab, cash_tab, over_tab, params):
+    """The leading side's run (game.table.table_pique_run) from the opponents' highest card and longest
+    holding of each suit: elder's cashable cards; in a suit where his partner must take one of them,
+    only the cards before it, then one such trick to end the run."""
+    w = 0
     cut = 0
     for s in range(4):
         e = (elder >> (8 * s)) & 255
-        a = (opp_a >> (8 * s)) & 255
-        b = (opp_b >> (8 * s)) & 255
-        top = max(suit_tab[a, T_TOP], suit_tab[b, T_TOP])
-        cnt = max(suit_tab[a, T_POPCOUNT], suit_tab[b, T_POPCOUNT])
-        cashed = cash_tab[e * 81 + ((top + 9) % 9) * 9 + cnt]
+        cashed = cash_tab[e * 81 + ((tops[s] + 9) % 9) * 9 + counts[s]]
         j = over_tab[cashed * 256 + ((partner >> (8 * s)) & 255)]
         if j == 0:
-            clean += suit_tab[cashed, T_POPCOUNT]
-        elif j > cut:
-            cut = j
-    w = clean + cut
-    pts = w * params[Q_LEAD] + (w - (1 if cut > 0 else 0)) * params[Q_WIN_OWN]
+            w += suit_tab[cashed, T_POPCOUNT]
+        else:
+            w += j - 1
+            cut = 1
+    w += cut
+    pts = w * params[Q_LEAD] + (w - cut) * params[Q_WIN_OWN]
     return pts + (params[Q_LEAD] if w < params[Q_HAND] else params[Q_LAST])
+
+
+@numba.njit(**JIT)
+def run4(elder, partner, opp_a, opp_b, suit_tab, cash_tab, over_tab, params):
+    """``_run_core`` against two opponents' hands."""
+    tops = np.empty(4, dtype=np.int64)
+    counts = np.empty(4, dtype=np.int64)
+    for s in range(4):
+        a = (opp_a >> (8 * s)) & 255
+        b = (opp_b >> (8 * s)) & 255
+        tops[s] = max(suit_tab[a, T_TOP], suit_tab[b, T_TOP])
+        counts[s] = max(suit_tab[a, T_POPCOUNT], suit_tab[b, T_POPCOUNT])
+    return _run_core(elder, partner, tops, counts, suit_tab, cash_tab, over_tab, params)
 
 
 @numba.njit(**JIT)
@@ -207,6 +217,21 @@ def count_partner(me, mine, me_blanche, partner, rest, double, suit_tab, rank_ta
             sub = (sub - rs) & rs
     _spread16(rest, lo, hi)
     mine_leads = me % 2 == 0
+    # my side leading: the opponents' highest card of a suit is the rest's, their longest holding of it
+    # between half the rest's (rounded up) and all of it; the run can only shrink as it grows
+    run_low = 0
+    run_high = 0
+    if mine_leads:
+        tops = np.empty(4, dtype=np.int64)
+        lens = np.empty(4, dtype=np.int64)
+        elder0, mate0 = (mine, partner) if me == 0 else (partner, mine)
+        for s in range(4):
+            rs = (r_mask >> (8 * s)) & 255
+            tops[s] = suit_tab[rs, T_TOP]
+            lens[s] = suit_tab[rs, T_POPCOUNT]
+        run_low = _run_core(elder0, mate0, tops, lens, suit_tab, cash_tab, over_tab, params)
+        lens = (lens + 1) // 2
+        run_high = _run_core(elder0, mate0, tops, lens, suit_tab, cash_tab, over_tab, params)
     # the two opponents are alike but for who leads: each split once, with the first of ``rest`` to the
     # first opponent, counted for both ways round (pique, which can differ, for each)
     full = (1 << 15) - 1
@@ -228,11 +253,14 @@ def count_partner(me, mine, me_blanche, partner, rest, double, suit_tab, rank_ta
                  (st1 >> 8) + (st2 >> 8))
         c0, c1 = _settle(out, side_cb, opp_cb, double, params)
         # pique (out[., 5] counts both ways round): the leading side without repique, the other at nothing
-        if mine_leads and out[0, 4] == 0 and c1 == 0:
-            o2 = r_mask ^ o1
-            elder, mate = (mine, partner) if me == 0 else (partner, mine)
-            if c0 + run4(elder, mate, o1, o2, suit_tab, cash_tab, over_tab, params) >= params[Q_PIQUE_AT]:
+        if mine_leads and out[0, 4] == 0 and c1 == 0 and c0 + run_high >= params[Q_PIQUE_AT]:
+            if c0 + run_low >= params[Q_PIQUE_AT]:
                 out[0, 5] = 2
+            else:
+                o2 = r_mask ^ o1
+                elder, mate = (mine, partner) if me == 0 else (partner, mine)
+                if c0 + run4(elder, mate, o1, o2, suit_tab, cash_tab, over_tab, params) >= params[Q_PIQUE_AT]:
+                    out[0, 5] = 2
         elif not mine_leads and out[1, 4] == 0 and c0 == 0:
             o2 = r_mask ^ o1
             for elder, mate in ((o1, o2), (o2, o1)):
