@@ -74,9 +74,10 @@ def cpu_model() -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--rules", default="rubicon", help="a preset, or 'all' for every preset in turn")
+    parser.add_argument("--rules", default="rubicon", help="a two-handed preset, or 'all' for each in turn "
+                        "(three players: benchmarks/bench_table.py)")
     args = parser.parse_args()
-    from piquet_calc.rules import PRESETS
+    from piquet_calc.rules import TWO_HANDED_PRESETS as PRESETS
 
     presets = list(PRESETS) if args.rules == "all" else [args.rules]
     cache = tempfile.mkdtemp(prefix="piquet-bench-cache-")

@@ -13,7 +13,8 @@ from piquet_calc.analysis.discards import UNSEEN, KernelSetup, all_draws
 from piquet_calc.cards import Card, Suit, parse_hand, sort_hand
 from piquet_calc.engine import enumeration
 from piquet_calc.kernels import declarations as kernels
-from piquet_calc.rules import PRESETS, RUBICON
+from piquet_calc.rules import RUBICON
+from piquet_calc.rules import TWO_HANDED_PRESETS as PRESETS
 
 from .naive import monte_carlo
 

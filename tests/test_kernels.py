@@ -12,7 +12,8 @@ from piquet_calc.cards import DECK, mask_of
 from piquet_calc.engine.tables import tables_for
 from piquet_calc.game.declarations import is_carte_blanche
 from piquet_calc.kernels import declarations as k
-from piquet_calc.rules import ENCYCLOPEDIA, PRESETS, RUBICON
+from piquet_calc.rules import ENCYCLOPEDIA, RUBICON
+from piquet_calc.rules import TWO_HANDED_PRESETS as PRESETS
 
 from .naive import outcome
 

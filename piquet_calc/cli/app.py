@@ -161,6 +161,8 @@ def discard(
                                              "(10 or T, any case, ♠♥♦♣ too).")],
     elder: Annotated[bool, typer.Option("--elder", help="Analyse as elder (non-dealer).")] = False,
     younger: Annotated[bool, typer.Option("--younger", help="Analyse as younger (the dealer).")] = False,
+    dealer: Annotated[bool, typer.Option("--dealer", help="The dealer: normand's only exchanging seat "
+                                                          "(two players: as --younger).")] = False,
     elder_took: Annotated[int | None, typer.Option(help="Younger only: how many cards elder took (default 5).",
                                                    show_default=False)] = None,
     elder_blanche: Annotated[bool, typer.Option("--elder-blanche",
@@ -183,24 +185,34 @@ def discard(
 ) -> None:
     """Every legal discard of HAND with exact chances and expected scores, best first (--play: by the whole deal)."""
     with _user_errors():
-        cards = parse_hand(hand)
         ruleset = get_rules(rules)
+    if top < 0:
+        raise click_errors.UsageError(f"--top must be 0 (all) or more, not {top}")
+    if quiet:  # no first-run line either (docs/engine.md, The first run)
+        from ..engine import first_run
+
+        first_run.silence()
+    if ruleset.table.players > 2:
+        if elder_took is not None:
+            raise click_errors.UsageError(f"--elder-took is for two players: under {ruleset.name} elder takes nothing")
+        if play or also or samples != DEFAULT_SAMPLES or seed != DEFAULT_SEED or threads:
+            raise click_errors.UsageError(f"--play (and --samples, --seed, --also, --threads) is for two players, "
+                                          f"not {ruleset.name}")
+        _discard_table(hand, ruleset, elder, younger, dealer, elder_blanche, top, as_json, quiet)
+        return
+    younger = younger or dealer
+    with _user_errors():
+        cards = parse_hand(hand)
     _one_position(elder, younger)
     _younger_only(elder, **{"--elder-took": elder_took is not None, "--elder-blanche": elder_blanche})
     elder_took = 5 if elder_took is None else elder_took
     if younger and elder_took not in ruleset.elder_discards:
         raise click_errors.UsageError(f"--elder-took must be {span(ruleset.elder_discards)} under {ruleset.name}, "
                                       f"not {elder_took}")
-    if top < 0:
-        raise click_errors.UsageError(f"--top must be 0 (all) or more, not {top}")
     if not play and (also or samples != DEFAULT_SAMPLES or seed != DEFAULT_SEED or threads):
         raise click_errors.UsageError("--samples, --seed, --also and --threads need --play")
     from .. import report
 
-    if quiet:  # no first-run line either (docs/engine.md, The first run)
-        from ..engine import first_run
-
-        first_run.silence()
     if play:
         if samples < 2:
             raise click_errors.UsageError(f"--samples must be at least 2, not {samples}")
@@ -225,6 +237,29 @@ def discard(
     result = analyse_discards(cards, "elder" if elder else "younger", ruleset, elder_took=elder_took,
                               elder_blanche=elder_blanche, progress=_Progress(not quiet))
     _emit(as_json, lambda: report.analysis_data(result, top), lambda: report.table(result, top))
+
+
+def _discard_table(hand: str, ruleset: RuleSet, elder: bool, younger: bool, dealer: bool, elder_blanche: bool,
+                   top: int, as_json: bool, quiet: bool) -> None:
+    """discard for three or four players: only normand's dealer exchanges."""
+    shape = ruleset.table
+    if shape.talon == 0 or ruleset.exchange[-1] == (0,):
+        raise click_errors.UsageError(f"nobody exchanges under {ruleset.name}: use declare (--seat)")
+    if elder or younger or not dealer:
+        raise click_errors.UsageError(f"under {ruleset.name} only the dealer exchanges: say --dealer")
+    if elder_blanche:
+        raise click_errors.UsageError("--elder-blanche is for two players: under "
+                                      f"{ruleset.name} nobody shows carte blanche before the exchange")
+    from ..analysis.table import analyse_normand_exchange
+
+    with _user_errors():
+        cards = parse_cards(hand, shape.hand_size, "the hand")
+    from .. import report
+
+    with _user_errors():
+        result = analyse_normand_exchange(cards, ruleset, progress=_Progress(not quiet))
+    _emit(as_json, lambda: report.normand_exchange_data(result, top),
+          lambda: report.normand_exchange_table(result, top))
 
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (schema in README) instead of a table.")]
@@ -288,23 +323,37 @@ def _check_exchange_seen(position: str, thrown: int, seen: int, ruleset: RuleSet
 
 @app.command()
 def declare(
-    hand: Annotated[str, typer.Argument(help="Your twelve cards after the exchange.")],
+    hand: Annotated[str, typer.Argument(help="Your cards after the exchange (twelve; normand ten, four eight).")],
     discards: Annotated[str, typer.Option(help="The cards you discarded (they are out of play).")] = "",
     seen: Annotated[str, typer.Option(help="Talon cards you saw and did not take.")] = "",
     elder: ElderOption = False,
     younger: YoungerOption = False,
+    dealer: Annotated[bool, typer.Option("--dealer", help="You are the dealer (two players: as --younger).")] = False,
+    seat: Annotated[str | None, typer.Option(help="Your seat: normand elder, middle or dealer; four elder, second, "
+                                                  "third or dealer.")] = None,
     carte_blanche: Annotated[bool, typer.Option("--carte-blanche", help="You showed carte blanche.")] = False,
     elder_blanche: Annotated[bool, typer.Option("--elder-blanche",
                                                 help="Younger only: elder showed carte blanche.")] = False,
     rules: RulesOption = "rubicon",
     as_json: JsonOption = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr.")] = False,
 ) -> None:
     """What to declare: each class's chance of being good, what is good against the cards, what can be sunk."""
     with _user_errors():
-        cards = parse_hand(hand)
+        ruleset = get_rules(rules)
         thrown = parse_cards(discards, what="the discards")
         looked = parse_cards(seen, what="the seen cards")
-        ruleset = get_rules(rules)
+    if ruleset.table.players > 2:
+        _declare_table(hand, ruleset, seat, elder, younger, dealer, thrown, looked, carte_blanche, elder_blanche,
+                       as_json, quiet)
+        return
+    if seat is not None:
+        if seat not in ("elder", "younger", "dealer"):
+            raise click_errors.UsageError(f"no seat {seat!r} at this table: seats are elder, dealer (younger)")
+        elder, younger = elder or seat == "elder", younger or seat != "elder"
+    younger = younger or dealer
+    with _user_errors():
+        cards = parse_hand(hand)
     _one_position(elder, younger)
     _younger_only(elder, **{"--elder-blanche": elder_blanche})
     _check_exchange_seen("elder" if elder else "younger", len(thrown), len(looked), ruleset)
@@ -346,12 +395,51 @@ def _check_deal(elder: tuple[Card, ...], dealer: tuple[Card, ...], elder_dealt: 
                             f"{ruleset.name} allows {span(legal)}{after}")
 
 
+def _declare_table(hand: str, ruleset: RuleSet, seat: str | None, elder: bool, younger: bool, dealer: bool,
+                   thrown: tuple, looked: tuple, carte_blanche: bool, elder_blanche: bool, as_json: bool,
+                   quiet: bool) -> None:
+    """declare for three or four players: any seat, by --seat (or --elder, --dealer)."""
+    shape = ruleset.table
+    if younger:
+        raise click_errors.UsageError(f"{ruleset.name} has no younger hand: say --seat ({', '.join(shape.seats)})")
+    named = [s for s, flag in (("elder", elder), ("dealer", dealer)) if flag] + ([seat] if seat else [])
+    if len(set(named)) != 1:
+        raise click_errors.UsageError(f"say which seat you hold, once: --seat ({', '.join(shape.seats)})")
+    (who,) = set(named)
+    if elder_blanche or looked:
+        raise click_errors.UsageError(f"--elder-blanche and --seen are for two players, not {ruleset.name}")
+    with _user_errors():
+        shape.seat(who)
+        cards = parse_cards(hand, shape.hand_size, "the hand")
+    from .. import report
+
+    if shape.players == 4:
+        from ..analysis.four import analyse_four_declaration
+
+        if thrown or carte_blanche:
+            raise click_errors.UsageError(f"nobody exchanges under {ruleset.name}: no --discards or --carte-blanche "
+                                          "(each hand's carte blanche is read off it)")
+        with _user_errors():
+            four = analyse_four_declaration(cards, who, ruleset, progress=_Progress(not quiet))
+        _emit(as_json, lambda: report.four_declaration_data(four), lambda: report.four_declaration_table(four))
+        return
+    from ..analysis.table import analyse_normand_declaration
+
+    with _user_errors():
+        result = analyse_normand_declaration(cards, who, ruleset, thrown, carte_blanche=carte_blanche,
+                                             progress=_Progress(not quiet))
+    _emit(as_json, lambda: report.normand_declaration_data(result), lambda: report.normand_declaration_table(result))
+
+
 @app.command()
 def score(
-    elder_hand: Annotated[str, typer.Argument(help="Elder's twelve cards after the exchange.")],
-    younger_hand: Annotated[str, typer.Argument(help="Younger's (the dealer's) twelve cards after the exchange.")],
-    elder_dealt: Annotated[str, typer.Option(help="Elder's dealt hand, for carte blanche.")] = "",
-    younger_dealt: Annotated[str, typer.Option(help="Younger's dealt hand, for carte blanche.")] = "",
+    hands: Annotated[list[str], typer.Argument(
+        help="The final hands in seat order: two players elder's and younger's (the dealer's) twelve; normand "
+             "elder's, middle's and the dealer's ten; four elder's, second's, third's and the dealer's eight.",
+        show_default=False)],
+    elder_dealt: Annotated[str, typer.Option(help="Two players: elder's dealt hand, for carte blanche.")] = "",
+    younger_dealt: Annotated[str, typer.Option(help="Two players: younger's dealt hand, for carte blanche.")] = "",
+    dealer_dealt: Annotated[str, typer.Option(help="Normand: the dealer's dealt hand, for carte blanche.")] = "",
     rules: RulesOption = "rubicon",
     as_json: JsonOption = False,
 ) -> None:
@@ -359,12 +447,21 @@ def score(
     from ..game.declarations import is_carte_blanche, score_deal
 
     with _user_errors():
-        e = parse_cards(elder_hand, HAND_SIZE, "elder's hand")
-        d = parse_cards(younger_hand, HAND_SIZE, "younger's hand")
+        ruleset = get_rules(rules)
+    if ruleset.table.players > 2:
+        _score_table(hands, ruleset, dealer_dealt, elder_dealt or younger_dealt, as_json)
+        return
+    if dealer_dealt:
+        raise click_errors.UsageError("--dealer-dealt is for normand; two players give --younger-dealt")
+    if len(hands) != 2:
+        raise click_errors.UsageError(f"{ruleset.name} is a game for two: give elder's and younger's hands, "
+                                      f"not {len(hands)}")
+    with _user_errors():
+        e = parse_cards(hands[0], HAND_SIZE, "elder's hand")
+        d = parse_cards(hands[1], HAND_SIZE, "younger's hand")
         both = set(e) & set(d)
         if both:
             raise CardError(f"{sorted(both)[0]} is in both hands")
-        ruleset = get_rules(rules)
         e_dealt = parse_cards(elder_dealt, HAND_SIZE, "elder's dealt hand") if elder_dealt else e
         d_dealt = parse_cards(younger_dealt, HAND_SIZE, "younger's dealt hand") if younger_dealt else d
         _check_deal(e, d, e_dealt if elder_dealt else None, d_dealt if younger_dealt else None, ruleset)
@@ -374,6 +471,40 @@ def score(
                         dealer_blanche=is_carte_blanche(d_dealt, ruleset))
     _emit(as_json, lambda: report.score_data(e, d, result, ruleset),
           lambda: report.score_table(e, d, result, ruleset))
+
+
+def _score_table(hands: list[str], ruleset: RuleSet, dealer_dealt: str, two_handed_dealt: str, as_json: bool) -> None:
+    """score for three or four players."""
+    from ..game.declarations import is_carte_blanche
+    from ..game.table import check_table_hands, score_table
+
+    shape = ruleset.table
+    if two_handed_dealt:
+        raise click_errors.UsageError(f"--elder-dealt and --younger-dealt are for two players; {ruleset.name} "
+                                      "reads only --dealer-dealt (normand)")
+    if len(hands) != shape.players:
+        raise click_errors.UsageError(f"{ruleset.name} has {shape.players} seats ({', '.join(shape.seats)}): "
+                                      f"give {shape.players} hands in that order, not {len(hands)}")
+    with _user_errors():
+        cards = [parse_cards(h, shape.hand_size, f"{seat}'s hand") for seat, h in zip(shape.seats, hands, strict=True)]
+        check_table_hands(cards, ruleset)
+        blanche = [is_carte_blanche(h, ruleset) for h in cards]
+        if dealer_dealt:
+            if shape.talon == 0 or 0 in ruleset.exchange[-1] and len(ruleset.exchange[-1]) == 1:
+                raise RulesError(f"--dealer-dealt: nobody exchanges under {ruleset.name}, so the dealt hands "
+                                 "are the final ones")
+            dealt = parse_cards(dealer_dealt, shape.hand_size, "the dealer's dealt hand")
+            others = {c for h in cards[:-1] for c in h}
+            if others & set(dealt):
+                raise CardError(f"{sorted(others & set(dealt))[0]} is in the dealer's dealt hand and another's")
+            if len(set(dealt) - set(cards[-1])) not in ruleset.exchange[-1]:
+                raise RulesError(f"--dealer-dealt: the dealer exchanges {span(ruleset.exchange[-1])} cards under "
+                                 f"{ruleset.name}, not {len(set(dealt) - set(cards[-1]))}")
+            blanche[-1] = is_carte_blanche(dealt, ruleset)
+    from .. import report
+
+    result = score_table(cards, ruleset, blanche)
+    _emit(as_json, lambda: report.table_score_data(cards, result), lambda: report.table_score_table(cards, result))
 
 
 @app.command()
@@ -430,6 +561,9 @@ def odds(
                                       f"{ruleset.table.hand_size}), not {unseen}")
     if elder and younger:
         raise click_errors.UsageError("say at most one of --elder or --younger")
+    if (elder or younger) and ruleset.table.players > 2:
+        raise click_errors.UsageError(f"--elder and --younger are for two players; under {ruleset.name} give --take "
+                                      "and --unseen")
     # what the rules let each hand take (elder's 0 is refusing: nothing to draw)
     legal = (set(ruleset.elder_discards) if elder
              else {m for k in ruleset.elder_discards for m in ruleset.dealer_discards(k)} if younger else None)

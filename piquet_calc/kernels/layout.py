@@ -69,3 +69,37 @@ TT_COLUMNS = 3
 (D_E_DECL, D_D_DECL, D_E_REPIQUE, D_D_REPIQUE, D_E_RUN_PIQUE, D_E_PLAY, D_D_PLAY, D_E_PIQUE, D_CARDS,
  D_E_CAPOT, D_D_CAPOT) = range(11)
 N_DEAL = 11
+
+# --- three seats (kernels/table.py) ------------------------------------------------------------------
+
+# The scalar rules of engine.table.table_params, in this order.
+(Q_BLANCHE, Q_REPIQUE_AT, Q_PIQUE_AT, Q_LEAD, Q_WIN_OWN, Q_LAST, Q_HAND, Q_MIN_PIPS, Q_SET_RANKS, Q_TRIO,
+ Q_QUATORZE, Q_SPOILERS) = range(12)
+N_QPARAMS = 12
+
+# One scored deal, per seat: points of each class, repique and pique flags, then each class's standing
+# for the seat (0 win: strictly best at the table; 1 tie: equal to the best, or nobody holds one; 2 lose).
+S_BLANCHE, S_POINT, S_SEQ, S_SETS, S_REPIQUE, S_PIQUE, S_STATUS = range(7)
+N_SEAT_COUNTS = 6  # the columns summed per seat
+N_OUT = 9
+
+SEATS3 = ("elder", "middle", "dealer")
+CLASSES3 = ("point", "sequence", "sets")
+# A count row of one option: deals; the analysed seat's win/tie/lose per class; every seat's summed
+# points per class, carte blanche points, repiques and piques.
+COUNT3_NAMES = ("deals", *(f"{c}_{w}" for c in CLASSES3 for w in ("win", "tie", "lose")),
+                *(f"{n}_{s}" for s in SEATS3
+                  for n in ("carte_blanche", "point", "sequence", "sets", "repique", "pique")))
+X_DEALS, X_CLASS, X_SEAT = 0, 1, 10
+N3_COUNTS = len(COUNT3_NAMES)
+
+# --- four players (kernels/four.py) ------------------------------------------------------------------
+
+SIDES4 = ("side", "opponents")  # the analysed seat's partnership and the other
+# A count row: deals; the side's win/tie/lose per class; each side's summed carte blanche, point,
+# sequence and sets points, repiques and piques.
+COUNT4_NAMES = ("deals", *(f"{c}_{w}" for c in CLASSES3 for w in ("win", "tie", "lose")),
+                *(f"{n}_{s}" for s in SIDES4
+                  for n in ("carte_blanche", "point", "sequence", "sets", "repique", "pique")))
+V_SIDE = 10
+N4_COUNTS = len(COUNT4_NAMES)

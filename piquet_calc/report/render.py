@@ -12,10 +12,13 @@ from typing import Any
 from tabulate import tabulate
 
 from ..analysis import Analysis, DeclarationAnalysis, DiscardResult
+from ..analysis.four import SIDES4, FourDeclaration
 from ..analysis.odds import odds_words
 from ..analysis.play import PlayAnalysis
+from ..analysis.table import CLASSES3, NormandDeclaration, NormandExchange, SeatCounts
 from ..cards import Card, format_cards
 from ..game.declarations import DealScore
+from ..game.table import TableScore
 from ..rules import RuleSet, span
 
 MODEL = "uniform"
@@ -273,8 +276,10 @@ def rules_data(rules: Sequence[RuleSet]) -> dict[str, Any]:
 def rules_table(rules: Sequence[RuleSet]) -> str:
     """One row per setting, one column per rule set."""
     flat = [_flat(r.settings()) for r in rules]
-    keys = [k for k in flat[0] if k not in ("name", "source")]
-    rows = [[k] + [_setting_words(k, f[k]) for f in flat] for k in keys]
+    keys = [k for k in dict.fromkeys(k for f in flat for k in f) if k not in ("name", "source")]
+    # seats differ between games: a seat a game does not have shows "-"
+    rows = [[k] + [_setting_words(k, f[k]) if k in f and not (k.startswith("table_rules.") and r.table.players == 2)
+                   else "-" for f, r in zip(flat, rules, strict=True)] for k in keys]
     table_ = tabulate(rows, headers=["setting"] + [r.name for r in rules], disable_numparse=True)
     sources = "\n".join(f"{r.name}: {r.source}" for r in rules)
     return f"{table_}\n\n{sources}"
@@ -380,3 +385,142 @@ def play_table(a: PlayAnalysis) -> str:
     return (f"{head}\n\nBefore the play: elder {before['elder']}, dealer {before['dealer']} ({live}).\n"
             + f"Play: {how}.\n\n" + body
             + f"\n\n{cards}\n{pique}{bonus_line}\ntotal: elder {total['elder']}, dealer {total['dealer']}: {verdict}")
+
+
+# --- three and four players: score -----------------------------------------------------------------
+
+def table_score_data(hands: Sequence[Sequence[Card]], s: TableScore) -> dict[str, Any]:
+    """One deal at a table of three or four as JSON-ready data (schema in README.md)."""
+    seats = s.rules.table.seats
+    shown = dict(s.shown)
+    return {
+        "rules": s.rules.name,
+        "hands": {seat: [str(c) for c in h] for seat, h in zip(seats, hands, strict=True)},
+        "parties": list(s.parties),
+        "classes": [{"class": name, "points": dict(zip(s.parties, pts, strict=True)),
+                     "winner": None if s.winner(name) is None else s.parties[s.winner(name)],
+                     "shown": shown.get(name, "")} for name, pts in s.classes],
+        "repique": dict(zip(s.parties, s.repique, strict=True)),
+        "pique": dict(zip(s.parties, s.pique, strict=True)),
+        "pique_run": {"party": s.parties[0], "cashed": [str(c) for c in s.run.cashed],
+                      "overtaken_at": s.run.overtaken, "points": s.run.points},
+        "total": {p: s.total(i) for i, p in enumerate(s.parties)},
+    }
+
+
+def table_score_table(hands: Sequence[Sequence[Card]], s: TableScore) -> str:
+    data = table_score_data(hands, s)
+    heads = "\n".join(f"{seat:<7} {format_cards(h)}" for seat, h in zip(s.rules.table.seats, hands, strict=True))
+    rows = [[c["class"].replace("_", " "), *c["points"].values(), c["winner"] or "-", c["shown"] or "-"]
+            for c in data["classes"]]
+    rows.append(["total", *data["total"].values(), "", "declarations, repique and pique"])
+    run = data["pique_run"]
+    partner = f"; his partner takes trick {run['overtaken_at']} of a suit" if run["overtaken_at"] else ""
+    return (f"{heads}\nrules {s.rules.name}\n\n"
+            + tabulate(rows, headers=["class", *s.parties, "scores", "with"], disable_numparse=True)
+            + f"\n\n{run['party']}'s pique run: elder cashes {len(run['cashed'])} "
+              f"({' '.join(run['cashed']) or '-'}){partner}, {run['points']} points in the play "
+              "before another party can score.")
+
+
+# --- three players: the dealer's exchange and a seat's declarations ---------------------------------
+
+def seat_counts_data(r: SeatCounts) -> dict[str, Any]:
+    """One option (or one final hand) of a Normand analysis as JSON-ready data (schema in README.md)."""
+    seats = r.rules.table.seats
+    return {
+        "discard": None if r.discard is None else [str(c) for c in r.discard],
+        "deals": r.deals,
+        **{c: {w: r.probability(f"{c}_{w}") for w in ("win", "tie", "lose")} for c in CLASSES3},
+        "expected": {s: {**{c: r.counts[f"{c}_{s}"] / r.deals for c in (*CLASSES3, "carte_blanche")},
+                         "total": r.expected_score(s)} for s in seats},
+        "carte_blanche": {s: r.probability(f"carte_blanche_{s}") / r.rules.blanche_points
+                          if r.rules.blanche_points else 0.0 for s in seats},
+        "repique": {s: r.probability(f"repique_{s}") for s in seats},
+        "pique": {s: r.probability(f"pique_{s}") for s in seats},
+        "net": float(r.net),
+        "counts": dict(r.counts),
+    }
+
+
+def normand_exchange_data(a: NormandExchange, top: int = 0) -> dict[str, Any]:
+    shown = a.options[:top] if top else a.options
+    return {"hand": [str(c) for c in a.hand], "seat": "dealer", "rules": a.rules.name, "model": MODEL,
+            "carte_blanche": a.carte_blanche, "options_total": len(a.options),
+            "options": [{"rank": i, **seat_counts_data(o)} for i, o in enumerate(shown, start=1)]}
+
+
+def _seat_row(r: SeatCounts) -> list[str]:
+    seats = r.rules.table.seats
+    return ([_pct(r.probability(f"{c}_win")) for c in CLASSES3]
+            + [f"{r.expected_score(s):.2f}" for s in seats]
+            + ["/".join(_pct(r.probability(f"repique_{s}")) for s in seats), _pct(r.probability("pique_elder")),
+               f"{float(r.net):+.2f}"])
+
+
+def _seat_headers(r: SeatCounts) -> list[str]:
+    return (["point win", "seq win", "sets win"] + [f"E[{s}]" for s in r.rules.table.seats]
+            + ["repique e/m/d", "pique elder", "net"])
+
+
+def normand_exchange_table(a: NormandExchange, top: int = 10) -> str:
+    shown = a.options[:top] if top else a.options
+    head = (f"Dealer (normand) {format_cards(a.hand)}; carte blanche: {'yes' if a.carte_blanche else 'no'}; "
+            f"{shown[0].deals:,} deals per exchange (every talon, every split of the rest)")
+    rows = [[i, "keep" if o.discard is None else f"out {format_cards(o.discard)}", *_seat_row(o)]
+            for i, o in enumerate(shown, start=1)]
+    body = tabulate(rows, headers=["#", "exchange", *_seat_headers(shown[0])], disable_numparse=True)
+    tail = ("E[seat]: expected declarations with carte blanche, repique and pique; net: the dealer's minus the mean "
+            "of elder's and middle's. Pique: elder's run from cashable winners (docs/rules.md).")
+    return f"{head}\n\n{body}\n\n{tail}"
+
+
+def normand_declaration_data(d: NormandDeclaration) -> dict[str, Any]:
+    return {"hand": [str(c) for c in d.hand], "seat": d.seat, "rules": d.rules.name, "model": MODEL,
+            "discards": [str(c) for c in d.discards], "carte_blanche": d.carte_blanche,
+            "out_of_play": d.out_of_play, **seat_counts_data(d.result)}
+
+
+def normand_declaration_table(d: NormandDeclaration) -> str:
+    r = d.result
+    head = (f"{d.seat.capitalize()} (normand) {format_cards(d.hand)}; {r.deals:,} deals of the unseen cards"
+            + (f"; discarded {format_cards(d.discards)}" if d.discards else ""))
+    rows = [[c, _pct(r.probability(f"{c}_win")), _pct(r.probability(f"{c}_tie")), _pct(r.probability(f"{c}_lose")),
+             *[f"{r.counts[f'{c}_{s}'] / r.deals:.2f}" for s in d.rules.table.seats]] for c in CLASSES3]
+    seats = d.rules.table.seats
+    rows.append(["carte blanche", "", "", "", *[f"{r.counts[f'carte_blanche_{s}'] / r.deals:.2f}" for s in seats]])
+    rows.append(["repique %", "", "", "", *[_pct(r.probability(f"repique_{s}")) for s in seats]])
+    rows.append(["pique %", "", "", "", *[_pct(r.probability(f"pique_{s}")) for s in seats]])
+    rows.append(["total", "", "", "", *[f"{r.expected_score(s):.2f}" for s in seats]])
+    body = tabulate(rows, headers=["class", "win", "tie", "lose", *seats], disable_numparse=True)
+    return f"{head}\n\n{body}\n\nnet (own minus the mean of the two others): {float(r.net):+.2f}"
+
+
+# --- four players: a seat's declarations -----------------------------------------------------------------
+
+def four_declaration_data(d: FourDeclaration) -> dict[str, Any]:
+    """A four-player declaration analysis as JSON-ready data (schema in README.md)."""
+    return {
+        "hand": [str(c) for c in d.hand], "seat": d.seat, "rules": d.rules.name, "model": MODEL,
+        "carte_blanche": d.carte_blanche, "deals": d.deals,
+        **{c: {w: d.probability(f"{c}_{w}") for w in ("win", "tie", "lose")} for c in CLASSES3},
+        "expected": {s: {**{c: d.counts[f"{c}_{s}"] / d.deals for c in (*CLASSES3, "carte_blanche")},
+                         "total": d.expected_score(s)} for s in SIDES4},
+        "repique": {s: d.probability(f"repique_{s}") for s in SIDES4},
+        "pique": {s: d.probability(f"pique_{s}") for s in SIDES4},
+        "net": float(d.net),
+        "counts": dict(d.counts),
+    }
+
+
+def four_declaration_table(d: FourDeclaration) -> str:
+    head = (f"{d.seat.capitalize()} (four) {format_cards(d.hand)}; {d.deals:,} deals (every partner's hand, every "
+            "split between the opponents); side: you and your partner")
+    rows = [[c, _pct(d.probability(f"{c}_win")), _pct(d.probability(f"{c}_tie")), _pct(d.probability(f"{c}_lose")),
+             *[f"{d.counts[f'{c}_{s}'] / d.deals:.2f}" for s in SIDES4]] for c in CLASSES3]
+    rows.append(["carte blanche", "", "", "", *[f"{d.counts[f'carte_blanche_{s}'] / d.deals:.2f}" for s in SIDES4]])
+    rows.append(["repique %", "", "", "", *[_pct(d.probability(f"repique_{s}")) for s in SIDES4]])
+    rows.append(["pique %", "", "", "", *[_pct(d.probability(f"pique_{s}")) for s in SIDES4]])
+    rows.append(["total", "", "", "", *[f"{d.expected_score(s):.2f}" for s in SIDES4]])
+    body = tabulate(rows, headers=["class", "win", "tie", "lose", *SIDES4], disable_numparse=True)
+    return f"{head}\n\n{body}\n\nnet (side minus opponents): {float(d.net):+.2f}"

@@ -7,10 +7,12 @@ from pathlib import Path
 
 from ..cards import quote
 from .house import check_rules, load_rules, rules_from_dict
-from .model import PACK, TWO_HANDED, PlayPoints, RulesError, RuleSet, TableShape, span
-from .presets import AU_CENT, ENCYCLOPEDIA, ENGLISH, RUBICON, RUSSIAN
+from .model import PACK, TWO_HANDED, PlayPoints, RulesError, RuleSet, TableRules, TableShape, span
+from .presets import AU_CENT, ENCYCLOPEDIA, ENGLISH, FOUR, NORMAND, RUBICON, RUSSIAN
 
-PRESETS: dict[str, RuleSet] = {r.name: r for r in (RUBICON, AU_CENT, ENGLISH, RUSSIAN, ENCYCLOPEDIA)}
+PRESETS: dict[str, RuleSet] = {r.name: r for r in (RUBICON, AU_CENT, ENGLISH, RUSSIAN, ENCYCLOPEDIA, NORMAND, FOUR)}
+TWO_HANDED_PRESETS: dict[str, RuleSet] = {n: r for n, r in PRESETS.items() if r.table.players == 2}
+ALIASES = {"voleur": "four", "pique-voleur": "four"}  # book 002 calls piquet for four "pique voleur"
 
 
 def get_rules(name: str) -> RuleSet:
@@ -21,10 +23,11 @@ def get_rules(name: str) -> RuleSet:
     if name.lower().endswith(".toml"):
         return load_rules(Path(name))
     try:
-        return PRESETS[name.lower()]
+        return PRESETS[ALIASES.get(name.lower(), name.lower())]
     except KeyError:
         raise RulesError(f"unknown rules {quote(name)}: {choices}") from None
 
 
-__all__ = ["AU_CENT", "ENCYCLOPEDIA", "ENGLISH", "PACK", "PRESETS", "RUBICON", "RUSSIAN", "TWO_HANDED", "PlayPoints",
-           "RuleSet", "RulesError", "TableShape", "check_rules", "get_rules", "load_rules", "rules_from_dict", "span"]
+__all__ = ["ALIASES", "AU_CENT", "ENCYCLOPEDIA", "ENGLISH", "FOUR", "NORMAND", "PACK", "PRESETS", "RUBICON", "RUSSIAN",
+           "TWO_HANDED", "TWO_HANDED_PRESETS", "PlayPoints", "RuleSet", "RulesError", "TableRules", "TableShape",
+           "check_rules", "get_rules", "load_rules", "rules_from_dict", "span"]

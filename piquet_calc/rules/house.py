@@ -9,6 +9,13 @@
     elder = [1, 2, 3]
     [play]
     scoring_rank = "T"
+
+Three and four players (``base = "normand"`` or ``"four"``) also read ``[table_rules]``::
+
+    base = "normand"
+    [table_rules]
+    cards_shared = 0   # 003: two tied for most tricks get nothing
+    capot = 20         # 001
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import QUOTE_LIMIT, Rank, quote
-from .model import PlayPoints, RulesError, RuleSet
+from .model import PlayPoints, RulesError, RuleSet, TableRules
 
 # --- house rules -----------------------------------------------------------------------------------
 
@@ -93,14 +100,15 @@ def rules_from_dict(data: dict[str, Any], where: str = "rules", default_name: st
     ``[exchange]`` names seats (``elder = [1, 2, 3]``); the earlier top-level ``elder_discards`` and
     ``dealer_discards_allowed`` still load, as ``exchange.elder`` and ``exchange.dealer``.
     """
-    from . import PRESETS
+    from . import ALIASES, PRESETS
 
     data = dict(data)
     base_name = data.pop("base", "rubicon")
-    if not isinstance(base_name, str) or base_name.lower() not in PRESETS:
+    if not isinstance(base_name, str) or ALIASES.get(base_name.lower(), base_name.lower()) not in PRESETS:
         raise RulesError(f"{where}: base: must be one of {', '.join(PRESETS)}, not {_shown(base_name)}")
-    base = PRESETS[base_name.lower()]
+    base = PRESETS[ALIASES.get(base_name.lower(), base_name.lower())]
     play_data = _table(data.pop("play", {}), "play", where)
+    table_data = _table(data.pop("table_rules", {}), "table_rules", where)
     exchange_data = _table(data.pop("exchange", {}), "exchange", where)
     for old, new in RENAMED.items():
         if old in data:
@@ -108,11 +116,11 @@ def rules_from_dict(data: dict[str, Any], where: str = "rules", default_name: st
             if seat in exchange_data:
                 raise RulesError(f"{where}: {old} and {new} both given: {old} is the old name of {new}")
             exchange_data[seat] = data.pop(old)
-    known = {f.name for f in dataclasses.fields(RuleSet)} - {"play", "exchange", "table"}
+    known = {f.name for f in dataclasses.fields(RuleSet)} - {"play", "exchange", "table", "table_rules"}
     changes: dict[str, Any] = {"name": default_name, "source": f"{where}, based on {base.name}"}
     for key, value in data.items():
         if key not in known:
-            fields = ", ".join(sorted(known | {"base", "play", "exchange"}))
+            fields = ", ".join(sorted(known | {"base", "play", "exchange", "table_rules"}))
             raise RulesError(f"{where}: unknown field {_shown(key)} (fields: {fields})")
         changes[key] = _field_value(key, value, where)
     play_known = {f.name for f in dataclasses.fields(PlayPoints)}
@@ -123,6 +131,17 @@ def rules_from_dict(data: dict[str, Any], where: str = "rules", default_name: st
                              f"(play fields: {', '.join(sorted(play_known))})")
         play_changes[key] = _field_value(f"play.{key}", value, where)
     changes["play"] = dataclasses.replace(base.play, **play_changes)
+    if table_data and base.table.players == 2:
+        raise RulesError(f"{where}: table_rules: only for three or four players (base normand or four), "
+                         f"not {base.name}")
+    table_known = {f.name for f in dataclasses.fields(TableRules)}
+    table_changes = {}
+    for key, value in table_data.items():
+        if key not in table_known:
+            raise RulesError(f"{where}: unknown field 'table_rules.{key}' "
+                             f"(table_rules fields: {', '.join(sorted(table_known))})")
+        table_changes[key] = _field_value(f"table_rules.{key}", value, where)
+    changes["table_rules"] = dataclasses.replace(base.table_rules, **table_changes)
     seats = base.table.seats
     exchange = list(base.exchange)
     for seat, value in exchange_data.items():
@@ -171,6 +190,10 @@ def _field_value(name: str, value: Any, where: str) -> Any:
         if not isinstance(value, list) or not value:
             raise RulesError(f"{where}: {name}: must be a non-empty list of ranks, e.g. [\"K\", \"Q\", \"J\"]")
         return frozenset(_rank(v, name, where) for v in value)
+    if name == "table_rules.double_blanche_repique":
+        if not isinstance(value, bool):
+            raise RulesError(f"{where}: {name}: must be true or false, not {value!r}")
+        return value
     if name.startswith("exchange."):
         if not isinstance(value, list) or not value or not all(type(v) is int for v in value):
             raise RulesError(f"{where}: {name}: must be a non-empty list of whole numbers")
@@ -219,6 +242,8 @@ def check_rules(rules: RuleSet, where: str) -> None:
             if not rules.dealer_discards(k):
                 raise RulesError(f"{where}: exchange.dealer: leaves the dealer no legal exchange "
                                  f"when elder takes {k}")
+    else:
+        _check_table(rules, where)
     for name, value in _whole_numbers(rules):
         low, high = BOUNDS.get(name, DEFAULT_BOUNDS)
         if type(value) is not int or not low <= value <= high:
@@ -231,3 +256,33 @@ def check_rules(rules: RuleSet, where: str) -> None:
                          f"more than {_SCORE_LIMIT}")
     if rules.play.last_lead < rules.play.lead:
         raise RulesError(f"{where}: play.last_lead: at least play.lead ({rules.play.lead}), not {rules.play.last_lead}")
+
+
+def _check_table(rules: RuleSet, where: str) -> None:
+    """Three and four players: what game/table.py and kernels/table.py count (docs/rules.md, Three and four
+    players). Only the dealer exchanges, none or the whole talon; the play scores every card."""
+    shape, t = rules.table, rules.table_rules
+    for seat, counts in zip(shape.seats[:-1], rules.exchange[:-1], strict=True):
+        if counts != (0,):
+            raise RulesError(f"{where}: exchange.{seat}: only the dealer may exchange, so [0], not {list(counts)}")
+    if 0 not in rules.exchange[-1] or not set(rules.exchange[-1]) <= {0, shape.talon}:
+        raise RulesError(f"{where}: exchange.dealer: none or the whole talon, so [0] or [0, {shape.talon}], "
+                         f"not {list(rules.exchange[-1])}")
+    if rules.carte_rouge_points:
+        raise RulesError(f"{where}: carte_rouge_points: no carte rouge for {shape.players} players")
+    p = rules.play
+    if p.scoring_rank != Rank.SEVEN or p.seventh_trick or p.last_lead != p.lead:
+        raise RulesError(f"{where}: play: for {shape.players} players every card scores (scoring_rank 7), "
+                         "the last lead as any other and no seventh-trick bonus")
+    if not 0 <= t.point_min_pips <= 80:
+        raise RulesError(f"{where}: table_rules.point_min_pips: 0 to 80, not {t.point_min_pips}")
+    if not 0 <= t.cards_tricks <= shape.hand_size:
+        raise RulesError(f"{where}: table_rules.cards_tricks: 0 to {shape.hand_size}, not {t.cards_tricks}")
+    if shape.partnerships and t.cards_tricks * 2 <= shape.hand_size and t.cards_tricks:
+        raise RulesError(f"{where}: table_rules.cards_tricks: more than half the {shape.hand_size} tricks, "
+                         f"not {t.cards_tricks}")
+    if t.double_blanche_repique and not shape.partnerships:
+        raise RulesError(f"{where}: table_rules.double_blanche_repique: only for partnerships")
+    for name in ("cards", "cards_shared", "capot", "capot_shared"):
+        if getattr(t, name) > 255:
+            raise RulesError(f"{where}: table_rules.{name}: at most 255, not {getattr(t, name)}")

@@ -53,6 +53,28 @@ TWO_HANDED = TableShape()
 
 
 @dataclass(frozen=True)
+class TableRules:
+    """What only three and four players have (docs/rules.md, Three and four players); the two-handed
+    presets keep the defaults, which no two-handed code reads.
+
+    ``point_min_pips``: a best suit of fewer pips is no point at all (four: 30, book 002).
+    ``cards``: the points for the most tricks; ``cards_tricks``: tricks a seat (a side) needs for them,
+    0 meaning "more than any other" (Normand); ``cards_shared``: each of two seats tied for the most.
+    ``capot``: all the tricks to one seat (side); ``capot_shared``: two seats sharing all of them, the
+    third none (Normand). ``double_blanche_repique``: both partners holding carte blanche is a repique
+    whatever the other side holds (book 002). A partner's carte blanche always counts for the side.
+    """
+
+    point_min_pips: int = 0
+    cards: int = 10
+    cards_tricks: int = 0
+    cards_shared: int = 0
+    capot: int = 40
+    capot_shared: int = 0
+    double_blanche_repique: bool = False
+
+
+@dataclass(frozen=True)
 class PlayPoints:
     """Points in the play and after it (docs/rules.md, The play; Pique in the play).
 
@@ -100,6 +122,7 @@ class RuleSet:
     pique_bonus: int = 30
     pique_threshold: int = 30  # declarations and play to reach, the opponent at nothing
     play: PlayPoints = field(default_factory=PlayPoints)
+    table_rules: TableRules = field(default_factory=TableRules)  # three and four players only
 
     @property
     def elder_discards(self) -> tuple[int, ...]:
@@ -110,6 +133,12 @@ class RuleSet:
     def dealer_discards_allowed(self) -> tuple[int, ...]:
         """How many cards the dealer may exchange, before the limit of what elder left."""
         return self.exchange[-1]
+
+    def require_two_handed(self, what: str) -> None:
+        """RulesError unless these rules are for two players: ``what`` says what needs them."""
+        if self.table.players != 2:
+            raise RulesError(f"{what} is for two players; {self.name} is a game for {self.table.players} "
+                             f"(seats {', '.join(self.table.seats)})")
 
     def with_exchange(self, **seats: tuple[int, ...]) -> RuleSet:
         """These rules with some seats' exchange limits changed: ``RUBICON.with_exchange(elder=(1, 2))``."""
@@ -139,7 +168,7 @@ class RuleSet:
 
 
 def _plain(value: Any) -> Any:
-    if isinstance(value, PlayPoints | TableShape):
+    if isinstance(value, PlayPoints | TableShape | TableRules):
         return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, Rank):
         return value.symbol

@@ -1,4 +1,4 @@
-"""The presets: the five two-handed rule systems, each citing the book it follows.
+"""The presets: the five two-handed rule systems and the games for three and four, each citing its book.
 
 The books are the five source texts the project was built from (numbered 000 to 004: 000 the English
 rules, 001 and 003 the Russian ones, 002 the rubicon and au-cent book, 004 the encyclopedia of games);
@@ -8,7 +8,7 @@ docs/rules.md names each by its title. The docstrings quote them.
 from __future__ import annotations
 
 from ..cards import Rank
-from .model import PlayPoints, RuleSet
+from .model import PlayPoints, RuleSet, TableRules, TableShape
 
 RUBICON = RuleSet(
     name="rubicon",
@@ -90,3 +90,52 @@ ENCYCLOPEDIA = RuleSet(
 rubicon's are assumed."""
 
 
+
+NORMAND = RuleSet(
+    name="normand",
+    source="002 ('ПИКЕТ НОРМАНД, ДЛЯ ТРЕХ ИГРОКОВ'), 003, 001: three players, ten cards, the dealer's talon of two",
+    table=TableShape(seats=("elder", "middle", "dealer"), hand_size=10, talon=2, talon_shares=(0, 0, 2)),
+    exchange=((0,), (0,), (0, 2)),
+    repique_bonus=70,
+    repique_threshold=20,
+    pique_bonus=40,
+    pique_threshold=20,
+    table_rules=TableRules(cards=10, cards_shared=5, capot=40, capot_shared=20),
+)
+"""Piquet Normand (book 002; 003, 001). Ten cards each, two to the talon: "Карты сдаются по две и по
+три, пока у каждого не окажется по десять, а две карты остаются для талона. Дилер может выложить любые
+две карты в обмен на них, но никому другому не разрешается прикасаться к ним"; both or none (003:
+"менять может только обе карты или ни одной"; 001: "Прикупать нужно только обе карты, одну нельзя").
+Repique and pique at 20: "Он делает репик и считает 90, если может набрать 20, не разыгрывая карту; и он
+делает пик, 60, если может набрать 20 на руке и в розыгрыше" (the 20 becomes 90 or 60: 70 and 40 more).
+The play as in rubicon. "Большинство взяткок приносит 10; в случае ничьей каждый получает по 5. Капот
+приносит 40, если все взятки взяты одним игроком; но если двое делят их все между собой, каждый
+получает по 20." House-rule variants: 003 gives nothing for two tied for most tricks ("Если двое из
+трёх набрали одинаковое число очков больше третьего, премия за лезу не начисляется":
+``[table_rules] cards_shared = 0``); 001 counts capot 20 ("за него пишут только 20 очков":
+``capot = 20``) and has the dealer declare first ("Хвалеж начинает первым сдатчик"), which changes no
+score."""
+
+FOUR = RuleSet(
+    name="four",
+    source="002 ('ПИ КЕ ВОЛЬЕР, ДЛЯ ЧЕТЫРЕХ ИГРОКОВ') and 003 ('ПИКЕТ ВЧЕТВЕРОМ'): two partnerships, eight cards",
+    table=TableShape(seats=("elder", "second", "third", "dealer"), hand_size=8, talon=0, talon_shares=(0, 0, 0, 0),
+                     partnerships=True),
+    exchange=((0,), (0,), (0,), (0,)),
+    repique_bonus=70,
+    repique_threshold=20,
+    pique_bonus=40,
+    pique_threshold=20,
+    table_rules=TableRules(point_min_pips=30, cards=10, cards_tricks=5, capot=40, double_blanche_repique=True),
+)
+"""Piquet for four, pique voleur (book 002; 003). Partners opposite, eight cards each, no talon: "Все
+карты сдаются по две и по три за раз, так что каждый получает по восемь карт" (003: "Прикупа нет").
+The point: "пара записывает себе очки за самую длинную масть" (003), and "Никакой поинт менее чем в 30
+очков не может быть объявлен" (002). Sequences and sets: "Пара со старшей секвенцией записывает очки за
+все секвенции, имеющиеся на руках у обоих партнёров. То же самое относительно комплектов" (003).
+"Если один игрок или два партнера вместе набирают 20 очков при подсчете без розыгрыша, они записывают 90
+за репик. Если они набирают 20 в объявлениях и розыгрыше вместе, они записывают 60 за пик. Карте бланш
+на руке того или иного партнера может засчитываться в пользу пика или репика; и если у каждого из двух
+партнеров окажется карте бланш, они будут иметь право на 90 очков за репик, независимо от того, что было
+у противников" (002). The cards and capot are not in the books: 10 for 5 or more of the 8 tricks and 40
+for all of them are this preset's own choice."""

@@ -1,0 +1,107 @@
+"""Drivers for piquet for four: the rules as the tables kernels/four.py reads (built from game/ functions),
+and the enumeration of every partner's hand cut into pieces for the worker threads."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from ..cards import Card, Rank, Suit
+from ..game.declarations import cashable_against
+from ..game.table import overtaken_at
+from ..kernels.layout import N4_COUNTS
+from ..rules import RuleSet
+from .enumeration import _threads, _worker_number
+from .table import table_params
+from .tables import tables_for
+
+SET_RANKS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)  # the ranks the sets' tables count
+
+
+def _cards(ranks: int) -> list[Card]:
+    return [Card(Rank(r), Suit.SPADES) for r in range(8) if ranks >> r & 1]
+
+
+@dataclass(frozen=True)
+class FourTables:
+    suit: np.ndarray  # engine.tables' suit table
+    rank: np.ndarray  # int64[256, 2]: a suit's ranks ten to ace as 3-bit counts; 1 if it holds a court card
+    sets: np.ndarray  # int64[2**15]: set code | set score << 8 of a hand's rank counts
+    cash: np.ndarray  # int64[256 * 81]: elder's cashed ranks of a suit, by his ranks and the opponents' profile
+    over: np.ndarray  # int64[256 * 256]: the trick his partner takes of those cashed ranks (0: none)
+    params: np.ndarray
+
+
+@lru_cache(maxsize=4)
+def four_tables(rules: RuleSet) -> FourTables:
+    """Every table from the rules and game/'s functions (sets: game.declarations.sets_of's rule)."""
+    rank = np.zeros((256, 2), dtype=np.int64)
+    for byte in range(256):
+        rank[byte, 0] = sum(1 << 3 * i for i, r in enumerate(SET_RANKS) if byte >> r & 1)
+        rank[byte, 1] = int(any(byte >> r & 1 for r in rules.blanche_ranks))
+    sets = np.zeros(1 << 15, dtype=np.int64)
+    for rv in range(1 << 15):
+        code = score = 0
+        for i, r in enumerate(SET_RANKS):
+            n = rv >> 3 * i & 7
+            if n >= 3 and r >= rules.set_min_rank:
+                code = max(code, n * 8 + r)
+                score += rules.quatorze_points if n == 4 else rules.trio_points
+        sets[rv] = code | score << 8
+    cash = np.zeros(256 * 81, dtype=np.int64)
+    for e in range(256):
+        ec = _cards(e)
+        for top in range(-1, 8):
+            for count in range(0 if top < 0 else 1, 9):
+                cashed = cashable_against(ec, None if top < 0 else Rank(top), count)
+                cash[e * 81 + (top + 9) % 9 * 9 + count] = sum(1 << c.rank for c in cashed)
+    over = np.zeros(256 * 256, dtype=np.int64)
+    for cashed in range(256):
+        cc = _cards(cashed)
+        for partner in range(256):
+            if not cashed & partner:
+                over[cashed * 256 + partner] = overtaken_at(cc, _cards(partner))
+    for arr in (rank, sets, cash, over):
+        arr.setflags(write=False)
+    return FourTables(tables_for(rules).suit, rank, sets, cash, over, table_params(rules))
+
+
+def check_four_kernel(rules: RuleSet) -> None:
+    """The sets' tables count the ranks ten to ace only."""
+    from ..rules import RulesError
+
+    if rules.set_min_rank < Rank.TEN:
+        raise RulesError(f"{rules.name}: the four-player analysis counts sets from the ten up, not from "
+                         f"{rules.set_min_rank.symbol}")
+
+
+def four_counts(me: int, mine: list[int], me_blanche: bool, unseen: list[int], rules: RuleSet,
+                progress: Callable[[int, int], None] | None = None) -> np.ndarray:
+    """Counts (layout.COUNT4_NAMES) for seat ``me`` holding ``mine``: every partner's hand of 8 of the 24
+    ``unseen``, every split of the other 16 between the opponents. Pieces: the partner's two lowest cards."""
+    from ..kernels import four as kf
+    from ..kernels.declarations import worker_count
+
+    check_four_kernel(rules)
+    t = four_tables(rules)
+    u = np.array(sorted(unseen), dtype=np.int64)
+    acc = np.zeros((worker_count(), N4_COUNTS), dtype=np.int64)
+    mine_mask = sum(1 << i for i in mine)
+    chunks = [(i, j) for i, j in itertools.combinations(range(24), 2) if j <= 17]
+    double = int(rules.table_rules.double_blanche_repique)
+
+    def count(chunk: tuple[int, int]) -> int:
+        kf.count_chunk(me, mine_mask, int(me_blanche), u, chunk[0], chunk[1], double, t.suit, t.rank, t.sets, t.cash,
+                       t.over, t.params, acc[_worker_number()])
+        return 1
+
+    done = 0
+    for n in _threads().map(count, chunks):
+        done += n
+        if progress is not None:
+            progress(done, len(chunks))
+    return acc.sum(axis=0)
