@@ -94,8 +94,8 @@ BAD_RULES = {  # file content -> what the one line must say; every one is refuse
     "[play]\nleed = 1": "unknown field 'play.leed'",
     "x" * 300 + " = 1": "unknown field 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'",
     'base = "bezique"': "base: must be one of rubicon",
-    "base = 5": "base: must be one of rubicon, au-cent, english, russian, encyclopedia, not 5",
-    'base = "' + "b" * 300 + '"': "encyclopedia, not 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb...'",
+    "base = 5": "base: must be one of rubicon, au-cent, english, russian, encyclopedia, normand, four, not 5",
+    'base = "' + "b" * 300 + '"': "encyclopedia, normand, four, not 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb...'",
     'set_min_rank = "X"': "set_min_rank: not a rank: 'X'",
     '[play]\nscoring_rank = "1"': "play.scoring_rank: not a rank",
     "blanche_ranks = []": "blanche_ranks: must be a non-empty list",
@@ -153,7 +153,7 @@ def test_a_rules_path_that_is_no_rules_file(kind, command, tmp_path):
 
 CASES = [
     # bare and global
-    ([], "missing command: one of discard, declare, score, odds, rules"),
+    ([], "missing command: one of discard, declare, score, play, odds, rules"),
     (["--nope"], "No such option: --nope"),
     (["play2"], "No such command 'play2'"),
     (["rules", "rubicon", "english"], "unexpected extra argument"),
@@ -222,8 +222,8 @@ CASES = [
     (["declare", B_ELDER, "--elder", "--rules", "nope.toml"], "cannot read rules file 'nope.toml'"),
     (["declare", B_ELDER, "--elder", "--discards", LONG], "unknown card '" + "A" * 40 + "...'"),
     # score
-    (["score"], "Missing argument 'elder_hand'"),
-    (["score", B_ELDER], "Missing argument 'younger_hand'"),
+    (["score"], "Missing argument 'hands'"),
+    (["score", B_ELDER], "give elder's and younger's hands, not 1"),
     (["score", B_ELDER, B_ELDER], "is in both hands"),
     (["score", B_ELDER.replace("AS", "AA"), A_DEALER], "unknown card 'AA'"),
     (["score", B_ELDER, A_DEALER.rsplit(" ", 1)[0]], "younger's hand must have exactly 12 cards, got 11"),
@@ -249,7 +249,7 @@ CASES = [
     (["score", B_ELDER, A_DEALER, "--elder-dealt", "AS AH"], "elder's dealt hand must have exactly 12 cards, got 2"),
     (["score", B_ELDER, A_DEALER, "--younger-dealt", A_DEALT.replace("TC", "QS")], "duplicate card QS"),
     (["score", B_ELDER, A_DEALER, "--rules", "encyclopedia.toml"], "cannot read rules file"),
-    (["score", B_ELDER, A_DEALER, "--json", "extra"], "unexpected extra argument"),
+    (["score", B_ELDER, A_DEALER, "--json", "extra"], "give elder's and younger's hands, not 3"),
     # odds
     (["odds"], "Missing argument 'cards'"),
     (["odds", "AH", "--unseen", "100", "--take", "5"],
@@ -307,7 +307,7 @@ def test_the_table_is_broad():
 
 def test_every_bad_rules_case_names_a_field_or_the_file():
     for text, message in BAD_RULES.items():
-        assert re.search(r"[a-z_.]+: |unknown field|not valid TOML|both given|encyclopedia, not", message), text
+        assert re.search(r"[a-z_.]+: |unknown field|not valid TOML|both given|four, not", message), text
 
 
 # --- the card parser, fuzzed ---------------------------------------------------------------------------

@@ -102,7 +102,7 @@ def _discard_words(discard: list[str], position: str) -> str:
     return "(refuse the talon)" if position == "elder" else "(keep all)"
 
 
-def _pair(block: dict[str, float], scale: float = 1.0) -> str:
+def _pct_pair(block: dict[str, float], scale: float = 1.0) -> str:
     """A me/opp pair of chances as percentages."""
     return f"{_pct(block['me'] / scale)}/{_pct(block['opp'] / scale)}"
 
@@ -121,8 +121,8 @@ def table_of(data: dict[str, Any]) -> str:
             d["rank"], _discard_words(d["discard"], data["position"]),
             f"{_pct(d['point']['win'])}/{_pct(d['point']['tie'])}",
             f"{_pct(d['sequence']['win'])}/{_pct(d['sequence']['tie'])}",
-            _pct(d["sets"]["win"]), _pair(d["repique"]), _pair(d["pique"]),
-            *([_pair(d["carte_rouge"], rouge_points)] if rouge_points else []),
+            _pct(d["sets"]["win"]), _pct_pair(d["repique"]), _pct_pair(d["pique"]),
+            *([_pct_pair(d["carte_rouge"], rouge_points)] if rouge_points else []),
             f"{d['score']['me']:.2f}", f"{d['score']['opp']:.2f}", f"{d['score']['net']:+.2f}",
         ])
     foot = ""
@@ -197,7 +197,7 @@ def declaration_table_of(data: dict[str, Any]) -> str:
     body = tabulate(rows, headers=["class", "best", "good %", "equal %", "not good %", "good against\nthe cards",
                                    "E[me]", "E[opp]"], disable_numparse=True)
     rouge_points = data["points"]["carte_rouge"]
-    rouge = (f"carte rouge (me/opponent): {_pair(data['carte_rouge'], rouge_points).replace('/', '%/')}%\n"
+    rouge = (f"carte rouge (me/opponent): {_pct_pair(data['carte_rouge'], rouge_points).replace('/', '%/')}%\n"
              if rouge_points else "")
     score = data["score"]
     tail = (f"repique: me {_pct(data['repique']['me'])}%, opponent {_pct(data['repique']['opp'])}%; "
@@ -291,7 +291,7 @@ def _seat(i: int) -> str:
     return ("elder", "dealer")[i]
 
 
-def _pair(values: Sequence[Any]) -> dict[str, Any]:
+def _by_seat(values: Sequence[Any]) -> dict[str, Any]:
     return {"elder": values[0], "dealer": values[1]}
 
 
@@ -302,7 +302,7 @@ def play_data(a: PlayAnalysis) -> dict[str, Any]:
         line.append({
             "trick": t.number, "leader": _seat(t.leader),
             "elder": str(t.cards[0]), "dealer": str(t.cards[1]), "winner": _seat(t.winner),
-            "recorded": t.recorded, "totals": _pair(t.totals),
+            "recorded": t.recorded, "totals": _by_seat(t.totals),
             "equally_good": {"elder": [str(c) for c in t.equally_good[0]],
                              "dealer": [str(c) for c in t.equally_good[1]]},
             "pique": t.pique,
@@ -315,14 +315,14 @@ def play_data(a: PlayAnalysis) -> dict[str, Any]:
         "dealer_dealt": [str(c) for c in a.dealer_dealt] if a.dealer_dealt else None,
         "tricks": [[str(c) for c in (t.cards if t.leader == 0 else t.cards[::-1])] for t in a.tricks if t.recorded],
         "declarations": score_data(a.elder, a.dealer, a.declarations, a.rules),
-        "before_play": {**_pair(a.before), "pique_live": a.pique_live},
+        "before_play": {**_by_seat(a.before), "pique_live": a.pique_live},
         "line": line,
-        "tricks_won": _pair(a.tricks_won),
-        "cards": _pair(end.cards),
-        "capot": {**_pair(end.capot), "by": _seat(capot[0]) if capot else None},
+        "tricks_won": _by_seat(a.tricks_won),
+        "cards": _by_seat(end.cards),
+        "capot": {**_by_seat(end.capot), "by": _seat(capot[0]) if capot else None},
         "pique": {"elder": a.pique, "points": a.rules.pique_bonus if a.pique else 0},
-        "deal_bonus": _pair(end.deal_bonus),
-        "total": _pair(end.totals),
+        "deal_bonus": _by_seat(end.deal_bonus),
+        "total": _by_seat(end.totals),
         "difference": end.totals[0] - end.totals[1],
         "value": a.value,
     }
