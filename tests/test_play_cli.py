@@ -20,6 +20,12 @@ def invoke(*args: str):
     return runner.invoke(app, list(args))
 
 
+def test_play_has_help():
+    r = invoke("play", "--help")
+    assert r.exit_code == 0, r.output
+    assert "best play of the deal" in r.output and "--tricks" in r.output
+
+
 def test_recorded_play_of_004_as_json():
     r = invoke("play", B_ELDER, A_DEALER, "--rules", "encyclopedia", "--tricks", TRICKS_004, "--json")
     assert r.exit_code == 0, r.output
