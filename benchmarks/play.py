@@ -48,13 +48,19 @@ def one_thread(sample: list[tuple[int, int, int]], params, pique: bool, rounds: 
     another process taking the core for a moment does not count as the solver's time."""
     tt = kp.new_table()
     kp.solve_deal(sample[0][0], sample[0][1], params, sample[0][2], 0, pique, tt)  # compile or load
+    tt[-1, 1] = 0  # the kernel counts the positions it searches here
     best = [float("inf")] * len(sample)
     for _ in range(rounds):
         for i, (elder, dealer, before) in enumerate(sample):
             t = time.perf_counter()
             kp.solve_deal(elder, dealer, params, before, 0, pique, tt)
             best[i] = min(best[i], time.perf_counter() - t)
+    global positions
+    positions = int(tt[-1, 1]) / (rounds * len(sample))
     return best
+
+
+positions = 0.0  # positions searched per solve in the last one_thread run
 
 
 def two_threads(sample: list[tuple[int, int, int]], params, pique: bool) -> float:
@@ -92,7 +98,8 @@ def main() -> None:
         p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
         mean, median = statistics.fmean(times), statistics.median(times)
         print(f"{name}: one thread mean {mean:.0f} us, median {median:.0f} us, p99 {p99:.0f} us, "
-              f"max {times[-1]:.0f} us; two threads {rate:.0f} solves/s", flush=True)
+              f"max {times[-1]:.0f} us; {positions:.0f} positions per solve; two threads {rate:.0f} solves/s",
+              flush=True)
         prefix = "play-bench-pique" if args.pique else "play-bench"
         lines.append(f"{prefix} rules={name} deals={args.deals} mean_us={mean:.0f} median_us={median:.0f} "
                      f"p99_us={p99:.0f} max_us={times[-1]:.0f}")

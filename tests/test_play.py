@@ -23,7 +23,8 @@ from piquet_calc.game.play import (
     score_play,
     start,
 )
-from piquet_calc.rules import ENCYCLOPEDIA, PRESETS, RUBICON
+from piquet_calc.rules import ENCYCLOPEDIA, RUBICON
+from piquet_calc.rules import TWO_HANDED_PRESETS as PRESETS
 
 from .naive import play_value
 

@@ -20,6 +20,12 @@ def invoke(*args: str):
     return runner.invoke(app, list(args))
 
 
+def test_play_has_help():
+    r = invoke("play", "--help")
+    assert r.exit_code == 0, r.output
+    assert "best play of the deal" in r.output and "--tricks" in r.output
+
+
 def test_recorded_play_of_004_as_json():
     r = invoke("play", B_ELDER, A_DEALER, "--rules", "encyclopedia", "--tricks", TRICKS_004, "--json")
     assert r.exit_code == 0, r.output
@@ -68,6 +74,7 @@ def test_json_line_and_total_from_a_solve():
     ("AH TC, KH JC, QH 8D, TH 8S, 8H 9S, 7H TS, AD QD, 7D KD, 7S KS",
      "--tricks: trick 9: dealer leads, and 7S is not in dealer's hand (it is elder's card)"),
     ("AH", "--tricks: trick 1: expected two cards, the leader's then the follower's, not 'AH'"),
+    (TRICKS_004 + ", AH TC", "--tricks: 13 tricks given, a deal has 12"),
     ("AH TC, KH XX", "--tricks: trick 2: unknown card 'XX'"),
 ])
 def test_illegal_tricks_are_one_line_naming_the_trick(tricks, message):

@@ -97,7 +97,7 @@ def analyse_play(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
     if both:
         raise CardError(f"{sorted(both)[0]} is in both hands")
     if len(tricks) > HAND_SIZE:
-        raise PlayError(f"--tricks: {len(tricks)} tricks given, a deal has {HAND_SIZE}")
+        raise PlayError(f"{len(tricks)} tricks given, a deal has {HAND_SIZE}")
     e_dealt = tuple(elder_dealt) if elder_dealt else elder
     d_dealt = tuple(dealer_dealt) if dealer_dealt else dealer
     score = score_deal(elder, dealer, rules, elder_blanche=is_carte_blanche(e_dealt, rules),

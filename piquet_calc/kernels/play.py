@@ -16,21 +16,26 @@ points elder still needs for pique (0 when pique is no longer live).
 
 The search (after dds-bridge/dds's account of its own, scaled to two hands and a points score):
 
-* fail-soft alpha-beta over whole tricks (the leader's card, then the follower's), with a
-  transposition table keyed by the whole position and storing a lower and an upper bound of its
-  value and the best lead; the line and the equally good cards are found by zero-window searches
-  against the exact value on a warm table;
+* zero-window alpha-beta searches over whole tricks (the leader's card, then the follower's), driven
+  by MTD(f) from the value of a quick playout, its steps doubling and then halving the interval
+  left; a transposition table keyed by relative ranks (positions whose live cards lie alike in every
+  suit share an entry) keeps a lower and an upper bound of each position's value and its best lead;
+  the line and the equally good cards are found by zero-window searches on the warm table;
 * equivalent cards played once: of a player's cards of one suit with no live card of the opponent
   (or the card led) between them and on the same side of the scoring rank, one stands for all;
-* move ordering: the table's best lead first, then sure winners (scoring ones, and those of long suits,
-  first), then losing leads (scoring ones, and those of suits the opponent holds few of, first); the
-  follower tries a reply that refutes the lead at once (a leaf, a quick bound or the table's bound
-  says so), then his lowest winning card, then his lowest card;
-* a quick-trick cut-off: when the leader can cash every card he holds (in each suit, the opponent
-  void or holding no more cards than the leader has above the opponent's best), the rest of the
-  play is scored at once. Used only where winning every trick cannot be worse for him
-  (``win_opponent_lead <= lead + win_own_lead``, and the last lead's extra only with every card
-  scoring), which holds for every preset.
+* move ordering: the table's best lead first, then sure winners (scoring ones, and those of suits
+  long in the leader's hand and short in the opponent's, first), then losing leads (scoring ones,
+  and those of suits the opponent holds few of, first); the follower tries a reply that refutes
+  the lead at once (a leaf, a quick bound or the table's bound says so), then his lowest winning
+  card, then his lowest card;
+* quick-trick bounds: the leader's worst (he cashes his sure winners, the opponent takes every
+  other trick at the most a trick can bring him) and his best (he takes every trick), tested
+  before a position is searched; two cards each are solved directly; and when the leader can cash
+  every card he holds (in each suit, the opponent void or holding no more cards than the leader
+  has above the opponent's best), the rest of the play is scored at once. The bounds and the cash
+  are used only where winning every trick cannot be worse for him (``win_opponent_lead <= lead +
+  win_own_lead``, and for the cash the last lead's extra only with every card scoring), which holds
+  for every preset.
 
 Interface for other kernels (issue 14's sampler calls it from worker threads; everything here is
 ``nogil``): ``solve_deal(elder_mask, dealer_mask, params, elder_before, dealer_before, pique_live, tt)``
@@ -354,7 +359,8 @@ def _leads(h, o, sr, first, buf, row):
         elif os_ == 0:
             prio = 300 - r + (20 if r >= sr else 0)
         elif r > _TOP8[os_]:
-            prio = 200 + r + 8 * _popcount((h >> (c & ~7)) & 255) + (20 if r >= sr else 0)
+            # winners: scoring ones first, of suits long in the leader's hand and short in the opponent's
+            prio = 200 + r + 8 * _popcount((h >> (c & ~7)) & 255) + (20 if r >= sr else 0) - 8 * _popcount(os_)
         else:
             # a losing lead that scores costs less; a suit the opponent holds few of first (measured:
             # 30% fewer nodes than lowest first alone)
