@@ -114,5 +114,5 @@ def test_house_rules_set_the_play():
     assert rules.play.cards == PRESETS["rubicon"].play.cards
     with pytest.raises(RulesError, match="play.capot_replaces_cards: must be true or false"):
         rules_from_dict({"play": {"capot_replaces_cards": 1}})
-    with pytest.raises(RulesError, match="play.capot: at most 255"):
+    with pytest.raises(RulesError, match="play.capot: 0 to 255, not 1000"):
         rules_from_dict({"play": {"capot": 1000}})

@@ -98,7 +98,7 @@ def analyse_discards(hand: Sequence[Card], position: Position, rules: RuleSet = 
     exchanged and ``elder_blanche`` whether he showed carte blanche (docs/rules.md, the analysis model).
     Ties in net score keep the enumeration order: fewer cards first, then the hand's display order.
     """
-    rules.require_two_handed("analyse_discards")
+    rules.require_two_handed("this discard analysis")
     if len(hand) != HAND_SIZE or len(set(hand)) != HAND_SIZE:
         raise CardError(f"the hand must have exactly {HAND_SIZE} different cards, got {len(set(hand))}")
     if position not in ("elder", "younger"):
@@ -218,7 +218,7 @@ def analyse_declaration(hand: Sequence[Card], position: Position, discards: Sequ
     from ..engine.enumeration import enumerate_fast
     from ..game.declarations import Declaration, best_against
 
-    rules.require_two_handed("analyse_declaration")
+    rules.require_two_handed("this declaration analysis")
     hand = sort_hand(hand)
     if len(hand) != HAND_SIZE or len(set(hand)) != HAND_SIZE:
         raise CardError(f"the hand must have exactly {HAND_SIZE} different cards, got {len(set(hand))}")

@@ -89,6 +89,7 @@ def analyse_play(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
 
     CardError for overlapping hands or wrong counts; PlayError (one line naming the trick) for an
     illegal trick."""
+    rules.require_two_handed("the play of a deal")
     elder, dealer = tuple(elder), tuple(dealer)
     for cards, who in ((elder, "elder's hand"), (dealer, "the dealer's hand")):
         if len(cards) != HAND_SIZE:

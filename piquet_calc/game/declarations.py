@@ -292,7 +292,7 @@ def score_deal(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
     Carte blanche is a property of the dealt hand; when it is not given, the final hand stands for it
     (as in the analysis model, where the dealer's holding is both).
     """
-    rules.require_two_handed("score_deal")
+    rules.require_two_handed("scoring a deal of two hands")
     if elder_blanche is None:
         elder_blanche = is_carte_blanche(elder, rules)
     if dealer_blanche is None:
