@@ -21,13 +21,14 @@ from ..engine.tables import tables_for
 from ..game.declarations import is_carte_blanche
 from ..kernels.layout import COUNT_NAMES, N_COUNTS
 from ..rules import RUBICON, RulesError, RuleSet, span
+from .counts import ExactCounts
 
 Position = Literal["elder", "younger"]
 Progress = Callable[[int, int], None]
 UNSEEN = len(DECK) - HAND_SIZE
 
 @dataclass(frozen=True)
-class DiscardResult:
+class DiscardResult(ExactCounts):
     """Exact counts for one discard, over every draw and every opponent holding (``deals`` of them).
 
     Counts named ``*_win/_tie/_lose``, ``repique_*`` and ``pique_*`` count deals; ``point_me`` and
@@ -38,16 +39,6 @@ class DiscardResult:
     discard: tuple[Card, ...]
     counts: dict[str, int]
     rules: RuleSet
-
-    @property
-    def deals(self) -> int:
-        return self.counts["deals"]
-
-    def probability(self, name: str) -> float:
-        return self.counts[name] / self.deals
-
-    def expected(self, name: str) -> float:
-        return self.counts[name] / self.deals
 
     def score_sum(self, side: Literal["me", "opp"]) -> int:
         """Summed over the deals: declarations, carte blanche and carte rouge, repique and pique bonuses."""

@@ -12,12 +12,13 @@ from ..cards import DECK, Card, CardError, sort_hand
 from ..game.declarations import is_carte_blanche
 from ..kernels.layout import COUNT4_NAMES, SIDES4
 from ..rules import RulesError, RuleSet
+from .counts import ExactCounts
 
 Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
-class FourDeclaration:
+class FourDeclaration(ExactCounts):
     """Exact counts for one seat's hand (``counts``, layout.COUNT4_NAMES): ``deals``; the side's (the seat's
     partnership's) ``point_win/_tie/_lose`` and likewise for sequence and sets (deals); for ``side`` and
     ``opponents``: carte blanche, point, sequence, sets points summed, repiques and piques (deals)."""
@@ -27,13 +28,6 @@ class FourDeclaration:
     rules: RuleSet
     carte_blanche: bool
     counts: dict[str, int]
-
-    @property
-    def deals(self) -> int:
-        return self.counts["deals"]
-
-    def probability(self, name: str) -> float:
-        return self.counts[name] / self.deals
 
     def score_sum(self, side: str) -> int:
         c, r = self.counts, self.rules

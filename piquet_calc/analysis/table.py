@@ -19,12 +19,13 @@ from ..cards import DECK, Card, CardError, sort_hand
 from ..game.declarations import is_carte_blanche
 from ..kernels.layout import CLASSES3, COUNT3_NAMES, SEATS3
 from ..rules import RulesError, RuleSet
+from .counts import ExactCounts
 
 Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
-class SeatCounts:
+class SeatCounts(ExactCounts):
     """Exact counts for one choice (an exchange, or a final hand), over ``deals`` equally likely deals.
 
     ``counts`` (kernels.layout.COUNT3_NAMES): ``deals``; the analysed seat's ``point_win/_tie/_lose`` and
@@ -36,13 +37,6 @@ class SeatCounts:
     seat: str  # the analysed seat
     counts: dict[str, int]
     rules: RuleSet
-
-    @property
-    def deals(self) -> int:
-        return self.counts["deals"]
-
-    def probability(self, name: str) -> float:
-        return self.counts[name] / self.deals
 
     def score_sum(self, seat: str) -> int:
         """A seat's declarations, carte blanche and repique and pique bonuses, summed over the deals."""
