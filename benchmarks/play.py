@@ -26,7 +26,7 @@ import time
 
 from piquet_calc.engine.play import play_params
 from piquet_calc.kernels import play as kp
-from piquet_calc.rules import PRESETS
+from piquet_calc.rules import TWO_HANDED_PRESETS as PRESETS
 
 SEED = 20261201
 

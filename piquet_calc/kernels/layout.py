@@ -57,8 +57,9 @@ PROFILE_BITS = 7
 N_PLAY_PARAMS = 14
 
 # The play solver's transposition table: rows of (key of the hands, key of the rest | stamp, bounds and
-# best card); its last row holds the stamp of the current solve. 2 ** TT_BITS rows by default.
-TT_BITS = 17
+# best card); its last row holds the stamp of the current solve. 2 ** TT_BITS rows by default (48 MB a table:
+# 2 ** 17 rows measured 13% slower on au-cent, where more positions are searched; benchmarks/RESULTS.md).
+TT_BITS = 21
 TT_COLUMNS = 3
 
 # Columns of the whole-deal evaluation of one sampled deal (kernels.deal.evaluate_deals), elder's and the
