@@ -304,3 +304,238 @@ def count_chunk(me, mine, me_blanche, unseen, i, j, double, suit_tab, rank_tab, 
                       params, counts, work)
         y = _next_subset(y)
 
+
+
+# --- the fast path: the splits grouped by what the two opponents' parts of each suit give ----------------
+#
+# For one partner's hand the side's keys are fixed, so a split between the opponents (first "A", second
+# "B") matters only through a few features, each combined over the suits by a sum, a max or an or:
+#   bits 0-7    both opponents' sequence scores, summed
+#   bits 8-22   A's counts of the ranks ten to ace (3 bits each), only the ranks of which the 16 cards hold
+#               3 or more (the others make no set for either); B's are the 16's minus A's
+#   bits 23-26  the run's cashed cards (w, summed), bit 27 its "partner takes one" (or): the side's run when
+#               it leads (a function of the opponents' lengths), A's run as elder when the opponents lead
+#   bits 28, 29 A, B holds a court card (or)
+#   bits 30-31  the opponents' best sequence against the side's: 0 below, 1 equal, 2 above (max)
+#   bits 32-35  their best point likewise: 0 below, 1 equal, 2 + its score above (max)
+# Each suit's divisions are keyed; suits 0 and 1, and 2 and 3, are combined and merged by key and by A's
+# number of cards; the two halves are then paired (A holding 8). Over every ordered split (A, B) the
+# opponents' pique is counted with A as elder: summed over both orders it is the two ways round.
+
+K_ADD = (1 << 27) - 1
+K_OR = (1 << 27) | (1 << 28) | (1 << 29)
+K_SQ_SHIFT = 30
+K_PT_SHIFT = 32
+HALF_CAP = 12870  # C(16, 8): the most splits of one size
+
+
+@numba.njit(**JIT)
+def _combine(x, y):
+    sq = max((x >> K_SQ_SHIFT) & 3, (y >> K_SQ_SHIFT) & 3)
+    pt = max(x >> K_PT_SHIFT, y >> K_PT_SHIFT)
+    return ((x & K_ADD) + (y & K_ADD)) | ((x | y) & K_OR) | (sq << K_SQ_SHIFT) | (pt << K_PT_SHIFT)
+
+
+@numba.njit(**JIT)
+def _enc(code, side):
+    if code < side:
+        return 0
+    return 1 if code == side else 2
+
+
+@numba.njit(**JIT)
+def _merge(keys, mult, n):
+    """Sort ``keys[:n]`` (with ``mult``) and add up equal keys in place; the new length."""
+    if n <= 1:
+        return n
+    order = np.argsort(keys[:n])
+    ks = keys[:n][order]
+    ms = mult[:n][order]
+    m = 0
+    for i in range(n):
+        if m > 0 and ks[i] == keys[m - 1]:
+            mult[m - 1] += ms[i]
+        else:
+            keys[m] = ks[i]
+            mult[m] = ms[i]
+            m += 1
+    return m
+
+
+@numba.njit(**JIT)
+def _half(sa, sb, s_keys, s_size, s_n, hk, hm, hn):
+    """Suits ``sa`` and ``sb`` combined, merged per A's number of cards (0..8) into ``hk[k]``, ``hm[k]``."""
+    hn[:] = 0
+    for i in range(s_n[sa]):
+        for j in range(s_n[sb]):
+            k = s_size[sa, i] + s_size[sb, j]
+            if k <= 8:
+                hk[k, hn[k]] = _combine(s_keys[sa, i], s_keys[sb, j])
+                hm[k, hn[k]] = 1
+                hn[k] += 1
+    for k in range(9):
+        hn[k] = _merge(hk[k], hm[k], hn[k])
+
+
+@numba.njit(**JIT)
+def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, rank_tab, set_tab, cash_tab,
+                       over_tab, params, counts, work, fast):
+    """``count_partner``'s counts over the 12,870 splits, scoring each distinct combination of the splits'
+    features (above) once, times the number of splits giving it."""
+    fm = hand4(mine, suit_tab, rank_tab, set_tab, params)
+    fp = hand4(partner, suit_tab, rank_tab, set_tab, params)
+    s_pt = max(fm[0], fp[0])
+    s_sq = max(fm[1], fp[1])
+    s_sqsum = fm[2] + fp[2]
+    s_st = max(fm[3], fp[3])
+    s_stsum = fm[4] + fp[4]
+    side_cb = me_blanche + (1 if fp[5] == 0 else 0)
+    out = work[0]
+    status = work[1]
+    s_keys, s_size, s_n, hk, hm, hn = fast
+    r_mask = np.int64(0)
+    for i in range(16):
+        r_mask |= np.int64(1) << rest[i]
+    rest_rv = 0
+    for s in range(4):
+        rest_rv += rank_tab[(r_mask >> (8 * s)) & 255, 0]
+    rv_mask = 0
+    for r in range(5):
+        if (rest_rv >> (3 * r)) & 7 >= 3:
+            rv_mask |= 7 << (3 * r)
+    rest_rv &= rv_mask
+    at = params[Q_PIQUE_AT]
+    mine_leads = me % 2 == 0
+    # which run, if any, is worth tracking: the side's when it leads and might reach the pique with it;
+    # the opponents' (A elder) when they lead and the side has no carte blanche (else it is never at nothing)
+    side_run = False
+    opp_run = False
+    if mine_leads:
+        elder0, mate0 = (mine, partner) if me == 0 else (partner, mine)
+        tops = np.empty(4, dtype=np.int64)
+        lens = np.empty(4, dtype=np.int64)
+        for s in range(4):
+            rs = (r_mask >> (8 * s)) & 255
+            tops[s] = suit_tab[rs, T_TOP]
+            lens[s] = (suit_tab[rs, T_POPCOUNT] + 1) // 2
+        run_high = _run_core(elder0, mate0, tops, lens, suit_tab, cash_tab, over_tab, params)
+        c0_high = side_cb * params[Q_BLANCHE] + s_pt // 128 + s_sqsum + s_stsum
+        side_run = not (double and side_cb == 2) and c0_high + run_high >= at
+    else:
+        opp_run = side_cb == 0
+    for s in range(4):
+        rs = (r_mask >> (8 * s)) & 255
+        n_s = suit_tab[rs, T_POPCOUNT]
+        if side_run:
+            e = (elder0 >> (8 * s)) & 255
+            top_i = ((suit_tab[rs, T_TOP] + 9) % 9) * 9
+            pm = (mate0 >> (8 * s)) & 255
+        else:
+            mm = (mine >> (8 * s)) & 255
+            pp = (partner >> (8 * s)) & 255
+            m_top = max(suit_tab[mm, T_TOP], suit_tab[pp, T_TOP])
+            m_len = max(suit_tab[mm, T_POPCOUNT], suit_tab[pp, T_POPCOUNT])
+            top_i = ((m_top + 9) % 9) * 9 + m_len
+        m = 0
+        sub = 0
+        while True:
+            a = sub
+            b = rs ^ sub
+            k = suit_tab[a, T_POPCOUNT]
+            key = suit_tab[a, T_SEQ_SCORE] + suit_tab[b, T_SEQ_SCORE]
+            key |= (rank_tab[a, 0] & rv_mask) << 8
+            key |= rank_tab[a, 1] << 28 | rank_tab[b, 1] << 29
+            key |= _enc(max(suit_tab[a, T_SEQ_KEY], suit_tab[b, T_SEQ_KEY]), s_sq) << K_SQ_SHIFT
+            p = max(_point(a, suit_tab, params), _point(b, suit_tab, params))
+            pe = _enc(p, s_pt)
+            key |= (pe + (p // 128 if pe == 2 else 0)) << K_PT_SHIFT
+            if side_run or opp_run:
+                if side_run:
+                    cashed = cash_tab[e * 81 + top_i + max(k, n_s - k)]
+                    j = over_tab[cashed * 256 + pm]
+                else:
+                    cashed = cash_tab[a * 81 + top_i]
+                    j = over_tab[cashed * 256 + b]
+                if j == 0:
+                    key |= suit_tab[cashed, T_POPCOUNT] << 23
+                else:
+                    key |= (j - 1) << 23 | 1 << 27
+            s_keys[s, m] = key
+            s_size[s, m] = k
+            m += 1
+            if sub == rs:
+                break
+            sub = (sub - rs) & rs
+        s_n[s] = m
+    _half(0, 1, s_keys, s_size, s_n, hk[0], hm[0], hn[0])
+    _half(2, 3, s_keys, s_size, s_n, hk[1], hm[1], hn[1])
+    for k in range(9):
+        for i in range(hn[0, k]):
+            x = hk[0, k, i]
+            mx = hm[0, k, i]
+            for jj in range(hn[1, 8 - k]):
+                key = _combine(x, hk[1, 8 - k, jj])
+                mult = mx * hm[1, 8 - k, jj]
+                pe = key >> K_PT_SHIFT
+                o_pt = s_pt - 1 if pe == 0 else (s_pt if pe == 1 else s_pt + 1)
+                se = (key >> K_SQ_SHIFT) & 3
+                o_sq = s_sq - 1 if se == 0 else (s_sq if se == 1 else s_sq + 1)
+                rva = (key >> 8) & 32767
+                st1 = set_tab[rva]
+                st2 = set_tab[rest_rv - rva]
+                opp_cb = (1 if (key >> 28) & 1 == 0 else 0) + (1 if (key >> 29) & 1 == 0 else 0)
+                _classes(out, status, s_pt, s_sq, s_sqsum, s_st, s_stsum, o_pt, o_sq, key & 255,
+                         max(st1 & 255, st2 & 255), (st1 >> 8) + (st2 >> 8))
+                if pe >= 2:  # the opponents' point: its score, whatever the code stood for above
+                    out[1, 1] = pe - 2
+                c0, c1 = _settle(out, side_cb, opp_cb, double, params)
+                if side_run or opp_run:
+                    w = (key >> 23) & 15
+                    cut = (key >> 27) & 1
+                    w += cut
+                    run = w * params[Q_LEAD] + (w - cut) * params[Q_WIN_OWN] \
+                        + (params[Q_LEAD] if w < params[Q_HAND] else params[Q_LAST])
+                    if side_run and out[0, 4] == 0 and c1 == 0 and c0 + run >= at:
+                        out[0, 5] = 1
+                    elif opp_run and out[1, 4] == 0 and c0 == 0 and c1 + run >= at:
+                        out[1, 5] = 1
+                counts[0] += mult
+                for c in range(3):
+                    counts[1 + 3 * c + status[c]] += mult
+                for side in range(2):
+                    for col in range(6):
+                        counts[V_SIDE + 6 * side + col] += mult * out[side, col]
+
+
+def fast_work() -> tuple:
+    """The fast path's buffers: per suit its divisions' keys and sizes; per half, keys and counts by size."""
+    return (np.zeros((4, 256), dtype=np.int64), np.zeros((4, 256), dtype=np.int64), np.zeros(4, dtype=np.int64),
+            np.zeros((2, 9, HALF_CAP), dtype=np.int64), np.zeros((2, 9, HALF_CAP), dtype=np.int64),
+            np.zeros((2, 9), dtype=np.int64))
+
+
+@numba.njit(**JIT)
+def count_chunk_fast(me, mine, me_blanche, unseen, i, j, double, suit_tab, rank_tab, set_tab, cash_tab, over_tab,
+                     params, counts, fast):
+    """``count_chunk`` by ``count_partner_fast``."""
+    work = (np.zeros((2, 6), dtype=np.int64), np.zeros(3, dtype=np.int64))
+    rest = np.zeros(16, dtype=np.int64)
+    n_tail = 23 - j
+    if n_tail < 6:
+        return
+    full = (1 << n_tail) - 1
+    y = (1 << 6) - 1
+    while y <= full:
+        partner = (np.int64(1) << unseen[i]) | (np.int64(1) << unseen[j])
+        k = 0
+        for p in range(24):
+            if p == i or p == j:
+                continue
+            if p > j and (y >> (p - j - 1)) & 1:
+                partner |= np.int64(1) << unseen[p]
+            else:
+                rest[k] = unseen[p]
+                k += 1
+        count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, rank_tab, set_tab, cash_tab,
+                           over_tab, params, counts, work, fast)
+        y = _next_subset(y)
