@@ -404,6 +404,13 @@ def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, ra
         if (rest_rv >> (3 * r)) & 7 >= 3:
             rv_mask |= 7 << (3 * r)
     rest_rv &= rv_mask
+    if (set_tab[rest_rv] & 255) < s_st:  # no set of theirs can beat the side's: their sets never score
+        rv_mask = 0
+        rest_rv = 0
+    seq_sum = False  # their sequence scores matter only if their best can beat the side's
+    for s in range(4):
+        if suit_tab[(r_mask >> (8 * s)) & 255, T_SEQ_KEY] > s_sq:
+            seq_sum = True
     at = params[Q_PIQUE_AT]
     mine_leads = me % 2 == 0
     # which run, if any, is worth tracking: the side's when it leads and might reach the pique with it;
@@ -442,7 +449,7 @@ def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, ra
             a = sub
             b = rs ^ sub
             k = suit_tab[a, T_POPCOUNT]
-            key = suit_tab[a, T_SEQ_SCORE] + suit_tab[b, T_SEQ_SCORE]
+            key = suit_tab[a, T_SEQ_SCORE] + suit_tab[b, T_SEQ_SCORE] if seq_sum else 0
             key |= (rank_tab[a, 0] & rv_mask) << 8
             key |= rank_tab[a, 1] << 28 | rank_tab[b, 1] << 29
             key |= _enc(max(suit_tab[a, T_SEQ_KEY], suit_tab[b, T_SEQ_KEY]), s_sq) << K_SQ_SHIFT
