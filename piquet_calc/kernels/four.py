@@ -343,38 +343,39 @@ def _enc(code, side):
     return 1 if code == side else 2
 
 
-@numba.njit(**JIT)
-def _merge(keys, mult, n):
-    """Sort ``keys[:n]`` (with ``mult``) and add up equal keys in place; the new length."""
-    if n <= 1:
-        return n
-    order = np.argsort(keys[:n])
-    ks = keys[:n][order]
-    ms = mult[:n][order]
-    m = 0
-    for i in range(n):
-        if m > 0 and ks[i] == keys[m - 1]:
-            mult[m - 1] += ms[i]
-        else:
-            keys[m] = ks[i]
-            mult[m] = ms[i]
-            m += 1
-    return m
+HASH_BITS = 17  # the merging table: more slots than one half's splits (at most 2 ** 16)
 
 
 @numba.njit(**JIT)
-def _half(sa, sb, s_keys, s_size, s_n, hk, hm, hn):
-    """Suits ``sa`` and ``sb`` combined, merged per A's number of cards (0..8) into ``hk[k]``, ``hm[k]``."""
-    hn[:] = 0
+def _half(sa, sb, s_keys, s_size, s_n, hk, hm, hn, table, slots, used):
+    """Suits ``sa`` and ``sb`` combined and merged by key, per A's number of cards (0..8), into ``hk[k]``,
+    ``hm[k]`` (how many splits of the two suits give it). ``table``/``slots``: an open-addressing table
+    (every slot -1 between calls), ``used`` its filled slots."""
+    n_used = 0
+    mask = (1 << HASH_BITS) - 1
     for i in range(s_n[sa]):
         for j in range(s_n[sb]):
             k = s_size[sa, i] + s_size[sb, j]
             if k <= 8:
-                hk[k, hn[k]] = _combine(s_keys[sa, i], s_keys[sb, j])
-                hm[k, hn[k]] = 1
-                hn[k] += 1
-    for k in range(9):
-        hn[k] = _merge(hk[k], hm[k], hn[k])
+                key = _combine(s_keys[sa, i], s_keys[sb, j]) | k << 40
+                h = ((key * 0x9E3779B97F4A7C15) >> 20) & mask
+                while table[h] != -1 and table[h] != key:
+                    h = (h + 1) & mask
+                if table[h] == -1:
+                    table[h] = key
+                    slots[h] = 0
+                    used[n_used] = h
+                    n_used += 1
+                slots[h] += 1
+    hn[:] = 0
+    for u in range(n_used):
+        h = used[u]
+        key = table[h]
+        k = key >> 40
+        hk[k, hn[k]] = key & ((1 << 40) - 1)
+        hm[k, hn[k]] = slots[h]
+        hn[k] += 1
+        table[h] = -1
 
 
 @numba.njit(**JIT)
@@ -392,7 +393,7 @@ def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, ra
     side_cb = me_blanche + (1 if fp[5] == 0 else 0)
     out = work[0]
     status = work[1]
-    s_keys, s_size, s_n, hk, hm, hn = fast
+    s_keys, s_size, s_n, hk, hm, hn, table, slots, used = fast
     r_mask = np.int64(0)
     for i in range(16):
         r_mask |= np.int64(1) << rest[i]
@@ -474,12 +475,21 @@ def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, ra
                 break
             sub = (sub - rs) & rs
         s_n[s] = m
-    _half(0, 1, s_keys, s_size, s_n, hk[0], hm[0], hn[0])
-    _half(2, 3, s_keys, s_size, s_n, hk[1], hm[1], hn[1])
+    _half(0, 1, s_keys, s_size, s_n, hk[0], hm[0], hn[0], table, slots, used)
+    _half(2, 3, s_keys, s_size, s_n, hk[1], hm[1], hn[1], table, slots, used)
+    # unless A's run is tracked, swapping the opponents changes nothing: A holding k of suits 0 and 1
+    # mirrors A holding the rest of them, so each such pair of sizes is scored once, twice over
+    n01 = suit_tab[r_mask & 255, T_POPCOUNT] + suit_tab[(r_mask >> 8) & 255, T_POPCOUNT]
     for k in range(9):
+        twice = 1
+        if not opp_run:
+            if 2 * k > n01:
+                continue
+            if 2 * k < n01:
+                twice = 2
         for i in range(hn[0, k]):
             x = hk[0, k, i]
-            mx = hm[0, k, i]
+            mx = hm[0, k, i] * twice
             for jj in range(hn[1, 8 - k]):
                 key = _combine(x, hk[1, 8 - k, jj])
                 mult = mx * hm[1, 8 - k, jj]
@@ -515,10 +525,12 @@ def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, ra
 
 
 def fast_work() -> tuple:
-    """The fast path's buffers: per suit its divisions' keys and sizes; per half, keys and counts by size."""
+    """The fast path's buffers: per suit its divisions' keys and sizes; per half, keys and counts by size;
+    the merging table (keys, counts, filled slots)."""
     return (np.zeros((4, 256), dtype=np.int64), np.zeros((4, 256), dtype=np.int64), np.zeros(4, dtype=np.int64),
             np.zeros((2, 9, HALF_CAP), dtype=np.int64), np.zeros((2, 9, HALF_CAP), dtype=np.int64),
-            np.zeros((2, 9), dtype=np.int64))
+            np.zeros((2, 9), dtype=np.int64), np.full(1 << HASH_BITS, -1, dtype=np.int64),
+            np.zeros(1 << HASH_BITS, dtype=np.int64), np.zeros(1 << 16, dtype=np.int64))
 
 
 @numba.njit(**JIT)
