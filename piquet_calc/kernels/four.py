@@ -347,26 +347,33 @@ HASH_BITS = 17  # the merging table: more slots than one half's splits (at most 
 
 
 @numba.njit(**JIT)
-def _half(sa, sb, s_keys, s_size, s_n, hk, hm, hn, table, slots, used):
-    """Suits ``sa`` and ``sb`` combined and merged by key, per A's number of cards (0..8), into ``hk[k]``,
-    ``hm[k]`` (how many splits of the two suits give it). ``table``/``slots``: an open-addressing table
-    (every slot -1 between calls), ``used`` its filled slots."""
-    n_used = 0
+def _insert(key, table, slots, used, n_used, mult):
+    """Add ``mult`` to ``key``'s count in an open-addressing table (every slot -1 when unused; ``used``:
+    the ``n_used`` slots filled so far); the new number of filled slots."""
     mask = (1 << HASH_BITS) - 1
+    h = ((key * 0x9E3779B97F4A7C15) >> 20) & mask
+    while table[h] != -1 and table[h] != key:
+        h = (h + 1) & mask
+    if table[h] == -1:
+        table[h] = key
+        slots[h] = 0
+        used[n_used] = h
+        n_used += 1
+    slots[h] += mult
+    return n_used
+
+
+@numba.njit(**JIT)
+def _half(sa, sb, s_keys, s_size, s_mult, s_n, hk, hm, hn, table, slots, used):
+    """Suits ``sa`` and ``sb`` combined and merged by key, per A's number of cards (0..8), into ``hk[k]``,
+    ``hm[k]`` (how many splits of the two suits give it), through the table of ``_insert``."""
+    n_used = 0
     for i in range(s_n[sa]):
         for j in range(s_n[sb]):
             k = s_size[sa, i] + s_size[sb, j]
             if k <= 8:
-                key = _combine(s_keys[sa, i], s_keys[sb, j]) | k << 40
-                h = ((key * 0x9E3779B97F4A7C15) >> 20) & mask
-                while table[h] != -1 and table[h] != key:
-                    h = (h + 1) & mask
-                if table[h] == -1:
-                    table[h] = key
-                    slots[h] = 0
-                    used[n_used] = h
-                    n_used += 1
-                slots[h] += 1
+                n_used = _insert(_combine(s_keys[sa, i], s_keys[sb, j]) | k << 40, table, slots, used, n_used,
+                                 s_mult[sa, i] * s_mult[sb, j])
     hn[:] = 0
     for u in range(n_used):
         h = used[u]
@@ -380,7 +387,7 @@ def _half(sa, sb, s_keys, s_size, s_n, hk, hm, hn, table, slots, used):
 
 @numba.njit(**JIT)
 def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, rank_tab, set_tab, cash_tab,
-                       over_tab, params, counts, work, fast):
+                       over_tab, params, counts, fast):
     """``count_partner``'s counts over the 12,870 splits, scoring each distinct combination of the splits'
     features (above) once, times the number of splits giving it."""
     fm = hand4(mine, suit_tab, rank_tab, set_tab, params)
@@ -391,9 +398,7 @@ def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, ra
     s_st = max(fm[3], fp[3])
     s_stsum = fm[4] + fp[4]
     side_cb = me_blanche + (1 if fp[5] == 0 else 0)
-    out = work[0]
-    status = work[1]
-    s_keys, s_size, s_n, hk, hm, hn, table, slots, used = fast
+    s_keys, s_size, s_mult, s_n, hk, hm, hn, table, slots, used = fast
     r_mask = np.int64(0)
     for i in range(16):
         r_mask |= np.int64(1) << rest[i]
@@ -468,18 +473,27 @@ def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, ra
                     key |= suit_tab[cashed, T_POPCOUNT] << 23
                 else:
                     key |= (j - 1) << 23 | 1 << 27
-            s_keys[s, m] = key
-            s_size[s, m] = k
-            m += 1
+            m = _insert(key | k << 40, table, slots, used, m, 1)
             if sub == rs:
                 break
             sub = (sub - rs) & rs
+        for u in range(m):  # the suit's divisions merged by key and A's number of cards
+            h = used[u]
+            s_keys[s, u] = table[h] & ((1 << 40) - 1)
+            s_size[s, u] = table[h] >> 40
+            s_mult[s, u] = slots[h]
+            table[h] = -1
         s_n[s] = m
-    _half(0, 1, s_keys, s_size, s_n, hk[0], hm[0], hn[0], table, slots, used)
-    _half(2, 3, s_keys, s_size, s_n, hk[1], hm[1], hn[1], table, slots, used)
+    _half(0, 1, s_keys, s_size, s_mult, s_n, hk[0], hm[0], hn[0], table, slots, used)
+    _half(2, 3, s_keys, s_size, s_mult, s_n, hk[1], hm[1], hn[1], table, slots, used)
     # unless A's run is tracked, swapping the opponents changes nothing: A holding k of suits 0 and 1
     # mirrors A holding the rest of them, so each such pair of sizes is scored once, twice over
     n01 = suit_tab[r_mask & 255, T_POPCOUNT] + suit_tab[(r_mask >> 8) & 255, T_POPCOUNT]
+    bl = params[Q_BLANCHE]
+    rep_at = params[Q_REPIQUE_AT]
+    s_ptscore = s_pt // 128
+    cb0 = side_cb * bl
+    rep0_cb = 1 if double and side_cb == 2 else 0
     for k in range(9):
         twice = 1
         if not opp_run:
@@ -493,41 +507,76 @@ def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, ra
             for jj in range(hn[1, 8 - k]):
                 key = _combine(x, hk[1, 8 - k, jj])
                 mult = mx * hm[1, 8 - k, jj]
+                # each class: the side's standing (0 win, 1 tie, 2 lose) and what each side scores in it
                 pe = key >> K_PT_SHIFT
-                o_pt = s_pt - 1 if pe == 0 else (s_pt if pe == 1 else s_pt + 1)
-                se = (key >> K_SQ_SHIFT) & 3
-                o_sq = s_sq - 1 if se == 0 else (s_sq if se == 1 else s_sq + 1)
+                st_pt = pe if pe < 2 else 2
+                p0 = s_ptscore if pe == 0 else 0
+                p1 = pe - 2 if pe >= 2 else 0
+                st_sq = (key >> K_SQ_SHIFT) & 3
+                q0 = s_sqsum if st_sq == 0 else 0
+                q1 = key & 255 if st_sq == 2 else 0
                 rva = (key >> 8) & 32767
-                st1 = set_tab[rva]
-                st2 = set_tab[rest_rv - rva]
+                sa = set_tab[rva]
+                sb = set_tab[rest_rv - rva]
+                o_st = max(sa & 255, sb & 255)
+                st_st = 0 if s_st > o_st else (1 if s_st == o_st else 2)
+                t0 = s_stsum if st_st == 0 else 0
+                t1 = (sa >> 8) + (sb >> 8) if st_st == 2 else 0
                 opp_cb = (1 if (key >> 28) & 1 == 0 else 0) + (1 if (key >> 29) & 1 == 0 else 0)
-                _classes(out, status, s_pt, s_sq, s_sqsum, s_st, s_stsum, o_pt, o_sq, key & 255,
-                         max(st1 & 255, st2 & 255), (st1 >> 8) + (st2 >> 8))
-                if pe >= 2:  # the opponents' point: its score, whatever the code stood for above
-                    out[1, 1] = pe - 2
-                c0, c1 = _settle(out, side_cb, opp_cb, double, params)
+                # repique after each class in counting order (_settle)
+                rep0 = rep0_cb
+                rep1 = 1 if double and opp_cb == 2 else 0
+                c0 = cb0
+                c1 = opp_cb * bl
+                for col in range(4):
+                    if col == 1:
+                        c0 += p0
+                        c1 += p1
+                    elif col == 2:
+                        c0 += q0
+                        c1 += q1
+                    elif col == 3:
+                        c0 += t0
+                        c1 += t1
+                    if c0 >= rep_at and c1 == 0:
+                        rep0 = 1
+                    if c1 >= rep_at and c0 == 0:
+                        rep1 = 1
+                pq0 = 0
+                pq1 = 0
                 if side_run or opp_run:
                     w = (key >> 23) & 15
                     cut = (key >> 27) & 1
                     w += cut
                     run = w * params[Q_LEAD] + (w - cut) * params[Q_WIN_OWN] \
                         + (params[Q_LEAD] if w < params[Q_HAND] else params[Q_LAST])
-                    if side_run and out[0, 4] == 0 and c1 == 0 and c0 + run >= at:
-                        out[0, 5] = 1
-                    elif opp_run and out[1, 4] == 0 and c0 == 0 and c1 + run >= at:
-                        out[1, 5] = 1
+                    if side_run and rep0 == 0 and c1 == 0 and c0 + run >= at:
+                        pq0 = 1
+                    elif opp_run and rep1 == 0 and c0 == 0 and c1 + run >= at:
+                        pq1 = 1
                 counts[0] += mult
-                for c in range(3):
-                    counts[1 + 3 * c + status[c]] += mult
-                for side in range(2):
-                    for col in range(6):
-                        counts[V_SIDE + 6 * side + col] += mult * out[side, col]
+                counts[1 + st_pt] += mult
+                counts[4 + st_sq] += mult
+                counts[7 + st_st] += mult
+                counts[V_SIDE] += mult * cb0
+                counts[V_SIDE + 1] += mult * p0
+                counts[V_SIDE + 2] += mult * q0
+                counts[V_SIDE + 3] += mult * t0
+                counts[V_SIDE + 4] += mult * rep0
+                counts[V_SIDE + 5] += mult * pq0
+                counts[V_SIDE + 6] += mult * (c1 - p1 - q1 - t1)
+                counts[V_SIDE + 7] += mult * p1
+                counts[V_SIDE + 8] += mult * q1
+                counts[V_SIDE + 9] += mult * t1
+                counts[V_SIDE + 10] += mult * rep1
+                counts[V_SIDE + 11] += mult * pq1
 
 
 def fast_work() -> tuple:
-    """The fast path's buffers: per suit its divisions' keys and sizes; per half, keys and counts by size;
+    """The fast path's buffers: per suit its divisions' keys, sizes and counts; per half, keys and counts by size;
     the merging table (keys, counts, filled slots)."""
-    return (np.zeros((4, 256), dtype=np.int64), np.zeros((4, 256), dtype=np.int64), np.zeros(4, dtype=np.int64),
+    return (np.zeros((4, 256), dtype=np.int64), np.zeros((4, 256), dtype=np.int64), np.zeros((4, 256), dtype=np.int64),
+            np.zeros(4, dtype=np.int64),
             np.zeros((2, 9, HALF_CAP), dtype=np.int64), np.zeros((2, 9, HALF_CAP), dtype=np.int64),
             np.zeros((2, 9), dtype=np.int64), np.full(1 << HASH_BITS, -1, dtype=np.int64),
             np.zeros(1 << HASH_BITS, dtype=np.int64), np.zeros(1 << 16, dtype=np.int64))
@@ -537,7 +586,6 @@ def fast_work() -> tuple:
 def count_chunk_fast(me, mine, me_blanche, unseen, i, j, double, suit_tab, rank_tab, set_tab, cash_tab, over_tab,
                      params, counts, fast):
     """``count_chunk`` by ``count_partner_fast``."""
-    work = (np.zeros((2, 6), dtype=np.int64), np.zeros(3, dtype=np.int64))
     rest = np.zeros(16, dtype=np.int64)
     n_tail = 23 - j
     if n_tail < 6:
@@ -556,5 +604,5 @@ def count_chunk_fast(me, mine, me_blanche, unseen, i, j, double, suit_tab, rank_
                 rest[k] = unseen[p]
                 k += 1
         count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, rank_tab, set_tab, cash_tab,
-                           over_tab, params, counts, work, fast)
+                           over_tab, params, counts, fast)
         y = _next_subset(y)
