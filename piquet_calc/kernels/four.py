@@ -585,7 +585,9 @@ def fast_work() -> tuple:
 @numba.njit(**JIT)
 def count_chunk_fast(me, mine, me_blanche, unseen, i, j, double, suit_tab, rank_tab, set_tab, cash_tab, over_tab,
                      params, counts, fast):
-    """``count_chunk`` by ``count_partner_fast``."""
+    """``count_chunk`` by ``count_partner_fast``, counting in a row of its own (no cache line shared with
+    another thread's) added to ``counts`` at the end."""
+    own = np.zeros(counts.shape[0], dtype=np.int64)
     rest = np.zeros(16, dtype=np.int64)
     n_tail = 23 - j
     if n_tail < 6:
@@ -604,5 +606,6 @@ def count_chunk_fast(me, mine, me_blanche, unseen, i, j, double, suit_tab, rank_
                 rest[k] = unseen[p]
                 k += 1
         count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, rank_tab, set_tab, cash_tab,
-                           over_tab, params, counts, fast)
+                           over_tab, params, own, fast)
         y = _next_subset(y)
+    counts += own
