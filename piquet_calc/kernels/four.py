@@ -494,6 +494,8 @@ def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, ra
     s_ptscore = s_pt // 128
     cb0 = side_cb * bl
     rep0_cb = 1 if double and side_cb == 2 else 0
+    n_all = n_pt0 = n_pt1 = n_sq0 = n_sq1 = n_st0 = n_st1 = 0
+    v_rep0 = v_pq0 = v_cb1 = v_p1 = v_q1 = v_t1 = v_rep1 = v_pq1 = 0
     for k in range(9):
         twice = 1
         if not opp_run:
@@ -554,22 +556,50 @@ def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, ra
                         pq0 = 1
                     elif opp_run and rep1 == 0 and c0 == 0 and c1 + run >= at:
                         pq1 = 1
-                counts[0] += mult
-                counts[1 + st_pt] += mult
-                counts[4 + st_sq] += mult
-                counts[7 + st_st] += mult
-                counts[V_SIDE] += mult * cb0
-                counts[V_SIDE + 1] += mult * p0
-                counts[V_SIDE + 2] += mult * q0
-                counts[V_SIDE + 3] += mult * t0
-                counts[V_SIDE + 4] += mult * rep0
-                counts[V_SIDE + 5] += mult * pq0
-                counts[V_SIDE + 6] += mult * (c1 - p1 - q1 - t1)
-                counts[V_SIDE + 7] += mult * p1
-                counts[V_SIDE + 8] += mult * q1
-                counts[V_SIDE + 9] += mult * t1
-                counts[V_SIDE + 10] += mult * rep1
-                counts[V_SIDE + 11] += mult * pq1
+                n_all += mult
+                if st_pt == 0:
+                    n_pt0 += mult
+                elif st_pt == 1:
+                    n_pt1 += mult
+                if st_sq == 0:
+                    n_sq0 += mult
+                elif st_sq == 1:
+                    n_sq1 += mult
+                if st_st == 0:
+                    n_st0 += mult
+                elif st_st == 1:
+                    n_st1 += mult
+                v_rep0 += mult * rep0
+                v_pq0 += mult * pq0
+                v_cb1 += mult * opp_cb
+                v_p1 += mult * p1
+                v_q1 += mult * q1
+                v_t1 += mult * t1
+                v_rep1 += mult * rep1
+                v_pq1 += mult * pq1
+    # the side's points follow from its wins; the losses from the rest
+    counts[0] += n_all
+    counts[1] += n_pt0
+    counts[2] += n_pt1
+    counts[3] += n_all - n_pt0 - n_pt1
+    counts[4] += n_sq0
+    counts[5] += n_sq1
+    counts[6] += n_all - n_sq0 - n_sq1
+    counts[7] += n_st0
+    counts[8] += n_st1
+    counts[9] += n_all - n_st0 - n_st1
+    counts[V_SIDE] += n_all * cb0
+    counts[V_SIDE + 1] += n_pt0 * s_ptscore
+    counts[V_SIDE + 2] += n_sq0 * s_sqsum
+    counts[V_SIDE + 3] += n_st0 * s_stsum
+    counts[V_SIDE + 4] += v_rep0
+    counts[V_SIDE + 5] += v_pq0
+    counts[V_SIDE + 6] += v_cb1 * bl
+    counts[V_SIDE + 7] += v_p1
+    counts[V_SIDE + 8] += v_q1
+    counts[V_SIDE + 9] += v_t1
+    counts[V_SIDE + 10] += v_rep1
+    counts[V_SIDE + 11] += v_pq1
 
 
 def fast_work() -> tuple:
