@@ -53,8 +53,8 @@ if kind == "four":  # warm: compile (or load) the kernels on one piece, not a wh
     t = four_tables(FOUR)
     mine = sum(1 << c.index for c in parse_cards(hand))
     u = np.array([i for i in range(32) if not mine >> i & 1], dtype=np.int64)
-    kf.count_chunk(0, mine, 0, u, 16, 17, 1, t.suit, t.rank, t.sets, t.cash, t.over, t.params,
-                   np.zeros(N4_COUNTS, dtype=np.int64))
+    kf.count_chunk_fast(0, mine, 0, u, 16, 17, 1, t.suit, t.rank, t.sets, t.cash, t.over, t.params,
+                        np.zeros(N4_COUNTS, dtype=np.int64), kf.fast_work())
 else:
     deals = once()
 times = []
@@ -75,18 +75,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--four-runs", type=int, default=1, help="timed runs of four's declare (0: none)")
+    parser.add_argument("--only-four", action="store_true", help="four's declare alone (no Normand, no cold run)")
     args = parser.parse_args()
     env = {**os.environ, "NUMBA_CACHE_DIR": tempfile.mkdtemp(prefix="piquet-bench-cache-")}
     print(f"{time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, Python {platform.python_version()}, "
           f"load average {os.getloadavg()[0]:.1f}")
-    t = time.perf_counter()
-    child(["exchange", EXCHANGE[0], "dealer", "", "0"], env)
-    print(f"cold (compile into an empty cache, then one exchange analysis): {time.perf_counter() - t:.1f} s")
+    if not args.only_four:
+        t = time.perf_counter()
+        child(["exchange", EXCHANGE[0], "dealer", "", "0"], env)
+        print(f"cold (compile into an empty cache, then one exchange analysis): {time.perf_counter() - t:.1f} s")
     print()
     print("| analysis | hand | deals | min s | median s | peak MB |")
     print("|---|---|---:|---:|---:|---:|")
-    cases = [("exchange", h, "dealer", "") for h in EXCHANGE] + [("declare", h, s, d) for h, s, d in DECLARE]
-    if args.four_runs:
+    cases = [] if args.only_four else ([("exchange", h, "dealer", "") for h in EXCHANGE]
+                                       + [("declare", h, s, d) for h, s, d in DECLARE])
+    if args.four_runs or args.only_four:
         cases += [("four", FOUR_HAND, "elder", "")]
     for kind, hand, seat, discards in cases:
         r = child([kind, hand, seat, discards, str(args.four_runs if kind == "four" else args.runs)], env)

@@ -65,7 +65,8 @@ def _split_case(rng: random.Random):
     return deck[:8], deck[8:16], deck[16:]
 
 
-def _count_partner(me, mine, partner, rest):
+def _count_partner(me, mine, partner, rest, blanche=None):
+    """The reference kernel (count_partner: every split visited) for one partner's hand."""
     from piquet_calc.kernels import four as kf
     from piquet_calc.kernels.layout import N4_COUNTS
 
@@ -74,9 +75,28 @@ def _count_partner(me, mine, partner, rest):
     work = (np.zeros((2, 6), dtype=np.int64), np.zeros(3, dtype=np.int64), np.zeros((4, 256), dtype=np.int64),
             np.zeros((4, 256), dtype=np.int64), np.zeros((4, 256), dtype=np.int64), np.zeros(256, dtype=np.int64),
             np.zeros(256, dtype=np.int64))
-    kf.count_partner(me, mask_of(mine), int(is_carte_blanche(mine, FOUR)), mask_of(partner),
-                     np.array([c.index for c in rest], dtype=np.int64), 1, t.suit, t.rank, t.sets, t.cash, t.over,
-                     t.params, counts, work)
+    b = is_carte_blanche(mine, FOUR) if blanche is None else blanche
+    kf.count_partner(me, mask_of(mine), int(b), mask_of(partner), np.array([c.index for c in rest], dtype=np.int64),
+                     1, t.suit, t.rank, t.sets, t.cash, t.over, t.params, counts, work)
+    return counts
+
+
+_FAST_WORK: list = []
+
+
+def _count_fast(me, mine, partner, rest, blanche=None):
+    """The engine's kernel (count_partner_fast: the splits grouped by their per-suit features)."""
+    from piquet_calc.kernels import four as kf
+    from piquet_calc.kernels.layout import N4_COUNTS
+
+    t = _tables()
+    if not _FAST_WORK:
+        _FAST_WORK.append(kf.fast_work())
+    counts = np.zeros(N4_COUNTS, dtype=np.int64)
+    b = is_carte_blanche(mine, FOUR) if blanche is None else blanche
+    kf.count_partner_fast(me, mask_of(mine), int(b), mask_of(partner),
+                          np.array([c.index for c in rest], dtype=np.int64), 1, t.suit, t.rank, t.sets, t.cash,
+                          t.over, t.params, counts, _FAST_WORK[0])
     return counts
 
 
@@ -111,6 +131,55 @@ def test_every_split_for_one_partner_equals_scoring_each_deal(me):
                 slow[f"{name}_{who}"] += out[side][col]
     assert fast == slow
     assert fast["deals"] == math.comb(16, 8)
+    grouped = dict(zip(COUNT4_NAMES, _count_fast(me, mine, partner, rest).tolist(), strict=True))
+    assert grouped == slow
+
+
+def _leaning(rng: random.Random, suit: Suit):
+    deck = list(DECK)
+    rng.shuffle(deck)
+    deck.sort(key=lambda c: (c.suit != suit) + rng.random())
+    return deck
+
+
+def test_grouped_splits_equal_every_split_visited():
+    """count_partner_fast against count_partner, which visits each of the 12,870 splits (itself checked
+    against the per-deal kernel above): random deals, deals leaning to one suit (long points and
+    sequences), the declare's own hand (pique and repique), strong hands for the opponents (their pique
+    when they lead), and carte blanche forced on (both partners': repique)."""
+    rng = random.Random(15)
+    strong = list(parse_cards("AS KS QS AH KH AD KD 7C"))
+    cases = []
+    for i in range(48):
+        me = i % 4
+        if i % 4 == 3 and i % 8 == 7:
+            deck = _leaning(rng, Suit(i % 4))
+        else:
+            deck = list(DECK)
+            rng.shuffle(deck)
+        mine, partner, rest = deck[:8], deck[8:16], deck[16:]
+        if i % 3 == 0:  # the declare's hand, or the opponents holding it (seats 1 and 3: they lead)
+            others = [c for c in DECK if c not in strong]
+            rng.shuffle(others)
+            if me % 2 == 0:
+                mine, partner, rest = strong, others[:8], others[8:]
+            else:
+                mine, partner, rest = others[:8], others[8:16], strong + others[16:]
+        cases.append((me, mine, partner, rest, None))
+    for me in range(4):  # carte blanche forced for "me" (with the partner's, when he has one, a repique)
+        deck = list(DECK)
+        rng.shuffle(deck)
+        cases.append((me, deck[:8], deck[8:16], deck[16:], True))
+    seen = {"pique_side": 0, "pique_opponents": 0, "repique_side": 0, "repique_opponents": 0, "sets_lose": 0}
+    from piquet_calc.kernels.layout import COUNT4_NAMES
+
+    for me, mine, partner, rest, blanche in cases:
+        ref = _count_partner(me, mine, partner, rest, blanche)
+        np.testing.assert_array_equal(_count_fast(me, mine, partner, rest, blanche), ref, err_msg=str((me, mine)))
+        row = dict(zip(COUNT4_NAMES, ref.tolist(), strict=True))
+        for name in seen:
+            seen[name] += row[name] > 0
+    assert min(seen.values()) >= 2, seen  # the cases reach every rare count
 
 
 def test_symmetric_seats_and_permuted_suits():

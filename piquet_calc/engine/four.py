@@ -94,9 +94,12 @@ def four_counts(me: int, mine: list[int], me_blanche: bool, unseen: list[int], r
     chunks = [(i, j) for i, j in itertools.combinations(range(24), 2) if j <= 17]
     double = int(rules.table_rules.double_blanche_repique)
 
+    buffers = [kf.fast_work() for _ in range(worker_count())]
+
     def count(chunk: tuple[int, int]) -> int:
-        kf.count_chunk(me, mine_mask, int(me_blanche), u, chunk[0], chunk[1], double, t.suit, t.rank, t.sets, t.cash,
-                       t.over, t.params, acc[_worker_number()])
+        w = _worker_number()
+        kf.count_chunk_fast(me, mine_mask, int(me_blanche), u, chunk[0], chunk[1], double, t.suit, t.rank, t.sets,
+                            t.cash, t.over, t.params, acc[w], buffers[w])
         return 1
 
     done = 0
