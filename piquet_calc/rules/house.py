@@ -123,25 +123,11 @@ def rules_from_dict(data: dict[str, Any], where: str = "rules", default_name: st
             fields = ", ".join(sorted(known | {"base", "play", "exchange", "table_rules"}))
             raise RulesError(f"{where}: unknown field {_shown(key)} (fields: {fields})")
         changes[key] = _field_value(key, value, where)
-    play_known = {f.name for f in dataclasses.fields(PlayPoints)}
-    play_changes = {}
-    for key, value in play_data.items():
-        if key not in play_known:
-            raise RulesError(f"{where}: unknown field {_shown('play.' + key)} "
-                             f"(play fields: {', '.join(sorted(play_known))})")
-        play_changes[key] = _field_value(f"play.{key}", value, where)
-    changes["play"] = dataclasses.replace(base.play, **play_changes)
+    changes["play"] = _section("play", base.play, play_data, where)
     if table_data and base.table.players == 2:
         raise RulesError(f"{where}: table_rules: only for three or four players (base normand or four), "
                          f"not {base.name}")
-    table_known = {f.name for f in dataclasses.fields(TableRules)}
-    table_changes = {}
-    for key, value in table_data.items():
-        if key not in table_known:
-            raise RulesError(f"{where}: unknown field 'table_rules.{key}' "
-                             f"(table_rules fields: {', '.join(sorted(table_known))})")
-        table_changes[key] = _field_value(f"table_rules.{key}", value, where)
-    changes["table_rules"] = dataclasses.replace(base.table_rules, **table_changes)
+    changes["table_rules"] = _section("table_rules", base.table_rules, table_data, where)
     seats = base.table.seats
     exchange = list(base.exchange)
     for seat, value in exchange_data.items():
@@ -159,6 +145,18 @@ def _whole_numbers(rules: RuleSet) -> list[tuple[str, Any]]:
     fields = [(f.name, getattr(rules, f.name)) for f in dataclasses.fields(rules)]
     fields += [(f"play.{f.name}", getattr(rules.play, f.name)) for f in dataclasses.fields(rules.play)]
     return [(name, value) for name, value in fields if isinstance(value, int) and not isinstance(value, bool | Rank)]
+
+
+def _section(name: str, base: PlayPoints | TableRules, data: dict[str, Any], where: str) -> Any:
+    """A ``[play]`` or ``[table_rules]`` table's changes applied to the base preset's; errors name the field."""
+    known = {f.name for f in dataclasses.fields(base)}
+    changes = {}
+    for key, value in data.items():
+        if key not in known:
+            raise RulesError(f"{where}: unknown field {_shown(f'{name}.{key}')} "
+                             f"({name} fields: {', '.join(sorted(known))})")
+        changes[key] = _field_value(f"{name}.{key}", value, where)
+    return dataclasses.replace(base, **changes)
 
 
 def _table(value: Any, name: str, where: str) -> dict[str, Any]:
