@@ -36,6 +36,11 @@ def _threads() -> ThreadPoolExecutor:
     return _pool[0]
 
 
+def workers() -> int:
+    """How many worker threads there are (one row of counts each)."""
+    return k.worker_count()
+
+
 def _worker_number() -> int:
     """This worker thread's own row of a call's counts: threads are made once and kept, so the
     numbers stay below the pool's size."""

@@ -11,7 +11,7 @@ import numpy as np
 from ..cards import Rank, Suit
 from ..kernels.layout import N3_COUNTS, N_QPARAMS
 from ..rules import RuleSet
-from .enumeration import _threads, _worker_number
+from .enumeration import _threads, _worker_number, workers
 from .tables import tables_for
 
 
@@ -47,11 +47,11 @@ def dealer_exchange_counts(dealer: list[int], dealer_blanche: bool, unseen: list
     params = table_params(rules)
     d_mask = _mask(dealer)
     talons = list(itertools.combinations(unseen, 2))
-    workers = kt.numba.config.NUMBA_NUM_THREADS
+    n_workers = workers()
     n_opt = 1 + len(pairs)
-    acc = np.zeros((workers, n_opt, N3_COUNTS), dtype=np.int64)
+    acc = np.zeros((n_workers, n_opt, N3_COUNTS), dtype=np.int64)
     tables = [(np.hstack([np.full((1 << kt.HASH_BITS, 1), -1), np.zeros((1 << kt.HASH_BITS, 1))]).astype(np.int64),
-               np.zeros(kt.HASH_FULL, dtype=np.int64)) for _ in range(workers)]
+               np.zeros(kt.HASH_FULL, dtype=np.int64)) for _ in range(n_workers)]
 
     def count(talon: tuple[int, int]) -> int:
         w = _worker_number()
@@ -80,8 +80,7 @@ def seat_counts(me: int, mine: list[int], me_blanche: bool, unseen: list[int], o
     params = table_params(rules)
     others = [s for s in range(3) if s != me]
     size = rules.table.hand_size
-    workers = kt.numba.config.NUMBA_NUM_THREADS
-    acc = np.zeros((workers, N3_COUNTS), dtype=np.int64)
+    acc = np.zeros((workers(), N3_COUNTS), dtype=np.int64)
     outs = list(itertools.combinations(unseen, out_of_play))
 
     def count(out: tuple[int, ...]) -> int:
