@@ -177,11 +177,21 @@ def test_ctrl_c_ends_cleanly():
     import sys
     import time
 
-    p = subprocess.Popen([sys.executable, "-m", "piquet_calc", "discard", BOOK, "--elder", "--play"],
+    # many samples, so that the run is still going when its first progress line comes (not a fixed sleep:
+    # how long a run takes is the machine's business)
+    p = subprocess.Popen([sys.executable, "-m", "piquet_calc", "discard", BOOK, "--elder", "--play",
+                          "--samples", "50000"],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(os.environ),
                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    time.sleep(12)
+    seen = b""
+    deadline = time.monotonic() + 300
+    while b"judged" not in seen and time.monotonic() < deadline:
+        chunk = os.read(p.stderr.fileno(), 4096)
+        if not chunk:
+            break
+        seen += chunk
+    assert b"judged" in seen, seen
     p.send_signal(signal.SIGINT)
     out, err = p.communicate(timeout=60)
     assert p.returncode == 130 and out == b""
-    assert err.decode().strip().splitlines()[-1] == "piquet-calc: interrupted: nothing printed"
+    assert (seen + err).decode().strip().splitlines()[-1] == "piquet-calc: interrupted: nothing printed"

@@ -57,9 +57,10 @@ PROFILE_BITS = 7
 N_PLAY_PARAMS = 14
 
 # The play solver's transposition table: rows of (key of the hands, key of the rest | stamp, bounds and
-# best card); its last row holds the stamp of the current solve. 2 ** TT_BITS rows by default (48 MB a table:
-# 2 ** 17 rows measured 13% slower on au-cent, where more positions are searched; benchmarks/RESULTS.md).
-TT_BITS = 21
+# best card); its last row holds the stamp of the current solve. 2 ** TT_BITS rows by default (1.5 MB a
+# table, kept in the core's cache: one solve stores a few thousand positions; 2 ** 15 to 2 ** 18 rows
+# measured within 5% of each other, 2 ** 21 rows 20% slower; benchmarks/RESULTS.md).
+TT_BITS = 16
 TT_COLUMNS = 3
 
 # Columns of the whole-deal evaluation of one sampled deal (kernels.deal.evaluate_deals), elder's and the
