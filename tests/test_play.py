@@ -243,3 +243,54 @@ def test_kernel_entry_point_matches_the_wrapper_and_runs_on_two_threads():
         v, e, d = got[i]
         assert v == value and e - d == e_play - d_play  # another optimal line may split the points otherwise
         assert v == deals[i].totals[0] + e - deals[i].totals[1] - d
+
+
+def _plain_hand_key(em: int, dm: int, scoring_rank: int) -> int:
+    """kernels.play._keys's first word as its docstring states it: per suit, elder's cards at their places
+    among the live cards, counted from 0 below the scoring rank and from the scoring rank up above it,
+    then how many live cards lie below it and at or above it."""
+    key = 0
+    for s in range(4):
+        live = [r for r in range(8) if (em | dm) >> (8 * s + r) & 1]
+        low = [r for r in live if r < scoring_rank]
+        high = [r for r in live if r >= scoring_rank]
+        rel = sum(1 << k for k, r in enumerate(low) if em >> (8 * s + r) & 1)
+        rel |= sum(1 << (scoring_rank + k) for k, r in enumerate(high) if em >> (8 * s + r) & 1)
+        key |= (rel | len(low) << 8 | len(high) << 12) << (16 * s)
+    return key
+
+
+@pytest.mark.parametrize("name", ["rubicon", "au-cent"])
+def test_table_key_is_the_relative_ranks(name):
+    from piquet_calc.kernels import play as kp
+
+    params = play_params(PRESETS[name])
+    rng = random.Random(5)
+    for _ in range(500):
+        n = rng.randint(1, 12)
+        cards = rng.sample(range(32), 2 * n)
+        em, dm = sum(1 << c for c in cards[:n]), sum(1 << c for c in cards[n:])
+        key1, _ = kp._keys(em, dm, 0, 0, 0, 0, 0, params, 1)
+        assert int(key1) % (1 << 64) == _plain_hand_key(em, dm, PRESETS[name].play.scoring_rank)  # int64 bits
+
+
+def test_table_rows_see_every_suit():
+    """Keys that differ only in the last suit's part still fall in different rows (a product's low bits
+    alone would put them all in one)."""
+    from piquet_calc.kernels import play as kp
+
+    size = 1 << 16
+    rows = {int(kp._slot(k << 48 | 0x1234_5678_9ABC, 7 << 32 | 3, size)) for k in range(4096)}
+    assert len(rows) > 3900  # 4,096 keys in 65,536 rows: about 3,970 rows expected at random
+
+
+def test_a_tiny_table_gives_the_same_values():
+    """Positions overwriting each other in a table of 16 rows cost time, never the value."""
+    from piquet_calc.kernels import play as kp
+
+    rules = PRESETS["au-cent"]
+    params = play_params(rules)
+    small, large = kp.new_table(4), kp.new_table()
+    for s in whole_deals(rules, 6, seed=21):
+        args = (mask_of(s.hands[0]), mask_of(s.hands[1]), params, s.totals[0], s.totals[1], s.pique_live)
+        assert kp.solve_deal(*args, small)[0] == kp.solve_deal(*args, large)[0]

@@ -88,6 +88,19 @@ ROWS = 2 * 13 + 2  # move-buffer rows: two per number of cards left
 # de Bruijn table: the index of a single set bit below 2**32
 _DEBRUIJN = np.array([0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
                       31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9], dtype=np.int64)
+def _compaction_table() -> np.ndarray:
+    """``[ls << 8 | es]``: the bits of ``es`` (a subset of ``ls``) packed down to their places among ``ls``'s
+    bits (x86's pext on one byte), for the table's keys by relative rank."""
+    t = np.zeros(1 << 16, dtype=np.uint8)
+    for ls in range(256):
+        places = [r for r in range(8) if ls >> r & 1]
+        for es in range(256):
+            if es & ~ls == 0:
+                t[ls << 8 | es] = sum(1 << k for k, r in enumerate(places) if es >> r & 1)
+    return t
+
+
+_PACK8 = _compaction_table()
 _TOP8 = np.array([-1] + [int(b).bit_length() - 1 for b in range(1, 256)], dtype=np.int64)
 
 
@@ -427,26 +440,14 @@ def _keys(em, dm, leader, et, dt, need, diff, prm, stamp):
     sr = prm[PL_SCORING_RANK]
     live = em | dm
     key1 = np.int64(0)
+    below = (1 << sr) - 1
     for s in range(4):
         ls = (live >> (8 * s)) & 255
         es = (em >> (8 * s)) & 255
-        rel = 0
-        low = 0
-        high = 0
-        x = ls
-        while x:
-            b = x & -x
-            x ^= b
-            r = _bit_index(b)
-            if r < sr:
-                p = low
-                low += 1
-            else:
-                p = sr + high
-                high += 1
-            if es & b:
-                rel |= 1 << p
-        key1 |= np.int64(rel | (low << 8) | (high << 12)) << (16 * s)
+        low = ls & below  # the live cards below the scoring rank, and those at or above it (shifted down)
+        high = ls >> sr
+        rel = np.int64(_PACK8[(low << 8) | (es & below)]) | (np.int64(_PACK8[(high << 8) | (es >> sr)]) << sr)
+        key1 |= np.int64(rel | (_popcount(low) << 8) | (_popcount(high) << 12)) << (16 * s)
     dpart = diff + DIFF_OFFSET if prm[PL_DEAL_BONUS] else 0
     key2 = leader | (et << 1) | (need << 5) | (dpart << 13) | (dt << 24) | (stamp << 32)
     return key1, key2
