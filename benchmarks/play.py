@@ -4,6 +4,7 @@
     python benchmarks/play.py --deals 200      # quicker
     python benchmarks/play.py --pique          # pique live: elder at 20 to 29 before the play, the dealer at 0
     python benchmarks/play.py --rules rubicon  # one preset
+    python benchmarks/play.py --against OLD_DIR --deals 300   # an earlier version, alternating with this one
 
 Each deal: 24 of the 32 cards, 12 to elder and 12 to the dealer, elder to lead. A solve is
 ``kernels.play.solve_deal`` (the exact value and one optimal line, as the sampler calls it), on a
@@ -14,6 +15,12 @@ split between two worker threads (the kernel releases the GIL), solves per secon
 The last lines, one per preset, are
 ``play-bench rules=<preset> deals=<n> mean_us=<...> median_us=<...> p99_us=<...> max_us=<...>``
 (``play-bench-pique`` with ``--pique``). Never part of the tests.
+
+``--against OLD_DIR``: OLD_DIR holds an earlier package renamed ``piquet_calc_old`` (as for ab.py:
+``git archive REV piquet_calc | tar -x -C OLD_DIR && mv OLD_DIR/piquet_calc OLD_DIR/piquet_calc_old``).
+Each deal is solved by the old and the new solver in turn, ``--rounds`` times each, so that a busy
+phase of a shared machine slows both alike; each deal's time is the least of its rounds. Both must
+give the same values (checked). One thread only.
 """
 
 from __future__ import annotations
@@ -80,6 +87,39 @@ def two_threads(sample: list[tuple[int, int, int]], params, pique: bool) -> floa
     return len(sample) / (time.perf_counter() - t)
 
 
+def against(old_dir: str, names: list[str], n: int, seed: int, pique: bool, rounds: int) -> None:
+    """Old and new solvers alternating deal by deal (the module docstring)."""
+    import importlib
+    import sys
+
+    sys.path.insert(0, old_dir)
+    old_kp = importlib.import_module("piquet_calc_old.kernels.play")
+    old_ep = importlib.import_module("piquet_calc_old.engine.play")
+    old_rules = importlib.import_module("piquet_calc_old.rules")
+    for name in names:
+        sample = deals(n, seed, pique)
+        sides = [(old_kp, old_ep.play_params(old_rules.TWO_HANDED_PRESETS[name])), (kp, play_params(PRESETS[name]))]
+        tables = [m.new_table() for m, _ in sides]
+        for (m, params), tt in zip(sides, tables, strict=True):
+            m.solve_deal(sample[0][0], sample[0][1], params, sample[0][2], 0, pique, tt)  # compile or load
+        best = [[float("inf")] * n for _ in sides]
+        same = True
+        for i, (elder, dealer, before) in enumerate(sample):
+            values = []
+            for _ in range(rounds):
+                for k, ((m, params), tt) in enumerate(zip(sides, tables, strict=True)):
+                    t = time.perf_counter()
+                    v = m.solve_deal(elder, dealer, params, before, 0, pique, tt)[0]
+                    best[k][i] = min(best[k][i], time.perf_counter() - t)
+                    values.append(v)
+            same = same and len(set(values)) == 1
+        for label, times in zip(("old", "new"), best, strict=True):
+            ts = sorted(t * 1e6 for t in times)
+            print(f"{name} {label}: mean {statistics.fmean(ts):.0f} us, median {statistics.median(ts):.0f} us, "
+                  f"p99 {ts[min(n - 1, int(0.99 * n))]:.0f} us, max {ts[-1]:.0f} us")
+        print(f"{name}: new/old mean {sum(best[1]) / sum(best[0]):.3f}; same values: {same}", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--deals", type=int, default=1000)
@@ -87,8 +127,12 @@ def main() -> None:
     ap.add_argument("--pique", action="store_true", help="elder at 20 to 29 before the play, the dealer at 0")
     ap.add_argument("--seed", type=int, default=SEED)
     ap.add_argument("--rounds", type=int, default=3, help="solves of each deal; its time is the least")
+    ap.add_argument("--against", metavar="OLD_DIR", help="alternate with an earlier version (see above)")
     args = ap.parse_args()
     names = list(PRESETS) if args.rules == "all" else [args.rules]
+    if args.against:
+        against(args.against, names, args.deals, args.seed, args.pique, args.rounds)
+        return
     lines = []
     for name in names:
         params = play_params(PRESETS[name])

@@ -258,7 +258,8 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
                             f"{len(d)} cards is not a legal discard here: {span(sizes)}")
         forced.append(index[frozenset(d)])
 
-    sampler = DealSampler(hand, position, rules, seed, elder_took, elder_blanche, opponent)
+    n_threads = threads or worker_count()
+    sampler = DealSampler(hand, position, rules, seed, elder_took, elder_blanche, opponent, n_threads)
     me_is_elder = position == "elder"
     masks = [(mask_of(d), len(d)) for d in candidates]
     keep = top if top > 0 else len(candidates)
@@ -273,7 +274,6 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
 
     uniform = analyse_discards(hand, position, rules, elder_took=elder_took, elder_blanche=elder_blanche)
     by_discard = {frozenset(r.discard): r for r in uniform.discards}
-    n_threads = threads or worker_count()
     with ThreadPoolExecutor(max_workers=n_threads, thread_name_prefix="piquet-calc-deal") as pool:
         try:
             def values_of(alive: Sequence[int], lo: int, hi: int) -> np.ndarray:

@@ -24,11 +24,23 @@ import numpy as np
 from ..cards import DECK, HAND_SIZE, Card, mask_of
 from ..game.declarations import is_carte_blanche
 from ..game.exchange import choose_exchange
+from ..kernels.layout import SAMPLER_TT_BITS, SAMPLER_TT_BYTES, TT_BITS, TT_COLUMNS
 from ..rules import RulesError, RuleSet
 from .tables import tables_for
 
 BLOCK = 256  # deals per seeded block
 CHUNK = 512  # rows of (deal, discard) a worker thread evaluates at a time
+
+
+def sampler_table_bits(threads: int) -> int:
+    """Rows (as a power of two) of each worker thread's solver table: as large as SAMPLER_TT_BITS, all the
+    threads' tables within SAMPLER_TT_BYTES (kernels/layout.py).
+
+    >>> sampler_table_bits(1), sampler_table_bits(2), sampler_table_bits(8), sampler_table_bits(1000)
+    (22, 22, 20, 16)
+    """
+    rows = SAMPLER_TT_BYTES // (8 * TT_COLUMNS * max(1, threads))
+    return max(TT_BITS, min(SAMPLER_TT_BITS, rows.bit_length() - 1))
 TALON = 8
 ELDER_SHARE = 5
 Position = Literal["elder", "younger"]
@@ -65,7 +77,7 @@ class DealSampler:
     elder_took: int = 5
     elder_blanche: bool = False
     opponent: Opponent = "policy"
-    threads: int = 1
+    threads: int = 1  # the worker threads that call evaluate: their solver tables share SAMPLER_TT_BYTES
     _blocks: dict[tuple[int, int], Deals] = field(default_factory=dict, repr=False)
     _opp_final: dict[tuple[int, int, int, int], np.ndarray] = field(default_factory=dict, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
@@ -181,7 +193,8 @@ class DealSampler:
         if not hasattr(local, "tt"):
             from ..kernels import play as kp
 
-            local.tt, local.buf, local.line = kp.new_table(), kp.new_buffer(), np.zeros(26, dtype=np.int64)
+            local.tt = kp.new_table(sampler_table_bits(self.threads))
+            local.buf, local.line = kp.new_buffer(), np.zeros(26, dtype=np.int64)
         return local.tt, local.buf, local.line
 
     def evaluate(self, stream: int, lo: int, hi: int, discards: Sequence[tuple[int, int]],

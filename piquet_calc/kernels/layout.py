@@ -62,6 +62,12 @@ N_PLAY_PARAMS = 14
 # measured within 5% of each other, 2 ** 21 rows 20% slower; benchmarks/RESULTS.md).
 TT_BITS = 16
 TT_COLUMNS = 3
+# The whole-deal sampler (engine/deal.py) keeps one table across a chunk's solves, whose rows share most
+# of their endings, so a larger table pays there: up to 2 ** SAMPLER_TT_BITS rows a worker thread (96 MB),
+# all its threads' tables within SAMPLER_TT_BYTES (au-cent's three elder hands: 2 ** 16 rows 42 s,
+# 2 ** 20 rows 34 s, 2 ** 22 rows 25 s, 2 ** 23 rows 25 s; benchmarks/RESULTS.md).
+SAMPLER_TT_BITS = 22
+SAMPLER_TT_BYTES = 256 << 20
 
 # Columns of the whole-deal evaluation of one sampled deal (kernels.deal.evaluate_deals), elder's and the
 # dealer's: declarations before the play (carte blanche, classes, carte rouge and the repique bonus),
