@@ -35,6 +35,8 @@ EXAMPLES = (
                                 "--top", "5"), slow=True),
     Example("discard-json", ("discard", "QS JS TS 9S 8S JH 9H KD QD AC JC TC", "--younger", "--elder-took", "4",
                              "--top", "1", "--json"), slow=True),
+    Example("discard-play", ("discard", "KS QS TS 9S 8S 7S KH QH AC JC KD 9D", "--elder", "--play", "--top", "5",
+                             "--also", "QS TS 9S 8S 7S"), slow=True),
     Example("declare", ("declare", "AS AH AD AC KS KH KD QS QH JS TS 9S", "--discards", "7S 8S 7H 8H 7D", "--elder")),
     Example("score", ("score", "AH 9H AC KC QC JC KD QD JD TD 9D KS", "AS QS JS 9S KH QH JH 8H AD 8D TC 9C")),
     Example("score-encyclopedia", ("score", "AS 7S AH KH QH TH 8H 7H AD 7D KC 7C",

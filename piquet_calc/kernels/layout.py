@@ -59,13 +59,13 @@ N_PLAY_PARAMS = 14
 # The play solver's transposition table: rows of (key of the hands, key of the rest | stamp, bounds and
 # best card); its last row holds the stamp of the current solve. 2 ** TT_BITS rows by default (1.5 MB a
 # table, kept in the core's cache: one solve stores a few thousand positions; 2 ** 15 to 2 ** 18 rows
-# measured within 5% of each other, 2 ** 21 rows 20% slower; benchmarks/RESULTS.md).
+# measured within 6% of each other, 2 ** 21 rows 10% slower; benchmarks/RESULTS.md).
 TT_BITS = 16
 TT_COLUMNS = 3
 # The whole-deal sampler (engine/deal.py) keeps one table across a chunk's solves, whose rows share most
 # of their endings, so a larger table pays there: up to 2 ** SAMPLER_TT_BITS rows a worker thread (96 MB),
 # all its threads' tables within SAMPLER_TT_BYTES (au-cent's three elder hands: 2 ** 16 rows 42 s,
-# 2 ** 20 rows 34 s, 2 ** 22 rows 25 s, 2 ** 23 rows 25 s; benchmarks/RESULTS.md).
+# 2 ** 20 rows 35 s, 2 ** 22 and 2 ** 23 rows 25 to 26 s, at load 1.8; benchmarks/RESULTS.md).
 SAMPLER_TT_BITS = 22
 SAMPLER_TT_BYTES = 256 << 20
 
