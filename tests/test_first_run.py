@@ -108,3 +108,40 @@ def test_the_cache_folder_is_the_one_numba_writes(tmp_path):
         numba.core.config.CACHE_DIR = old
     assert first_run.kernel_cache_dir(str(tmp_path), source) == Path(expected)
     assert first_run.kernel_cache_dir(None, source) == source.parent / "__pycache__"
+
+
+def _index(path: Path, version: str, stamp: object) -> None:
+    """An index file as numba writes one: its version pickled, then the source's stamp and the overloads."""
+    import pickle
+
+    with path.open("wb") as f:
+        pickle.dump(version, f, protocol=-1)
+        f.write(pickle.dumps((stamp, {}), protocol=-1))
+
+
+def test_an_index_stamped_with_the_sources_bytes_is_fresh_though_older(tmp_path):
+    """numba 0.68 stamps an index with the SHA-256 of the source, so a fresh checkout of the same source
+    (newer files, the same bytes) loads the cache and numba leaves the old index as it is: no line then."""
+    import hashlib
+
+    from piquet_calc.engine.first_run import _numba_version
+
+    source = tmp_path / "declarations.py"
+    source.write_text("x = 1\n")
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    python = f"py{sys.version_info.major}{sys.version_info.minor}"
+    version = _numba_version() or "0.68.1"
+    digest = hashlib.sha256(source.read_bytes()).digest()
+    for name in first_run.ENTRY_KERNELS:
+        _index(cache / f"declarations.{name}-10.{python}.nbi", version, digest)
+    old = source.stat().st_mtime - 3600
+    for p in cache.iterdir():
+        os.utime(p, (old, old))
+    assert first_run.kernels_compiled(cache, source)
+    source.write_text("x = 2\n")  # other bytes: numba compiles again
+    assert not first_run.kernels_compiled(cache, source)
+    source.write_text("x = 1\n")
+    _index(cache / f"declarations.binomials-10.{python}.nbi", "0.0.1", digest)  # another numba's index
+    assert not first_run.kernels_compiled(cache, source)
+    assert first_run.kernels_compiled(cache, source, names=("count_draws",))

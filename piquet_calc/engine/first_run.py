@@ -3,8 +3,8 @@
 ``announce()`` runs where the engine first imports the kernels (``engine/enumeration.py``). Importing
 kernels/declarations.py compiles nothing (numba compiles each kernel at its first call), so the line
 comes before the wait it explains. It is printed when the cache holds no up-to-date index file for one
-of the kernels the engine calls: a fresh install, a cleared cache, a new ``NUMBA_CACHE_DIR``, or a
-changed kernels/declarations.py (numba then recompiles too). ``--quiet`` silences it (``silence()``).
+of the kernels the engine calls: a fresh install, a cleared cache, a new ``NUMBA_CACHE_DIR``, a
+changed kernels/declarations.py or another numba (numba then recompiles too). ``--quiet`` silences it (``silence()``).
 Plain Python: numba is not imported here (``kernels.cache.configure`` imports its config only).
 """
 
@@ -47,17 +47,45 @@ def kernel_cache_dir(chosen: str | None, source: Path) -> Path:
     return Path(folder) / "__pycache__"
 
 
+def _numba_version() -> str | None:
+    """The installed numba's version, read from its metadata (numba is not imported)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("numba")
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def _index_fresh(index: Path, built: float, digest: bytes, numba_version: str | None) -> bool:
+    """Will numba take this index file as up to date for the source? An index starts with numba's version
+    (pickled), then the source's stamp: its SHA-256 in numba 0.68 (so a fresh checkout or a reinstall of
+    the same source, newer files with the same bytes, still loads the cache, and numba never rewrites
+    the index), its modification time and size in older releases (so numba rewrites the index after
+    any change, and a fresh index is no older than the source). Read as bytes, never unpickled."""
+    try:
+        data = index.read_bytes()
+        newer = index.stat().st_mtime >= built
+    except OSError:
+        return False
+    if data and numba_version is not None and numba_version.encode() not in data[:64]:
+        return False  # another numba's index: numba compiles again
+    return newer or digest in data
+
+
 def kernels_compiled(cache_dir: Path, source: Path, names: tuple[str, ...] = ENTRY_KERNELS) -> bool:
-    """True when every kernel in ``names`` has an index file in ``cache_dir`` (for this Python) no
-    older than ``source``: numba will load them instead of compiling."""
+    """True when every kernel in ``names`` has an index file in ``cache_dir`` (for this Python) that numba
+    will take as up to date (_index_fresh): numba will load them instead of compiling."""
     stem = source.stem
     python = f"py{sys.version_info.major}{sys.version_info.minor}"
     try:
         built = source.stat().st_mtime
+        digest = hashlib.sha256(source.read_bytes()).digest()
         indexes = [p for p in cache_dir.iterdir() if p.suffix == ".nbi" and p.name.startswith(stem + ".")]
-        fresh = {p.name for p in indexes if p.stat().st_mtime >= built}
     except OSError:  # no cache folder yet
         return False
+    version = _numba_version()
+    fresh = {p.name for p in indexes if _index_fresh(p, built, digest, version)}
     # numba names an index "<module>.<function>-<first line>.<python><abiflags>.nbi"
     return all(any(n.startswith(f"{stem}.{name}-") and f".{python}" in n for n in fresh) for name in names)
 
