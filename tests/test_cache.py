@@ -134,3 +134,26 @@ def test_kernels_run_without_a_cache_when_no_folder_can_hold_one(tmp_path):
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["False", "False", "20"]
     assert out.stderr.count("\n") == 1 and out.stderr.startswith("piquet-calc: warning: no folder"), out.stderr
+
+
+def test_every_kernel_module_follows_the_cache_rule():
+    """No folder to cache in: every kernel of every kernel module compiles with caching off (a module that
+    set cache=True itself would write into whatever folder numba picks)."""
+    code = ("import tempfile, pathlib\n"
+            "tempfile.tempdir = '/dev/null/tmp'\n"
+            "import piquet_calc.kernels.cache as c\n"
+            "c.PACKAGE_CACHE = pathlib.Path('/dev/null/pycache')\n"
+            "import importlib\n"
+            "from numba.core.caching import NullCache\n"
+            "from numba.core.registry import CPUDispatcher\n"
+            "bad = []\n"
+            "for name in ('declarations', 'play', 'deal', 'table', 'four'):\n"
+            "    m = importlib.import_module('piquet_calc.kernels.' + name)\n"
+            "    for attr, f in vars(m).items():\n"
+            "        mine = isinstance(f, CPUDispatcher) and f.__module__ == m.__name__\n"
+            "        if mine and not isinstance(f._cache, NullCache):\n"
+            "            bad.append(name + '.' + attr)\n"
+            "print(c.ENABLED, bad)")
+    out = _run(code, HOME="/dev/null", XDG_CACHE_HOME="/dev/null/cache", NUMBA_CACHE_DIR="")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["False", "[]"], out.stdout

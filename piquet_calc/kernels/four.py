@@ -18,6 +18,7 @@ cache.configure()
 import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
+from .declarations import JIT, next_subset  # noqa: E402  (the jit options, set in one place)
 from .layout import (  # noqa: E402
     Q_BLANCHE,
     Q_HAND,
@@ -35,7 +36,6 @@ from .layout import (  # noqa: E402
     V_SIDE,
 )
 
-JIT = dict(nogil=True, cache=True, error_model="numpy")
 RV_BITS = 15  # a hand's counts of the ranks ten to ace, 3 bits each
 
 
@@ -175,13 +175,6 @@ def _spread16(cards, lo, hi):
 
 
 @numba.njit(**JIT)
-def _next_subset(x):
-    c = x & -x
-    r = x + c
-    return (((r ^ x) >> 2) // c) | r
-
-
-@numba.njit(**JIT)
 def count_partner(me, mine, me_blanche, partner, rest, double, suit_tab, rank_tab, set_tab, cash_tab, over_tab,
                   params, counts, work):
     """Every split of ``rest`` (16 card indices) between the two opponents of seat ``me``, his partner
@@ -273,7 +266,24 @@ def count_partner(me, mine, me_blanche, partner, rest, double, suit_tab, rank_ta
             for col in range(5):
                 counts[V_SIDE + 6 * side + col] += 2 * out[side, col]
             counts[V_SIDE + 6 * side + 5] += out[side, 5]
-        x = _next_subset(x)
+        x = next_subset(x)
+
+
+@numba.njit(**JIT)
+def _partner_hand(unseen, i, j, y, rest):
+    """The partner's hand of ``unseen`` positions ``i``, ``j`` and the six after ``j`` that ``y`` marks; the
+    other 16 cards in ``rest``, in order."""
+    partner = (np.int64(1) << unseen[i]) | (np.int64(1) << unseen[j])
+    k = 0
+    for p in range(24):
+        if p == i or p == j:
+            continue
+        if p > j and (y >> (p - j - 1)) & 1:
+            partner |= np.int64(1) << unseen[p]
+        else:
+            rest[k] = unseen[p]
+            k += 1
+    return partner
 
 
 @numba.njit(**JIT)
@@ -290,19 +300,10 @@ def count_chunk(me, mine, me_blanche, unseen, i, j, double, suit_tab, rank_tab, 
     full = (1 << n_tail) - 1
     y = (1 << 6) - 1
     while y <= full:
-        partner = (np.int64(1) << unseen[i]) | (np.int64(1) << unseen[j])
-        k = 0
-        for p in range(24):
-            if p == i or p == j:
-                continue
-            if p > j and (y >> (p - j - 1)) & 1:
-                partner |= np.int64(1) << unseen[p]
-            else:
-                rest[k] = unseen[p]
-                k += 1
+        partner = _partner_hand(unseen, i, j, y, rest)
         count_partner(me, mine, me_blanche, partner, rest, double, suit_tab, rank_tab, set_tab, cash_tab, over_tab,
                       params, counts, work)
-        y = _next_subset(y)
+        y = next_subset(y)
 
 
 
@@ -625,17 +626,8 @@ def count_chunk_fast(me, mine, me_blanche, unseen, i, j, double, suit_tab, rank_
     full = (1 << n_tail) - 1
     y = (1 << 6) - 1
     while y <= full:
-        partner = (np.int64(1) << unseen[i]) | (np.int64(1) << unseen[j])
-        k = 0
-        for p in range(24):
-            if p == i or p == j:
-                continue
-            if p > j and (y >> (p - j - 1)) & 1:
-                partner |= np.int64(1) << unseen[p]
-            else:
-                rest[k] = unseen[p]
-                k += 1
+        partner = _partner_hand(unseen, i, j, y, rest)
         count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, rank_tab, set_tab, cash_tab,
                            over_tab, params, own, fast)
-        y = _next_subset(y)
+        y = next_subset(y)
     counts += own

@@ -17,6 +17,7 @@ cache.configure()
 import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
+from .declarations import JIT, next_subset  # noqa: E402  (the jit options, set in one place)
 from .layout import (  # noqa: E402
     N_OUT,
     N_SEAT_COUNTS,
@@ -49,7 +50,6 @@ from .layout import (  # noqa: E402
     X_SEAT,
 )
 
-JIT = dict(nogil=True, cache=True, error_model="numpy")
 HASH_BITS = 13  # slots of the table of opponents' states (small, to stay in cache)
 HASH_FULL = 6144  # states held before the table is scored and emptied (the counts are sums)
 GOLDEN = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as a signed 64-bit integer, for hashing
@@ -194,14 +194,6 @@ def _spread(n, cards):
 
 
 @numba.njit(**JIT)
-def _next_subset(x):
-    """Gosper's hack: the next integer with as many bits set."""
-    c = x & -x
-    r = x + c
-    return (((r ^ x) >> 2) // c) | r
-
-
-@numba.njit(**JIT)
 def count_seat(me, mine, me_blanche, rest, rest_n, size_a, seat_a, seat_b, dealer_blanche,
                suit_tab, run_tab, params, counts):
     """Every split of ``rest`` (``rest_n`` card indices) into ``size_a`` cards for seat ``seat_a`` and the
@@ -228,7 +220,7 @@ def count_seat(me, mine, me_blanche, rest, rest_n, size_a, seat_a, seat_b, deale
             blanche[2] = dealer_blanche
         score_deal3(masks[0], masks[1], masks[2], blanche[0], blanche[1], blanche[2], suit_tab, run_tab, params, out)
         _add(out, counts, me, 1)
-        x = _next_subset(x)
+        x = next_subset(x)
 
 
 @numba.njit(**JIT)
@@ -325,7 +317,7 @@ def dealer_exchange(dealer_blanche, rest, finals, suit_tab, run_tab, params, cou
         if n_used == HASH_FULL:
             _score_states(tab, used, n_used, dealer_blanche, feats, dealer_rank, params, counts)
             n_used = 0
-        x = _next_subset(x)
+        x = next_subset(x)
     _score_states(tab, used, n_used, dealer_blanche, feats, dealer_rank, params, counts)
     return n_cand
 
