@@ -823,6 +823,24 @@ def _at_least(em, dm, leader, et, dt, diff, need, target, prm, tt, buf):
 
 
 @numba.njit(**JIT)
+def _trick_keeps(lead, reply, leader, et, dt, diff, need, v, at_least, h_left, o, last, seventh_at, prm, tt, buf):
+    """After the trick ``lead``, ``reply`` (``h_left``, ``o``: the leader's other cards and the follower's
+    hand), is elder's future value from the position before it at least ``v`` (``at_least``) or at most
+    ``v``? Also the trick's points and the position it leads to, for the line."""
+    e, d, w, need2 = _trick(lead, reply, leader, et, dt, need, last, seventh_at, prm)
+    f_left = o & ~(np.int64(1) << reply)
+    cem = h_left if leader == 0 else f_left
+    cdm = f_left if leader == 0 else h_left
+    target = v - (e - d)
+    cet, cdt = et + (w == 0), dt + (w == 1)
+    if at_least:
+        ok = _at_least(cem, cdm, w, cet, cdt, diff + e - d, need2, target, prm, tt, buf)
+    else:
+        ok = not _at_least(cem, cdm, w, cet, cdt, diff + e - d, need2, target + 1, prm, tt, buf)
+    return ok, e, d, w, need2, cem, cdm, target
+
+
+@numba.njit(**JIT)
 def solve_line(em, dm, leader, et, dt, diff, need, prm, tt, buf, line):
     """The exact future value and one optimal line from a position: line[2k], line[2k + 1] are the
     leader's and the follower's cards of the k-th trick from here. Returns (value, elder's points,
@@ -840,6 +858,8 @@ def solve_line(em, dm, leader, et, dt, diff, need, prm, tt, buf, line):
         o = dm if leader == 0 else em
         row = 2 * n
         count = _leads(h, o, sr, -1, buf, row)
+        # the first lead after which every reply keeps the value for the leader (elder at least v, the
+        # dealer holding him to at most v)
         chosen = -1
         for i in range(count):
             lead = buf[row, i] & 255
@@ -847,39 +867,22 @@ def solve_line(em, dm, leader, et, dt, diff, need, prm, tt, buf, line):
             nr = _replies(o, h_left, lead, sr, buf, row + 1)
             ok = True
             for j in range(nr):
-                reply = buf[row + 1, j] & 255
-                e, d, w, need2 = _trick(lead, reply, leader, et, dt, need, n == 1, seventh_at, prm)
-                f_left = o & ~(np.int64(1) << reply)
-                cem = h_left if leader == 0 else f_left
-                cdm = f_left if leader == 0 else h_left
-                target = v - (e - d)
-                if leader == 0:  # every reply leaves elder at least the value
-                    ok = _at_least(cem, cdm, w, et + (w == 0), dt + (w == 1), diff + e - d, need2, target,
-                                   prm, tt, buf)
-                else:  # every reply leaves elder at most the value
-                    ok = not _at_least(cem, cdm, w, et + (w == 0), dt + (w == 1), diff + e - d, need2,
-                                       target + 1, prm, tt, buf)
+                ok = _trick_keeps(lead, buf[row + 1, j] & 255, leader, et, dt, diff, need, v, leader == 0, h_left,
+                                  o, n == 1, seventh_at, prm, tt, buf)[0]
                 if not ok:
                     break
             if ok:
                 chosen = lead
                 break
+        # then the first reply that keeps the value for the follower
         lead = chosen
         h_left = h & ~(np.int64(1) << lead)
         nr = _replies(o, h_left, lead, sr, buf, row + 1)
         for j in range(nr):
             reply = buf[row + 1, j] & 255
-            e, d, w, need2 = _trick(lead, reply, leader, et, dt, need, n == 1, seventh_at, prm)
-            f_left = o & ~(np.int64(1) << reply)
-            cem = h_left if leader == 0 else f_left
-            cdm = f_left if leader == 0 else h_left
-            target = v - (e - d)
-            if leader == 0:  # the dealer's reply holds elder to the value
-                good = not _at_least(cem, cdm, w, et + (w == 0), dt + (w == 1), diff + e - d, need2,
-                                     target + 1, prm, tt, buf)
-            else:
-                good = _at_least(cem, cdm, w, et + (w == 0), dt + (w == 1), diff + e - d, need2, target,
-                                 prm, tt, buf)
+            good, e, d, w, need2, cem, cdm, target = _trick_keeps(lead, reply, leader, et, dt, diff, need, v,
+                                                                  leader == 1, h_left, o, n == 1, seventh_at,
+                                                                  prm, tt, buf)
             if not good:
                 continue
             line[2 * k] = lead
