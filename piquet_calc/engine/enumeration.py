@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import itertools
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import numpy as np
 
@@ -34,6 +35,15 @@ def _threads() -> ThreadPoolExecutor:
     if not _pool:
         _pool.append(ThreadPoolExecutor(max_workers=k.worker_count(), thread_name_prefix="piquet-calc"))
     return _pool[0]
+
+
+def run_pieces(work: Callable[[Any], object], pieces: Sequence[Any],
+               progress: Callable[[int], None] | None = None) -> None:
+    """``work(piece)`` for every piece on the worker threads (the kernels release the GIL);
+    ``progress(pieces done)``, if given, in the caller's thread as they finish."""
+    for done, _ in enumerate(_threads().map(work, pieces), start=1):
+        if progress is not None:
+            progress(done)
 
 
 def workers() -> int:

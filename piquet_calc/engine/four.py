@@ -15,7 +15,7 @@ from ..game.declarations import cashable_against
 from ..game.table import overtaken_at
 from ..kernels.layout import N4_COUNTS
 from ..rules import RuleSet
-from .enumeration import _threads, _worker_number
+from .enumeration import _worker_number, run_pieces
 from .table import table_params
 from .tables import tables_for
 
@@ -96,15 +96,10 @@ def four_counts(me: int, mine: list[int], me_blanche: bool, unseen: list[int], r
 
     buffers = [kf.fast_work() for _ in range(worker_count())]
 
-    def count(chunk: tuple[int, int]) -> int:
+    def count(chunk: tuple[int, int]) -> None:
         w = _worker_number()
         kf.count_chunk_fast(me, mine_mask, int(me_blanche), u, chunk[0], chunk[1], double, t.suit, t.rank, t.sets,
                             t.cash, t.over, t.params, acc[w], buffers[w])
-        return 1
 
-    done = 0
-    for n in _threads().map(count, chunks):
-        done += n
-        if progress is not None:
-            progress(done, len(chunks))
+    run_pieces(count, chunks, None if progress is None else lambda done: progress(done, len(chunks)))
     return acc.sum(axis=0)

@@ -11,7 +11,7 @@ import numpy as np
 from ..cards import Rank, Suit
 from ..kernels.layout import N3_COUNTS, N_QPARAMS
 from ..rules import RuleSet
-from .enumeration import _threads, _worker_number, workers
+from .enumeration import _worker_number, run_pieces, workers
 from .tables import tables_for
 
 
@@ -53,20 +53,15 @@ def dealer_exchange_counts(dealer: list[int], dealer_blanche: bool, unseen: list
     tables = [(np.hstack([np.full((1 << kt.HASH_BITS, 1), -1), np.zeros((1 << kt.HASH_BITS, 1))]).astype(np.int64),
                np.zeros(kt.HASH_FULL, dtype=np.int64)) for _ in range(n_workers)]
 
-    def count(talon: tuple[int, int]) -> int:
+    def count(talon: tuple[int, int]) -> None:
         w = _worker_number()
         t_mask = _mask(talon)
         rest = np.array([c for c in unseen if c not in talon], dtype=np.int64)
         finals = np.array([d_mask] + [d_mask & ~_mask(p) | t_mask for p in pairs], dtype=np.int64)
         tab, used = tables[w]
         kt.dealer_exchange(int(dealer_blanche), rest, finals, t.suit, t.run, params, acc[w], tab, used)
-        return 1
 
-    done = 0
-    for n in _threads().map(count, talons):
-        done += n
-        if progress is not None:
-            progress(done)
+    run_pieces(count, talons, progress)
     return acc.sum(axis=0)
 
 
@@ -83,15 +78,10 @@ def seat_counts(me: int, mine: list[int], me_blanche: bool, unseen: list[int], o
     acc = np.zeros((workers(), N3_COUNTS), dtype=np.int64)
     outs = list(itertools.combinations(unseen, out_of_play))
 
-    def count(out: tuple[int, ...]) -> int:
+    def count(out: tuple[int, ...]) -> None:
         rest = np.array([c for c in unseen if c not in out], dtype=np.int64)
         kt.count_seat(me, _mask(mine), int(me_blanche), rest, len(rest), size, others[0], others[1], dealer_blanche,
                       t.suit, t.run, params, acc[_worker_number()])
-        return 1
 
-    done = 0
-    for n in _threads().map(count, outs):
-        done += n
-        if progress is not None:
-            progress(done)
+    run_pieces(count, outs, progress)
     return acc.sum(axis=0)
