@@ -232,8 +232,12 @@ def test_whole_declaration():
     """Every partner's hand and every split: C(24, 8) x C(16, 8) deals, the classes adding up."""
     from piquet_calc.analysis.four import analyse_four_declaration, four_deals
 
-    d = analyse_four_declaration(parse_cards("AS KS QS AH KH AD KD 7C"), "elder", FOUR)
+    seen: list[tuple[int, int]] = []
+    d = analyse_four_declaration(parse_cards("AS KS QS AH KH AD KD 7C"), "elder", FOUR,
+                                 progress=lambda done, total: seen.append((done, total)))
     assert d.deals == four_deals() == 735_471 * 12_870
+    # progress counts deals, rising to all of them
+    assert seen[-1] == (d.deals, d.deals) and all(a[0] < b[0] for a, b in zip(seen, seen[1:], strict=False))
     for c in ("point", "sequence", "sets"):
         assert d.counts[f"{c}_win"] + d.counts[f"{c}_tie"] + d.counts[f"{c}_lose"] == d.deals
     assert d.counts["pique_opponents"] == 0 and d.counts["sets_win"] > d.counts["sets_lose"]

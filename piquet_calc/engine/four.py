@@ -4,6 +4,7 @@ and the enumeration of every partner's hand cut into pieces for the worker threa
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -82,7 +83,8 @@ def check_four_kernel(rules: RuleSet) -> None:
 def four_counts(me: int, mine: list[int], me_blanche: bool, unseen: list[int], rules: RuleSet,
                 progress: Callable[[int, int], None] | None = None) -> np.ndarray:
     """Counts (layout.COUNT4_NAMES) for seat ``me`` holding ``mine``: every partner's hand of 8 of the 24
-    ``unseen``, every split of the other 16 between the opponents. Pieces: the partner's two lowest cards."""
+    ``unseen``, every split of the other 16 between the opponents. Pieces: the partner's two lowest cards;
+    ``progress(deals done, deals in all)`` as they finish."""
     from ..kernels import four as kf
     from ..kernels.declarations import worker_count
 
@@ -101,5 +103,8 @@ def four_counts(me: int, mine: list[int], me_blanche: bool, unseen: list[int], r
         kf.count_chunk_fast(me, mine_mask, int(me_blanche), u, chunk[0], chunk[1], double, t.suit, t.rank, t.sets,
                             t.cash, t.over, t.params, acc[w], buffers[w])
 
-    run_pieces(count, chunks, None if progress is None else lambda done: progress(done, len(chunks)))
+    # deals done after each piece: the partner's other six of the 23 - j cards above j, times the
+    # opponents' splits of the 16 left
+    done_after = list(itertools.accumulate(math.comb(23 - j, 6) * math.comb(16, 8) for _, j in chunks))
+    run_pieces(count, chunks, None if progress is None else lambda n: progress(done_after[n - 1], done_after[-1]))
     return acc.sum(axis=0)
