@@ -13,17 +13,14 @@ from dataclasses import dataclass
 
 from ..cards import HAND_SIZE, Card, CardError, parse_cards
 from ..game.declarations import DealScore, is_carte_blanche, score_deal
-from ..game.play import DEALER, ELDER, Finish, PlayError, PlayState, finish, play_trick, start
+from ..game.play import DEALER, ELDER, Finish, PlayError, PlayState, TrickRecord, finish, play_trick, start
 from ..rules import RuleSet
 
 
 @dataclass(frozen=True)
-class PlayedTrick:
-    number: int
-    leader: int
-    cards: tuple[Card, Card]  # (elder's, dealer's)
-    winner: int
-    totals: tuple[int, int]  # running totals of the deal after the trick (elder, dealer)
+class PlayedTrick(TrickRecord):
+    """A trick of the line shown: the record of it (game.play.TrickRecord) and what the analysis adds."""
+
     recorded: bool  # given by the user, not solved
     equally_good: tuple[tuple[Card, ...], tuple[Card, ...]]  # (elder's, dealer's), solved tricks only
     pique: bool  # elder reached pique in this trick
