@@ -485,15 +485,21 @@ def normand_declaration_table(d: NormandDeclaration) -> str:
     r = d.result
     head = (f"{d.seat.capitalize()} (normand) {format_cards(d.hand)}; {r.deals:,} deals of the unseen cards"
             + (f"; discarded {format_cards(d.discards)}" if d.discards else ""))
-    rows = [[c, _pct(r.probability(f"{c}_win")), _pct(r.probability(f"{c}_tie")), _pct(r.probability(f"{c}_lose")),
-             *[f"{r.counts[f'{c}_{s}'] / r.deals:.2f}" for s in d.rules.table.seats]] for c in CLASSES3]
-    seats = d.rules.table.seats
-    rows.append(["carte blanche", "", "", "", *[f"{r.counts[f'carte_blanche_{s}'] / r.deals:.2f}" for s in seats]])
-    rows.append(["repique %", "", "", "", *[_pct(r.probability(f"repique_{s}")) for s in seats]])
-    rows.append(["pique %", "", "", "", *[_pct(r.probability(f"pique_{s}")) for s in seats]])
-    rows.append(["total", "", "", "", *[f"{r.expected_score(s):.2f}" for s in seats]])
-    body = tabulate(rows, headers=["class", "win", "tie", "lose", *seats], disable_numparse=True)
+    body = _classes_table(r, d.rules.table.seats)
     return f"{head}\n\n{body}\n\nnet (own minus the mean of the two others): {float(r.net):+.2f}"
+
+
+def _classes_table(r: Any, sides: tuple[str, ...]) -> str:
+    """The three- and four-player table: each class's win/tie/lose of the side analysed and every seat's (or
+    side's) mean points in it, then carte blanche, repique, pique and the total. ``r``: counts of the
+    game (ExactCounts, with ``expected_score``)."""
+    rows = [[c, _pct(r.probability(f"{c}_win")), _pct(r.probability(f"{c}_tie")), _pct(r.probability(f"{c}_lose")),
+             *[f"{r.counts[f'{c}_{s}'] / r.deals:.2f}" for s in sides]] for c in CLASSES3]
+    rows.append(["carte blanche", "", "", "", *[f"{r.counts[f'carte_blanche_{s}'] / r.deals:.2f}" for s in sides]])
+    rows.append(["repique %", "", "", "", *[_pct(r.probability(f"repique_{s}")) for s in sides]])
+    rows.append(["pique %", "", "", "", *[_pct(r.probability(f"pique_{s}")) for s in sides]])
+    rows.append(["total", "", "", "", *[f"{r.expected_score(s):.2f}" for s in sides]])
+    return tabulate(rows, headers=["class", "win", "tie", "lose", *sides], disable_numparse=True)
 
 
 # --- four players: a seat's declarations -----------------------------------------------------------------
@@ -516,11 +522,5 @@ def four_declaration_data(d: FourDeclaration) -> dict[str, Any]:
 def four_declaration_table(d: FourDeclaration) -> str:
     head = (f"{d.seat.capitalize()} (four) {format_cards(d.hand)}; {d.deals:,} deals (every partner's hand, every "
             "split between the opponents); side: you and your partner")
-    rows = [[c, _pct(d.probability(f"{c}_win")), _pct(d.probability(f"{c}_tie")), _pct(d.probability(f"{c}_lose")),
-             *[f"{d.counts[f'{c}_{s}'] / d.deals:.2f}" for s in SIDES4]] for c in CLASSES3]
-    rows.append(["carte blanche", "", "", "", *[f"{d.counts[f'carte_blanche_{s}'] / d.deals:.2f}" for s in SIDES4]])
-    rows.append(["repique %", "", "", "", *[_pct(d.probability(f"repique_{s}")) for s in SIDES4]])
-    rows.append(["pique %", "", "", "", *[_pct(d.probability(f"pique_{s}")) for s in SIDES4]])
-    rows.append(["total", "", "", "", *[f"{d.expected_score(s):.2f}" for s in SIDES4]])
-    body = tabulate(rows, headers=["class", "win", "tie", "lose", *SIDES4], disable_numparse=True)
+    body = _classes_table(d, SIDES4)
     return f"{head}\n\n{body}\n\nnet (side minus opponents): {float(d.net):+.2f}"
