@@ -122,15 +122,21 @@ def _run(code: str, **env: str) -> subprocess.CompletedProcess:
                           env={**os.environ, **env})
 
 
+# a process with a read-only temporary folder and package cache (with HOME and XDG_CACHE_HOME in NO_HOME):
+# no folder can hold the cache
+NO_FOLDER = ("import tempfile, pathlib\n"
+             "tempfile.tempdir = '/dev/null/tmp'\n"
+             "import piquet_calc.kernels.cache as c\n"
+             "c.PACKAGE_CACHE = pathlib.Path('/dev/null/pycache')\n")
+NO_HOME = {"HOME": "/dev/null", "XDG_CACHE_HOME": "/dev/null/cache", "NUMBA_CACHE_DIR": ""}
+
+
 def test_kernels_run_without_a_cache_when_no_folder_can_hold_one(tmp_path):
     """Read-only temporary folder and home: one warning line, the kernels compile with cache=False and run."""
-    code = ("import tempfile, pathlib\n"
-            "tempfile.tempdir = '/dev/null/tmp'\n"
-            "import piquet_calc.kernels.cache as c\n"
-            "c.PACKAGE_CACHE = pathlib.Path('/dev/null/pycache')\n"
+    code = (NO_FOLDER +
             "from piquet_calc.kernels import declarations as k\n"
             "print(c.ENABLED, k.JIT['cache'], int(k.binomials(6)[6, 3]))")
-    out = _run(code, HOME="/dev/null", XDG_CACHE_HOME="/dev/null/cache", NUMBA_CACHE_DIR="")
+    out = _run(code, **NO_HOME)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["False", "False", "20"]
     assert out.stderr.count("\n") == 1 and out.stderr.startswith("piquet-calc: warning: no folder"), out.stderr
@@ -139,10 +145,7 @@ def test_kernels_run_without_a_cache_when_no_folder_can_hold_one(tmp_path):
 def test_every_kernel_module_follows_the_cache_rule():
     """No folder to cache in: every kernel of every kernel module compiles with caching off (a module that
     set cache=True itself would write into whatever folder numba picks)."""
-    code = ("import tempfile, pathlib\n"
-            "tempfile.tempdir = '/dev/null/tmp'\n"
-            "import piquet_calc.kernels.cache as c\n"
-            "c.PACKAGE_CACHE = pathlib.Path('/dev/null/pycache')\n"
+    code = (NO_FOLDER +
             "import importlib\n"
             "from numba.core.caching import NullCache\n"
             "from numba.core.registry import CPUDispatcher\n"
@@ -154,6 +157,6 @@ def test_every_kernel_module_follows_the_cache_rule():
             "        if mine and not isinstance(f._cache, NullCache):\n"
             "            bad.append(name + '.' + attr)\n"
             "print(c.ENABLED, bad)")
-    out = _run(code, HOME="/dev/null", XDG_CACHE_HOME="/dev/null/cache", NUMBA_CACHE_DIR="")
+    out = _run(code, **NO_HOME)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["False", "[]"], out.stdout
