@@ -30,6 +30,11 @@ from .tables import tables_for
 
 BLOCK = 256  # deals per seeded block
 CHUNK = 512  # rows of (deal, discard) a worker thread evaluates at a time
+TALON = 8
+ELDER_SHARE = 5
+Position = Literal["elder", "younger"]
+Opponent = Literal["policy", "keeps"]
+Progress = Callable[[int], None]
 
 
 def sampler_table_bits(threads: int) -> int:
@@ -41,11 +46,6 @@ def sampler_table_bits(threads: int) -> int:
     """
     rows = SAMPLER_TT_BYTES // (8 * TT_COLUMNS * max(1, threads))
     return max(TT_BITS, min(SAMPLER_TT_BITS, rows.bit_length() - 1))
-TALON = 8
-ELDER_SHARE = 5
-Position = Literal["elder", "younger"]
-Opponent = Literal["policy", "keeps"]
-Progress = Callable[[int], None]
 
 
 class Interrupted(Exception):

@@ -4,7 +4,8 @@
 kernels/declarations.py compiles nothing (numba compiles each kernel at its first call), so the line
 comes before the wait it explains. It is printed when the cache holds no up-to-date index file for one
 of the kernels the engine calls: a fresh install, a cleared cache, a new ``NUMBA_CACHE_DIR``, a
-changed kernels/declarations.py or another numba (numba then recompiles too). ``--quiet`` silences it (``silence()``).
+changed kernels/declarations.py or another numba (numba then recompiles too). ``--quiet`` silences it
+(``silence()``).
 Plain Python: numba is not imported here (``kernels.cache.configure`` imports its config only).
 """
 
@@ -81,13 +82,17 @@ def kernels_compiled(cache_dir: Path, source: Path, names: tuple[str, ...] = ENT
     try:
         built = source.stat().st_mtime
         digest = hashlib.sha256(source.read_bytes()).digest()
-        indexes = [p for p in cache_dir.iterdir() if p.suffix == ".nbi" and p.name.startswith(stem + ".")]
+        # numba names an index "<module>.<function>-<first line>.<python><abiflags>.nbi"
+        indexes = [p for p in cache_dir.iterdir() if p.suffix == ".nbi" and f".{python}" in p.name]
     except OSError:  # no cache folder yet
         return False
     version = _numba_version()
-    fresh = {p.name for p in indexes if _index_fresh(p, built, digest, version)}
-    # numba names an index "<module>.<function>-<first line>.<python><abiflags>.nbi"
-    return all(any(n.startswith(f"{stem}.{name}-") and f".{python}" in n for n in fresh) for name in names)
+
+    def compiled(name: str) -> bool:  # only the entry kernels' indexes are read
+        return any(p.name.startswith(f"{stem}.{name}-") and _index_fresh(p, built, digest, version)
+                   for p in indexes)
+
+    return all(compiled(name) for name in names)
 
 
 def announce(stream: TextIO | None = None) -> bool:
