@@ -2,18 +2,35 @@
 
 ``analyse_deal`` judges every legal discard of a hand on the same sampled deals: both exchanges (the
 opponent's by the exchange policy of game/exchange.py), the declarations and, with ``play``, the play
-solved double dummy. A race on one stream of deals narrows the candidates; the finalists are then
-judged afresh on a second stream, whose figures are the ones reported (so the winner's figure is not
-flattered by having been chosen on the same deals).
+solved double dummy. Three independent streams of deals (engine/deal.py) keep the figures honest:
 
-The race (``RACE_*``): every legal discard starts. Round ``r`` brings every discard still running to
-``RACE_FIRST * RACE_GROWTH ** r`` deals (never more than ``samples``). After each round, a discard is
-dropped when its paired difference to the round's leader (mean over the race's deals so far) is
-below zero by more than ``RACE_Z`` standard errors (evidence against it; from ``RACE_Z_FROM`` deals on,
-where the standard errors can be trusted), and then, of those left,
-only the best ``RACE_KEEP`` fraction by mean goes on (successive halving, on the race's deals alone),
-never fewer than the final round's size. The race ends when no more than the final round's size are
-left, or when a round has reached ``samples`` deals.
+1. **The race** (``RACE_STREAM``) narrows the candidates to the final round's.
+2. **The order** of the finalists is decided on the same stream, every finalist brought to ``samples``
+   deals of it.
+3. **The report** (``REPORT_STREAM``): every reported figure comes from ``samples`` fresh deals that
+   took no part in choosing or ordering, so #1's figure is not flattered by its selection
+   (benchmarks/deal_trust.py measures the difference to a re-judging on a fourth stream).
+
+**The control variate.** Each deal is also scored as the uniform model scores it (the opponent keeping
+his dealt hand, no play: ``kernels.layout.D_UNIFORM_*``), whose exact mean per discard is the exact
+analysis's net. A discard's deal value ``y`` is estimated by the mean of ``y - beta * (x - mu)``, ``x``
+the deal's uniform net and ``mu`` its exact mean: the same expectation with a smaller spread (most of a
+deal's luck is in the cards drawn, which both see). ``beta`` is fitted on the ordering stream and used
+unchanged on the report stream, so the report's estimate stays unbiased. Where the uniform model's mean
+is not the sampler's (younger when elder's carte blanche, shown or not, tells him something about
+elder's dealt hand that the uniform model ignores), ``mu`` is sampled on ``CONTROL_STREAM`` with
+``CONTROL_FACTOR`` times the report's deals and its variance is added to every standard error.
+
+**The race** (``RACE_*``): every legal discard starts. Round ``r`` brings every discard still running to
+``RACE_FIRST * RACE_GROWTH ** r`` deals (never more than ``samples``), its values adjusted by the control
+(one ``beta`` pooled over the discards running). After each round, a discard is dropped when its paired
+difference to the round's leader is below zero by more than ``z`` standard errors, ``z`` corrected for
+the number of discards compared (``race_z``) and each difference's spread taken as at least
+``RACE_SD_FLOOR`` points a deal (a difference that never varied on a few deals is no evidence). Then,
+within each discard size (discards of one size draw the same cards, so their luck is shared), only the
+best ``RACE_KEEP`` fraction by mean goes on; never fewer than the final round's size in all. The race
+ends when no more than the final round's size are left, or when a round has reached ``samples`` deals.
+benchmarks/deal_trust.py measures how often it loses the best discard and what that costs.
 """
 
 from __future__ import annotations
@@ -23,11 +40,13 @@ import math
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import Literal
 
 import numpy as np
 
 from ..cards import HAND_SIZE, Card, CardError, mask_of, sort_hand
+from ..engine.deal import CONTROL_FACTOR, DealSampler, control_mean_is_exact, deal_totals, uniform_net, user_net
 from ..kernels.layout import (
     D_CARDS,
     D_D_CAPOT,
@@ -40,23 +59,30 @@ from ..kernels.layout import (
     D_E_PLAY,
     D_E_REPIQUE,
     D_E_RUN_PIQUE,
+    N_DEAL_ALL,
 )
 from ..rules import RUBICON, RulesError, RuleSet, span
 from .discards import Analysis, DiscardResult, Position, analyse_discards, discard_sizes
 
 DEFAULT_SEED = 20261201
 DEFAULT_SAMPLES = 1000
-RACE_FIRST = 4
+RACE_FIRST = 16
 RACE_GROWTH = 4
 RACE_KEEP = 0.25
-RACE_Z = 3.0
+RACE_Z = 3.0  # the least z that drops a discard on evidence
+RACE_ALPHA = 0.05  # family-wise: a round drops a discard no worse than the leader with this chance at most
 RACE_Z_FROM = 16  # deals per discard from which the standard errors are trusted for dropping
-RACE_STREAM, FINAL_STREAM = 0, 1
+RACE_SD_FLOOR = 1.0  # points a deal: the least spread assumed for a paired difference
+RACE_STREAM, REPORT_STREAM, CONTROL_STREAM = 0, 1, 2
+ODDS_MIN_DEALS = 100  # fewer deals: no odds (a normal approximation of a handful of deals says nothing)
+MEMORY_LIMIT = 1 << 30  # bytes a run may hold; more is refused before it starts
+ROWS_PER_CALL = 1 << 18  # (deal, discard) rows per sampler call: about 60 MB of columns
+ROW_BYTES = 8 * (N_DEAL_ALL + 10)  # a row's columns and hands in a sampler call
 Progress = Callable[[int, int], None]
 
 FIGURES = ("declarations_me", "declarations_opp", "play_me", "play_opp", "cards_win", "cards_divide",
            "cards_lose", "capot_me", "capot_opp", "pique_me", "pique_opp", "repique_me", "repique_opp")
-"""What is reported per discard beside the net, each an expectation over the final round's deals:
+"""What is reported per discard beside the net, each an expectation over the report's deals:
 declarations before the play (carte blanche, point, sequence, sets, carte rouge, the repique bonus), the
 play's points (the pique bonus, the cards, capot and the deal bonus included), the chance of winning,
 dividing and losing the cards, of capot, pique and repique for each side."""
@@ -76,17 +102,38 @@ class Estimate:
         se = float(values.std(ddof=1) / math.sqrt(n)) if n > 1 else float("nan")
         return cls(float(values.mean()), se, n)
 
+    @classmethod
+    def controlled(cls, y: np.ndarray, x: np.ndarray, mu: float, beta: float, mu_var: float = 0.0) -> Estimate:
+        """The mean of ``y`` by the control variate ``x`` of mean ``mu`` (known, or estimated with variance
+        ``mu_var``): mean(y - beta * (x - mu)), ``beta`` fitted elsewhere (module docstring)."""
+        z = y - beta * x
+        n = len(z)
+        var = float(z.var(ddof=1)) / n if n > 1 else float("nan")
+        return cls(float(z.mean()) + beta * mu, math.sqrt(var + beta * beta * mu_var), n)
+
+
+def fitted_beta(y: np.ndarray, x: np.ndarray) -> float:
+    """The control's coefficient that makes y - beta * x vary least: cov(y, x) / var(x) (0 if x is constant).
+    Rows are candidates (each centred on its own means), fitted as one."""
+    y = np.atleast_2d(y)
+    x = np.atleast_2d(x)
+    xc = x - x.mean(axis=-1, keepdims=True)
+    sxx = float((xc * xc).sum())
+    return float((xc * (y - y.mean(axis=-1, keepdims=True))).sum()) / sxx if sxx > 0 else 0.0
+
 
 @dataclass(frozen=True)
 class DealDiscard:
-    """One discard judged by the whole deal on the final round's deals."""
+    """One discard judged by the whole deal on the report's deals."""
 
     discard: tuple[Card, ...]
-    net: Estimate  # the deal's value: my total minus the opponent's, play included
-    vs_best: Estimate  # paired: this discard's net minus the best's, deal by deal
+    net: Estimate  # the deal's value: my total minus the opponent's, play included (with the control)
+    vs_best: Estimate  # paired: this discard's net minus #1's, deal by deal (with the control)
     figures: dict[str, Estimate]  # FIGURES
     uniform: DiscardResult  # the exact declaration figures of the uniform model, for comparison
     forced: bool  # put in the final round by the user (``also``)
+    net_plain: Estimate  # the net without the control variate (its effect: net_plain.se against net.se)
+    totals: np.ndarray  # int32 (samples, 2): each report deal's totals, [mine, the opponent's]
 
     @property
     def samples(self) -> int:
@@ -108,27 +155,18 @@ class DealAnalysis:
     elder_took: int | None
     elder_blanche: bool | None
     seed: int
-    samples: int  # fresh deals per discard in the final round
+    samples: int  # report deals per discard
     play: bool  # the play solved (False: declarations only, pique by elder's pique run, as `score`)
     opponent: str  # "policy" or "keeps"
     candidates: int
     race: tuple[RaceRound, ...]
-    discards: tuple[DealDiscard, ...]  # ranked: best net first
+    discards: tuple[DealDiscard, ...]  # in the order decided on the race's stream: #1 first
     uniform: Analysis
+    control: str  # "exact": the control's mean from the exact analysis; "sampled": on CONTROL_STREAM
+    control_deals: int  # deals of CONTROL_STREAM per discard (0 when exact)
 
 
-def _net(cols: np.ndarray, me_is_elder: bool, play: bool, rules: RuleSet) -> np.ndarray:
-    e, d = _totals(cols, play, rules)
-    return (e - d if me_is_elder else d - e).astype(np.float64)
-
-
-def _totals(cols: np.ndarray, play: bool, rules: RuleSet) -> tuple[np.ndarray, np.ndarray]:
-    if play:
-        return cols[..., D_E_DECL] + cols[..., D_E_PLAY], cols[..., D_D_DECL] + cols[..., D_D_PLAY]
-    return cols[..., D_E_DECL] + rules.pique_bonus * cols[..., D_E_RUN_PIQUE], cols[..., D_D_DECL]
-
-
-def _figures(cols: np.ndarray, me_is_elder: bool, play: bool, rules: RuleSet) -> dict[str, Estimate]:
+def _figures(cols: np.ndarray, me_is_elder: bool, play: bool) -> dict[str, Estimate]:
     """FIGURES from one discard's rows (deals x columns)."""
     f = lambda x: Estimate.of(np.asarray(x, dtype=np.float64))  # noqa: E731
     me, opp = (0, 1) if me_is_elder else (1, 0)
@@ -145,10 +183,9 @@ def _figures(cols: np.ndarray, me_is_elder: bool, play: bool, rules: RuleSet) ->
         pique = (cols[:, D_E_RUN_PIQUE], np.zeros(len(cols)))
         extra = {}
     repique = (cols[:, D_E_REPIQUE], cols[:, D_D_REPIQUE])
-    out = {"declarations_me": f(decl[me]), "declarations_opp": f(decl[opp]), **extra,
-           "pique_me": f(pique[me]), "pique_opp": f(pique[opp]),
-           "repique_me": f(repique[me]), "repique_opp": f(repique[opp])}
-    return out
+    return {"declarations_me": f(decl[me]), "declarations_opp": f(decl[opp]), **extra,
+            "pique_me": f(pique[me]), "pique_opp": f(pique[opp]),
+            "repique_me": f(repique[me]), "repique_opp": f(repique[opp])}
 
 
 def _ranked(means: np.ndarray) -> list[int]:
@@ -156,9 +193,41 @@ def _ranked(means: np.ndarray) -> list[int]:
     return sorted(range(len(means)), key=lambda i: (-means[i], i))
 
 
+def race_z(running: int) -> float:
+    """The z beyond which a round drops a discard: RACE_Z, or more when so many discards are compared
+    that one of them would fall that far behind the leader by chance (Bonferroni over ``running``).
+
+    >>> race_z(2), round(race_z(100), 2), round(race_z(1585), 2)
+    (3.0, 3.29, 4.0)
+    """
+    return max(RACE_Z, NormalDist().inv_cdf(1 - RACE_ALPHA / max(running, 1)))
+
+
+def _cut(order: Sequence[int], groups: Sequence[int], keep: int) -> list[int]:
+    """Successive quartering within each group: of ``order`` (best first), the best RACE_KEEP fraction of
+    each group, in ``order``'s order; at least ``keep`` in all (the next best fill up)."""
+    size: dict[int, int] = {}
+    for i in order:
+        size[groups[i]] = size.get(groups[i], 0) + 1
+    quota = {g: math.ceil(n * RACE_KEEP) for g, n in size.items()}
+    kept = []
+    for i in order:
+        if quota[groups[i]] > 0:
+            quota[groups[i]] -= 1
+            kept.append(i)
+    if len(kept) < keep:
+        chosen = set(kept)
+        kept += [i for i in order if i not in chosen][:keep - len(kept)]
+        kept.sort(key=list(order).index)
+    return kept
+
+
+ValuesOf = Callable[[Sequence[int], int, int], tuple[np.ndarray, np.ndarray | None]]
+
+
 def race_plan(alive: int, keep: int, samples: int, first_round: int = 0) -> list[tuple[int, int]]:
-    """The race's rounds from ``first_round`` on, if no discard is dropped on evidence: (discards
-    running, deals per discard after the round)."""
+    """The race's rounds from ``first_round`` on, if no discard is dropped on evidence and every group is
+    quartered: (discards running, deals per discard after the round)."""
     plan: list[tuple[int, int]] = []
     r = first_round
     while alive > keep:
@@ -172,55 +241,79 @@ def race_plan(alive: int, keep: int, samples: int, first_round: int = 0) -> list
 
 
 def plan_rows(alive: int, keep: int, samples: int, finalists: int, first_round: int = 0, before: int = 0) -> int:
-    """(deal, discard) pairs left to evaluate at most, ``before`` deals per discard being done."""
+    """(deal, discard) pairs left to evaluate at most, ``before`` deals per discard being done: the race's,
+    the order's (each finalist to ``samples`` race deals) and the report's."""
     rows = 0
+    last = before
     for running, deals in race_plan(alive, keep, samples, first_round):
-        rows += running * (deals - before)
-        before = deals
-    return rows + finalists * samples
+        rows += running * (deals - last)
+        last = deals
+    return rows + finalists * (samples - min(last, samples)) + finalists * samples
 
 
-def race(values_of: Callable[[Sequence[int], int, int], np.ndarray], candidates: int, keep: int,
-         samples: int, on_round: Callable[[int, int, int], None] | None = None) -> tuple[list[int], list[RaceRound]]:
+def race(values_of: ValuesOf, candidates: int, keep: int, samples: int, groups: Sequence[int] | None = None,
+         mu: np.ndarray | None = None, on_round: Callable[[int, int, int], None] | None = None,
+         ) -> tuple[list[int], list[RaceRound], tuple[np.ndarray, np.ndarray | None]]:
     """The race of the module docstring on candidates 0 .. ``candidates`` - 1.
 
     ``values_of(alive, lo, hi)``: the deal values of the candidates ``alive`` on race deals ``lo`` to
-    ``hi`` - 1, shape (len(alive), hi - lo). Returns the survivors (best first by race mean, at most
-    ``keep`` of them) and the rounds.
+    ``hi`` - 1, shape (len(alive), hi - lo), and the same deals' control values (or None); ``mu``: the
+    controls' means; ``groups``: each candidate's group (its discard size). Returns the survivors (best
+    first, at most ``keep`` of them unless too few were beaten), the rounds, and the survivors' values
+    and controls on the race deals so far (rows in the survivors' order).
     """
+    groups = list(groups) if groups is not None else [0] * candidates
+    mu = np.asarray(mu, dtype=np.float64) if mu is not None else np.zeros(candidates)
     alive = list(range(candidates))
-    values = np.zeros((candidates, 0))
+    ys = np.zeros((candidates, 0))
+    xs: np.ndarray | None = None
     rounds: list[RaceRound] = []
     deals = 0
     while len(alive) > keep:
         target = min(RACE_FIRST * RACE_GROWTH ** len(rounds), samples)
-        new = values_of(alive, deals, target)
-        values = np.concatenate([values, new], axis=1)
+        y, x = values_of(alive, deals, target)
+        ys = np.concatenate([ys, y], axis=1)
+        if x is not None:
+            xs = x if xs is None else np.concatenate([xs, x], axis=1)
         deals = target
-        means = values.mean(axis=1)
-        order = _ranked(means)
-        leader = order[0]
-        diff = values - values[leader]
-        se = diff.std(axis=1, ddof=1) / math.sqrt(deals) if deals > 1 else np.full(len(alive), np.inf)
-        beaten = (diff.mean(axis=1) + RACE_Z * se < 0) & (deals >= RACE_Z_FROM)
+        z = ys if xs is None else ys - fitted_beta(ys, xs) * (xs - mu[alive][:, None])
+        order = _ranked(z.mean(axis=1))
+        diff = z - z[order[0]]
+        if deals > 1:
+            se = np.maximum(diff.std(axis=1, ddof=1), RACE_SD_FLOOR) / math.sqrt(deals)
+        else:
+            se = np.full(len(alive), np.inf)
+        beaten = (diff.mean(axis=1) + race_z(len(alive)) * se < 0) & (deals >= RACE_Z_FROM)
         left = [i for i in order if not beaten[i]]
-        n_keep = keep if deals >= samples else max(keep, math.ceil(len(left) * RACE_KEEP))
-        left = left[:n_keep]
+        if deals >= samples:
+            left = left[:keep]
+        else:
+            left = _cut(left, [groups[alive[i]] for i in range(len(alive))], keep)
         if len(left) < keep:  # the final round is never short: the best of the beaten by mean fill it
             left += [i for i in order if beaten[i]][:keep - len(left)]
         rounds.append(RaceRound(deals, len(alive), len(left)))
         alive = [alive[i] for i in left]
-        values = values[left]
+        ys = ys[left]
+        xs = xs[left] if xs is not None else None
         if on_round is not None:
             on_round(len(alive), deals, len(rounds))
         if deals >= samples:
             break
-    return alive, rounds
+    return alive, rounds, (ys, xs)
 
 
 def all_discards(hand: Sequence[Card], sizes: Sequence[int]) -> list[tuple[Card, ...]]:
     """Every legal discard in the exact analysis's order: fewer cards first, then the hand's order."""
     return [tuple(hand[i] for i in d) for size in sizes for d in itertools.combinations(range(HAND_SIZE), size)]
+
+
+def memory_needed(candidates: int, finalists: int, samples: int) -> int:
+    """Bytes a run holds at most: one sampler call's rows, the race's first round, the finalists' values
+    on the ordering stream and their report totals."""
+    call = min(ROWS_PER_CALL, max(candidates, finalists) * samples) if samples <= ROWS_PER_CALL else samples
+    first = candidates * min(RACE_FIRST, samples) * 16
+    control = finalists * CONTROL_FACTOR * samples * 4
+    return call * ROW_BYTES + first + finalists * samples * (16 + 16 + 8) + control
 
 
 def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBICON, elder_took: int = 5,
@@ -229,14 +322,14 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
                  opponent: Literal["policy", "keeps"] = "policy", threads: int | None = None,
                  progress: Progress | None = None) -> DealAnalysis:
     """Every legal discard of ``hand`` judged by the whole deal (module docstring); the final round's
-    ``top`` discards (0: every legal discard, no race) and the ``also`` discards, ranked by deal net.
+    ``top`` discards (0: every legal discard, no race) and the ``also`` discards, ordered on the race's
+    stream, their figures from the report's.
 
     ``play=False`` scores the declarations alone, pique by elder's pique run (as ``score``);
     ``opponent="keeps"``: the opponent exchanges nothing (the checks' variant). ``threads``: worker
     threads (default: one per core). The figures depend only on the seed, never on ``threads``.
     """
-    from ..engine.deal import DealSampler
-    from ..kernels.declarations import worker_count
+    from ..engine.enumeration import workers
 
     hand = sort_hand(hand)
     if len(hand) != HAND_SIZE or len(set(hand)) != HAND_SIZE:
@@ -250,20 +343,25 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
     sizes = discard_sizes(position, rules, elder_took)
     candidates = all_discards(hand, sizes)
     index = {frozenset(d): i for i, d in enumerate(candidates)}
-    forced = []
+    forced: list[int] = []
     for d in also:
         if frozenset(d) not in index:
             missing = [c for c in d if c not in hand]
             raise CardError(f"{missing[0]} is not in the hand" if missing else
                             f"{len(d)} cards is not a legal discard here: {span(sizes)}")
-        forced.append(index[frozenset(d)])
+        if index[frozenset(d)] not in forced:
+            forced.append(index[frozenset(d)])
+    keep = top if top > 0 else len(candidates)
+    finalists_max = min(len(candidates), keep + len(forced))
+    need = memory_needed(len(candidates), finalists_max, samples)
+    if need > MEMORY_LIMIT:
+        raise RulesError(f"{samples:,} deals for {finalists_max:,} discards would need about {need / 2**30:.1f} GB "
+                         f"of memory, more than {MEMORY_LIMIT >> 30} GB: ask for fewer --samples or a smaller --top")
 
-    n_threads = threads or worker_count()
+    n_threads = threads or workers()
     sampler = DealSampler(hand, position, rules, seed, elder_took, elder_blanche, opponent, n_threads)
     me_is_elder = position == "elder"
     masks = [(mask_of(d), len(d)) for d in candidates]
-    keep = top if top > 0 else len(candidates)
-    finalists_max = min(len(candidates), keep + len(forced))
     total = plan_rows(len(candidates), keep, samples, finalists_max)
     done = [0]
 
@@ -274,31 +372,101 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
 
     uniform = analyse_discards(hand, position, rules, elder_took=elder_took, elder_blanche=elder_blanche)
     by_discard = {frozenset(r.discard): r for r in uniform.discards}
+    mu = np.array([float(by_discard[frozenset(d)].net) for d in candidates])
+    exact_control = control_mean_is_exact(sampler)
+
+    def evaluate(stream: int, lo: int, hi: int, chosen: Sequence[int], pool: ThreadPoolExecutor,
+                 reduce: Callable[[int, np.ndarray], None]) -> None:
+        """Rows of the ``chosen`` candidates on deals ``lo`` to ``hi`` - 1, a few candidates a call, each
+        candidate's rows (deals x columns) handed to ``reduce(position in chosen, rows)``."""
+        per_call = max(1, ROWS_PER_CALL // max(hi - lo, 1))
+        for a in range(0, len(chosen), per_call):
+            part = chosen[a:a + per_call]
+            cols = sampler.evaluate(stream, lo, hi, [masks[i] for i in part], pool, tick, play, uniform=True)
+            for j in range(len(part)):
+                reduce(a + j, cols[j])
+
+    def values(stream: int, lo: int, hi: int, chosen: Sequence[int], pool: ThreadPoolExecutor,
+               ) -> tuple[np.ndarray, np.ndarray]:
+        y = np.empty((len(chosen), hi - lo))
+        x = np.empty_like(y)
+
+        def keep_values(j: int, cols: np.ndarray) -> None:
+            y[j] = user_net(cols, me_is_elder, play, rules)
+            x[j] = uniform_net(cols, me_is_elder, rules)
+
+        evaluate(stream, lo, hi, chosen, pool, keep_values)
+        return y, x
+
     with ThreadPoolExecutor(max_workers=n_threads, thread_name_prefix="piquet-calc-deal") as pool:
         try:
-            def values_of(alive: Sequence[int], lo: int, hi: int) -> np.ndarray:
-                cols = sampler.evaluate(RACE_STREAM, lo, hi, [masks[i] for i in alive], pool, tick, play)
-                return _net(cols, me_is_elder, play, rules)
-
             def on_round(alive: int, deals: int, rounds_done: int) -> None:
                 nonlocal total
-                total = done[0] + plan_rows(alive, keep, samples, finalists_max, rounds_done, deals)
+                total = done[0] + plan_rows(alive, keep, samples, min(len(candidates), alive + len(forced)),
+                                            rounds_done, deals)
 
-            survivors, rounds = race(values_of, len(candidates), keep, samples, on_round)
+            survivors, rounds, (race_y, race_x) = race(lambda alive, lo, hi: values(RACE_STREAM, lo, hi, alive, pool),
+                                                       len(candidates), keep, samples, [len(d) for d in candidates],
+                                                       mu, on_round)
             finalists = survivors + [i for i in forced if i not in survivors]
-            total = done[0] + len(finalists) * samples
-            cols = sampler.evaluate(FINAL_STREAM, 0, samples, [masks[i] for i in finalists], pool, tick, play)
+            have = race_y.shape[1] if rounds else 0
+            total = done[0] + len(survivors) * (samples - have) + (len(finalists) - len(survivors)) * samples \
+                + len(finalists) * samples
+            # the order: every finalist on `samples` deals of the race's stream
+            y = np.empty((len(finalists), samples))
+            x = np.empty_like(y)
+            if have:
+                y[:len(survivors), :have], x[:len(survivors), :have] = race_y, race_x
+            if have < samples:
+                y[:len(survivors), have:], x[:len(survivors), have:] = values(RACE_STREAM, have, samples, survivors,
+                                                                              pool)
+            if len(finalists) > len(survivors):
+                y[len(survivors):], x[len(survivors):] = values(RACE_STREAM, 0, samples, finalists[len(survivors):],
+                                                                pool)
+            del race_y, race_x
+            if exact_control:
+                mu_f, mu_var = mu[finalists], np.zeros(len(finalists))
+                control_deals = 0
+            else:  # the control's mean sampled on its own stream: its variance joins every standard error
+                control_deals = CONTROL_FACTOR * samples
+                cx = sampler.uniform_nets(CONTROL_STREAM, control_deals, [masks[i] for i in finalists], pool)
+                mu_f = cx.mean(axis=1, dtype=np.float64)
+                mu_var = cx.var(axis=1, ddof=1, dtype=np.float64) / control_deals
+            betas = np.array([fitted_beta(y[j], x[j]) for j in range(len(finalists))])
+            means = y.mean(axis=1) - betas * (x.mean(axis=1) - mu_f)
+            order = _ranked(means)
+            best = order[0]
+            # the paired difference to #1 has its own coefficient, fitted on the same ordering deals
+            diff_betas = np.array([fitted_beta(y[j] - y[best], x[j] - x[best]) for j in range(len(finalists))])
+            del y, x
+            ordered = [finalists[j] for j in order]
+            report: dict[int, tuple[np.ndarray, np.ndarray, dict[str, Estimate], np.ndarray]] = {}
+
+            def keep_report(j: int, cols: np.ndarray) -> None:
+                report[ordered[j]] = (user_net(cols, me_is_elder, play, rules), uniform_net(cols, me_is_elder, rules),
+                                      _figures(cols, me_is_elder, play),
+                                      deal_totals(cols, me_is_elder, play, rules).astype(np.int32))
+
+            evaluate(REPORT_STREAM, 0, samples, ordered, pool, keep_report)
         except BaseException:
             sampler.cancel.set()
             raise
-    nets = _net(cols, me_is_elder, play, rules)
-    order = _ranked(nets.mean(axis=1))
-    best = nets[order[0]]
-    results = tuple(
-        DealDiscard(candidates[finalists[j]], Estimate.of(nets[j]), Estimate.of(nets[j] - best),
-                    _figures(cols[j], me_is_elder, play, rules), by_discard[frozenset(candidates[finalists[j]])],
-                    finalists[j] in forced)
-        for j in order)
+    pos = {c: j for j, c in enumerate(finalists)}
+    y1, x1 = report[ordered[0]][:2]
+    b1 = pos[ordered[0]]
+    results = []
+    for c in ordered:
+        yc, xc, figures, totals = report[c]
+        j = pos[c]
+        net = Estimate.controlled(yc, xc, float(mu_f[j]), float(betas[j]), float(mu_var[j]))
+        if c == ordered[0]:
+            vs_best = Estimate(0.0, 0.0, samples)
+        else:
+            d_var = 0.0 if exact_control else float(np.var(cx[j] - cx[b1], ddof=1, dtype=np.float64)) / control_deals
+            vs_best = Estimate.controlled(yc - y1, xc - x1, float(mu_f[j] - mu_f[b1]), float(diff_betas[j]), d_var)
+        results.append(DealDiscard(candidates[c], net, vs_best, figures, by_discard[frozenset(candidates[c])],
+                                   c in forced, Estimate.of(yc), totals))
     return DealAnalysis(hand, position, rules, elder_took if position == "younger" else None,
                         bool(elder_blanche) if position == "younger" else None, seed, samples, play, opponent,
-                        len(candidates), tuple(rounds), results, uniform)
+                        len(candidates), tuple(rounds), tuple(results), uniform,
+                        "exact" if exact_control else "sampled", control_deals)

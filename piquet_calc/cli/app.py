@@ -289,13 +289,26 @@ def _younger_only(elder: bool, **given: bool) -> None:
                                       "not with --elder")
 
 
+def _json_safe(obj: Any) -> Any:
+    """``obj`` with every NaN or infinite number as null: JSON has no such numbers, and a strict parser
+    refuses Python's NaN and Infinity."""
+    if isinstance(obj, float):
+        return obj if obj == obj and obj not in (float("inf"), float("-inf")) else None
+    if isinstance(obj, dict):
+        return {k: _json_safe(v) for k, v in obj.items()}
+    if isinstance(obj, list | tuple):
+        return [_json_safe(v) for v in obj]
+    return obj
+
+
 def _emit(as_json: bool, data: Callable[[], Any], table: Callable[[], str]) -> None:
     """The one way a command writes its result: JSON (escaped to ASCII when stdout cannot show the text)
     or the table; a failed write is streams.OutputError or streams.ReaderGone, handled in main."""
     if as_json:
-        text = json.dumps(data(), indent=1, ensure_ascii=False)
+        obj = _json_safe(data())
+        text = json.dumps(obj, indent=1, ensure_ascii=False, allow_nan=False)
         if not streams.can_show(text):
-            text = json.dumps(data(), indent=1)
+            text = json.dumps(obj, indent=1, allow_nan=False)
     else:
         text = table()
     streams.write_out(text + "\n")

@@ -24,11 +24,27 @@ import numpy as np
 from ..cards import DECK, HAND_SIZE, Card, mask_of
 from ..game.declarations import is_carte_blanche
 from ..game.exchange import choose_exchange
-from ..kernels.layout import SAMPLER_TT_BITS, SAMPLER_TT_BYTES, TT_BITS, TT_COLUMNS
+from ..kernels.layout import (
+    D_D_DECL,
+    D_D_PLAY,
+    D_E_DECL,
+    D_E_PLAY,
+    D_E_RUN_PIQUE,
+    D_UNIFORM_D_DECL,
+    D_UNIFORM_E_DECL,
+    D_UNIFORM_E_RUN_PIQUE,
+    N_DEAL,
+    N_DEAL_ALL,
+    SAMPLER_TT_BITS,
+    SAMPLER_TT_BYTES,
+    TT_BITS,
+    TT_COLUMNS,
+)
 from ..rules import RulesError, RuleSet
 from .tables import tables_for
 
 BLOCK = 256  # deals per seeded block
+CONTROL_FACTOR = 16  # deals of the control's own stream per report deal, where its mean is sampled
 CHUNK = 512  # rows of (deal, discard) a worker thread evaluates at a time
 TALON = 8
 ELDER_SHARE = 5
@@ -66,7 +82,8 @@ class DealSampler:
 
     ``hand``: the player's dealt 12. Younger: ``elder_took`` is how many elder took (he exchanges
     exactly that many, by the policy), ``elder_blanche`` whether he showed carte blanche (then only
-    deals where his dealt hand is one). ``opponent``: "policy" (the exchange policy) or "keeps" (the
+    deals where his dealt hand is one; without it, only deals where it is not, as the exact model gives him
+    none). ``opponent``: "policy" (the exchange policy) or "keeps" (the
     opponent exchanges nothing: the checks' variant, where the declarations match the uniform model).
     """
 
@@ -94,6 +111,9 @@ class DealSampler:
         if self.position == "younger" and self.elder_blanche and (~self.spoils).sum() < HAND_SIZE:
             raise RulesError("elder cannot have shown carte blanche: fewer than twelve unseen cards lack "
                              + " ".join(r.symbol for r in sorted(self.rules.blanche_ranks, reverse=True)))
+        if self.position == "younger" and not self.elder_blanche and not self.spoils.any():
+            raise RulesError("elder must have carte blanche: every card that spoils it is in your hand "
+                             "(give --elder-blanche)")
 
     # --- the deals -------------------------------------------------------------------------------
 
@@ -114,6 +134,14 @@ class DealSampler:
                 order[row, :HAND_SIZE], order[row, HAND_SIZE:] = p[:HAND_SIZE], rest
         else:
             order = rng.permuted(np.tile(np.arange(n, dtype=np.int64), (BLOCK, 1)), axis=1)
+            if self.position == "younger":
+                # elder showed no carte blanche: his dealt 12 hold a card that spoils it. Deals that
+                # break this are dealt again from the same generator (rejection keeps the others uniform).
+                while True:
+                    bad = np.flatnonzero(~self.spoils[order[:, :HAND_SIZE]].any(axis=1))
+                    if len(bad) == 0:
+                        break
+                    order[bad] = rng.permuted(np.tile(np.arange(n, dtype=np.int64), (len(bad), 1)), axis=1)
         bits = np.left_shift(np.int64(1), self.unseen[order])
         opponent = bits[:, :HAND_SIZE].sum(axis=1)
         prefix = np.zeros((BLOCK, TALON + 1), dtype=np.int64)
@@ -162,10 +190,13 @@ class DealSampler:
             self._opp_final[key] = out
         return out
 
-    def finals(self, stream: int, lo: int, hi: int, discard: int, size: int) -> tuple[np.ndarray, np.ndarray]:
-        """(elder's final hands, the dealer's) on deals ``lo`` to ``hi`` - 1 for the player's ``discard``."""
+    def finals(self, stream: int, lo: int, hi: int, discard: int, size: int,
+               uniform: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """(elder's final hands, the dealer's) on deals ``lo`` to ``hi`` - 1 for the player's ``discard``.
+        ``uniform``: the opponent keeps his dealt hand whatever ``opponent`` says (the uniform model's deal,
+        the control variate's)."""
         d = self.deals(stream, lo, hi)
-        opp = self.opponent_final(stream, lo, hi, size)
+        opp = d.opponent if uniform else self.opponent_final(stream, lo, hi, size)
         kept = self.hand_mask & ~discard
         if self.position == "elder":
             return kept | d.prefix[:, size], opp
@@ -198,11 +229,13 @@ class DealSampler:
         return local.tt, local.buf, local.line
 
     def evaluate(self, stream: int, lo: int, hi: int, discards: Sequence[tuple[int, int]],
-                 pool: ThreadPoolExecutor, progress: Progress | None = None, play: bool = True) -> np.ndarray:
+                 pool: ThreadPoolExecutor, progress: Progress | None = None, play: bool = True,
+                 uniform: bool = False) -> np.ndarray:
         """The kernel's columns (kernels.layout.D_*) for every (discard, deal): shape
-        (len(discards), hi - lo, N_DEAL). ``discards``: (mask, size) pairs."""
+        (len(discards), hi - lo, N_DEAL). ``discards``: (mask, size) pairs. ``uniform``: besides them, in
+        ``D_UNIFORM_*``, the declarations of the same deal in the uniform model (the opponent keeping his
+        dealt hand; kernels/layout.py), the race's control variate."""
         from ..kernels import deal as kd
-        from ..kernels.layout import N_DEAL
 
         n, m = hi - lo, len(discards)
         # rows deal by deal, each deal's discards together: their solves share the table's endings
@@ -211,8 +244,15 @@ class DealSampler:
         for j, (mask, size) in enumerate(discards):
             elder[:, j], dealer[:, j] = self.finals(stream, lo, hi, mask, size)
         elder, dealer = elder.ravel(), dealer.ravel()
+        if uniform:
+            u_elder = np.empty((n, m), dtype=np.int64)
+            u_dealer = np.empty_like(u_elder)
+            for j, (mask, size) in enumerate(discards):
+                u_elder[:, j], u_dealer[:, j] = self.finals(stream, lo, hi, mask, size, uniform=True)
+            u_elder, u_dealer = u_elder.ravel(), u_dealer.ravel()
         cb_e, cb_d = (np.repeat(a, m) for a in self.carte_blanche(stream, lo, hi))
-        out = np.zeros((len(elder), N_DEAL), dtype=np.int64)
+        out = np.zeros((len(elder), N_DEAL_ALL), dtype=np.int64)
+        u_out = np.zeros((len(elder), N_DEAL), dtype=np.int64) if uniform else None
         t = tables_for(self.rules)
         play_params = self._play_params() if play else None
         chunk = CHUNK if play else 16 * CHUNK
@@ -222,6 +262,8 @@ class DealSampler:
                 return 0
             b = min(a + chunk, len(elder))
             kd.declare_deals(a, b, elder, dealer, cb_e, cb_d, t.packed, out)
+            if u_out is not None:
+                kd.declare_deals(a, b, u_elder, u_dealer, cb_e, cb_d, t.packed, u_out)
             if play_params is not None:
                 tt, buf, line = self._solver_state()
                 kd.play_deals(a, b, elder, dealer, play_params, tt, buf, line, out)
@@ -240,4 +282,73 @@ class DealSampler:
             raise
         if self.cancel.is_set():
             raise Interrupted
-        return out.reshape(n, m, N_DEAL).transpose(1, 0, 2)
+        if u_out is not None:
+            out[:, D_UNIFORM_E_DECL] = u_out[:, D_E_DECL]
+            out[:, D_UNIFORM_D_DECL] = u_out[:, D_D_DECL]
+            out[:, D_UNIFORM_E_RUN_PIQUE] = u_out[:, D_E_RUN_PIQUE]
+        return out.reshape(n, m, N_DEAL_ALL).transpose(1, 0, 2)
+
+    def uniform_nets(self, stream: int, n: int, discards: Sequence[tuple[int, int]],
+                     pool: ThreadPoolExecutor) -> np.ndarray:
+        """The uniform model's declaration net for the player (the control variate, ``uniform_net``) on
+        deals 0 to ``n`` - 1 of ``stream``, float32 (len(discards), n): no exchange policy, no play."""
+        from ..kernels import deal as kd
+
+        out = np.empty((len(discards), n), dtype=np.float32)
+        t = tables_for(self.rules)
+        step = max(BLOCK, (1 << 18) // max(len(discards), 1) // BLOCK * BLOCK)
+        for lo in range(0, n, step):
+            hi = min(n, lo + step)
+            cb_e, cb_d = self.carte_blanche(stream, lo, hi)
+            for j, (mask, size) in enumerate(discards):
+                if self.cancel.is_set():
+                    raise Interrupted
+                elder, dealer = self.finals(stream, lo, hi, mask, size, uniform=True)
+                cols = np.zeros((hi - lo, N_DEAL_ALL), dtype=np.int64)
+                kd.declare_deals(0, hi - lo, elder, dealer, cb_e, cb_d, t.packed, cols)
+                cols[:, D_UNIFORM_E_DECL] = cols[:, D_E_DECL]
+                cols[:, D_UNIFORM_D_DECL] = cols[:, D_D_DECL]
+                cols[:, D_UNIFORM_E_RUN_PIQUE] = cols[:, D_E_RUN_PIQUE]
+                out[j, lo:hi] = uniform_net(cols, self.position == "elder", self.rules)
+            with self._lock:  # the control's deals are not needed again
+                for key in [k for k in self._blocks if k[0] == stream]:
+                    del self._blocks[key]
+        return out
+
+
+def control_mean_is_exact(sampler: DealSampler) -> bool:
+    """Whether the exact uniform analysis gives the control variate's mean under this sampler's deals:
+    always as elder; as younger only when elder's carte blanche (shown or not) tells nothing about his
+    dealt hand, that is when no twelve unseen cards could make one (the uniform model's holdings are
+    not conditioned on it)."""
+    if sampler.position == "elder":
+        return True
+    return not sampler.elder_blanche and int((~sampler.spoils).sum()) < HAND_SIZE
+
+
+def _totals(cols: np.ndarray, play: bool, rules: RuleSet) -> tuple[np.ndarray, np.ndarray]:
+    """(elder's, the dealer's) totals for the deal: with the play, or the declarations with pique by elder's
+    pique run (as ``score`` counts it)."""
+    if play:
+        return cols[..., D_E_DECL] + cols[..., D_E_PLAY], cols[..., D_D_DECL] + cols[..., D_D_PLAY]
+    return cols[..., D_E_DECL] + rules.pique_bonus * cols[..., D_E_RUN_PIQUE], cols[..., D_D_DECL]
+
+
+def deal_totals(cols: np.ndarray, me_is_elder: bool, play: bool, rules: RuleSet) -> np.ndarray:
+    """Each row's totals, [mine, the opponent's] (shape rows x 2)."""
+    e, d = _totals(cols, play, rules)
+    return np.stack([e, d] if me_is_elder else [d, e], axis=-1)
+
+
+def user_net(cols: np.ndarray, me_is_elder: bool, play: bool, rules: RuleSet) -> np.ndarray:
+    """Each row's deal value for the player: his total minus the opponent's, float64."""
+    e, d = _totals(cols, play, rules)
+    return (e - d if me_is_elder else d - e).astype(np.float64)
+
+
+def uniform_net(cols: np.ndarray, me_is_elder: bool, rules: RuleSet) -> np.ndarray:
+    """Each row's control variate: the player's declaration net in the uniform model (D_UNIFORM_*), whose
+    mean over the uniform model's deals is the exact analysis's net."""
+    e = cols[..., D_UNIFORM_E_DECL] + rules.pique_bonus * cols[..., D_UNIFORM_E_RUN_PIQUE]
+    d = cols[..., D_UNIFORM_D_DECL]
+    return (e - d if me_is_elder else d - e).astype(np.float64)

@@ -77,6 +77,11 @@ SAMPLER_TT_BYTES = 256 << 20
 (D_E_DECL, D_D_DECL, D_E_REPIQUE, D_D_REPIQUE, D_E_RUN_PIQUE, D_E_PLAY, D_D_PLAY, D_E_PIQUE, D_CARDS,
  D_E_CAPOT, D_D_CAPOT) = range(11)
 N_DEAL = 11
+# Beside them (engine.deal.DealSampler.evaluate with ``uniform``), the same deal's declarations in the uniform
+# model, the opponent keeping his dealt hand: elder's, the dealer's, and pique by elder's pique run (the
+# race's control variate, whose exact mean the uniform model gives).
+D_UNIFORM_E_DECL, D_UNIFORM_D_DECL, D_UNIFORM_E_RUN_PIQUE = range(N_DEAL, N_DEAL + 3)
+N_DEAL_ALL = N_DEAL + 3
 
 # --- three seats (kernels/table.py) ------------------------------------------------------------------
 

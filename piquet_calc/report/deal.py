@@ -8,7 +8,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from ..analysis.deal import DealAnalysis, DealDiscard, Estimate
+from ..analysis.deal import ODDS_MIN_DEALS, DealAnalysis, DealDiscard, Estimate
 from ..analysis.odds import odds_words
 from ..cards import format_cards
 
@@ -16,14 +16,20 @@ MODEL = "deal"
 PAIRS = ("declarations", "play", "capot", "pique", "repique")
 
 
-def _est(e: Estimate) -> dict[str, float]:
-    return {"mean": e.mean, "se": e.se}
+def _finite(x: float) -> float | None:
+    """A number JSON can carry: NaN and infinities become null."""
+    return x if math.isfinite(x) else None
+
+
+def _est(e: Estimate) -> dict[str, float | None]:
+    return {"mean": _finite(e.mean), "se": _finite(e.se)}
 
 
 def deal_block(d: DealDiscard) -> dict[str, Any]:
     """The ``deal`` object of one discard (schema in README.md, The whole deal)."""
     f = d.figures
-    out: dict[str, Any] = {"samples": d.samples, "net": _est(d.net), "vs_best": _est(d.vs_best)}
+    out: dict[str, Any] = {"samples": d.samples, "net": _est(d.net), "vs_best": _est(d.vs_best),
+                           "net_without_control": _est(d.net_plain)}
     for name in PAIRS:
         if f"{name}_me" in f:
             out[name] = {"me": _est(f[f"{name}_me"]), "opp": _est(f[f"{name}_opp"])}
@@ -38,15 +44,18 @@ def _uniform(d: DealDiscard) -> dict[str, float]:
 
 
 def sureness(a: DealAnalysis) -> dict[str, Any] | None:
-    """How sure #1 is over #2: their paired difference, in standard errors, and the chance that #1 is
-    the better discard under a normal approximation of that difference, as odds."""
+    """How sure #1 is over #2 on the report's deals: their paired difference, in standard errors, and
+    the chance that #1 is the better discard under a normal approximation of that difference, as odds.
+    No z where the difference never varied (its standard error is 0), and no chance or odds from fewer
+    than ODDS_MIN_DEALS deals, where a normal approximation says nothing."""
     if len(a.discards) < 2:
         return None
     diff = a.discards[1].vs_best
-    z = -diff.mean / diff.se if diff.se > 0 else math.inf if diff.mean < 0 else 0.0
-    p = 0.5 * math.erfc(-z / math.sqrt(2)) if math.isfinite(z) else 1.0
+    z = -diff.mean / diff.se if diff.se > 0 else None
+    enough = diff.n >= ODDS_MIN_DEALS and z is not None
+    p = 0.5 * math.erfc(-z / math.sqrt(2)) if enough and z is not None else None
     return {"difference": {"mean": -diff.mean, "se": diff.se}, "standard_errors": z, "probability": p,
-            "odds": _odds(p)}
+            "odds": _odds(p) if p is not None else None, "deals": diff.n}
 
 
 def _odds(p: float) -> str:
@@ -67,6 +76,7 @@ def deal_data(a: DealAnalysis) -> dict[str, Any]:
     data["opponent"] = a.opponent
     data["candidates"] = a.candidates
     data["race"] = [{"deals": r.deals, "running": r.running, "kept": r.kept} for r in a.race]
+    data["control"] = {"mean": a.control, "deals": a.control_deals}
     data["discards"] = [{"rank": i + 1, "discard": [str(c) for c in d.discard], "forced": d.forced,
                          "deal": deal_block(d), "uniform": _uniform(d)} for i, d in enumerate(a.discards)]
     data["sureness"] = sureness(a)
@@ -93,7 +103,7 @@ def deal_table(a: DealAnalysis) -> str:
     head = (f"Hand {format_cards(a.hand)} | {who} | rules {a.rules.name} | model: the whole deal\n"
             f"Both exchanges ({opp} {exch}), the declarations, {play}.\n"
             f"{a.samples:,} fresh deals per discard, seed {a.seed}; race among {a.candidates:,} discards "
-            f"(discards on deals: {rounds}).")
+            f"(discards on deals: {rounds}); ordered on the race's deals, reported on others.")
     rows = []
     for row in data["discards"]:
         d = row["deal"]
@@ -116,8 +126,12 @@ def deal_table(a: DealAnalysis) -> str:
     headers += ["pique %\nme/opp", "repique %\nme/opp", "exact net\n(uniform)"]
     body = tabulate(rows, headers=headers, disable_numparse=True,
                     colalign=("right", "left") + ("right",) * (len(headers) - 2))
-    foot = ["", "deal net: my total minus the opponent's for the whole deal, the mean over the deals with its "
-            "standard error; vs #1: the paired difference to the best, deal by deal.",
+    control = ("its exact mean" if a.control == "exact" else
+               f"its mean sampled on {a.control_deals:,} more deals")
+    foot = ["", "deal net: my total minus the opponent's for the whole deal, the mean over the fresh deals with "
+            "its standard error; vs #1: the paired difference to #1, deal by deal (it may come out positive: "
+            "#1 was chosen on other deals).",
+            f"Both use each deal's uniform-model declaration net as a control variate ({control}).",
             "exact net (uniform): the exact declaration net of the uniform model (the opponent never exchanges, "
             "no play), as `discard` without --play ranks them."]
     if any(r["forced"] for r in data["discards"]):
@@ -125,7 +139,9 @@ def deal_table(a: DealAnalysis) -> str:
     s = data["sureness"]
     if s is not None:
         z = s["standard_errors"]
-        zs = f"{z:.1f} standard errors" if math.isfinite(z) else "every deal the same or better"
+        zs = f"{z:.1f} standard errors" if z is not None else "the same difference on every deal"
+        odds = (f"{s['odds']} that #1 is the better discard" if s["odds"] is not None else
+                f"odds need at least {ODDS_MIN_DEALS} deals")
         foot.append(f"#1 over #2: {s['difference']['mean']:+.2f} ± {s['difference']['se']:.2f} points a deal "
-                    f"({zs}); {s['odds']} that #1 is the better discard.")
+                    f"({zs}); {odds}.")
     return head + "\n\n" + body + "\n" + "\n".join(foot)
