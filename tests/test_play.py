@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import threading
 
+import numpy as np
 import pytest
 
 from piquet_calc.cards import DECK, Card, Suit, mask_of, parse_cards
@@ -294,3 +295,30 @@ def test_a_tiny_table_gives_the_same_values():
     for s in whole_deals(rules, 6, seed=21):
         args = (mask_of(s.hands[0]), mask_of(s.hands[1]), params, s.totals[0], s.totals[1], s.pique_live)
         assert kp.solve_deal(*args, small)[0] == kp.solve_deal(*args, large)[0]
+
+
+def test_the_solver_refuses_scores_that_would_overflow_its_key():
+    # the table key keeps the difference so far in 11 bits: a difference past MAX_DIFF used to corrupt it
+    from piquet_calc.kernels import play as kp
+
+    e, d = parse_cards("AS 7S AH KH QH TH 8H 7H AD 7D KC 7C"), parse_cards("KS QS JS TS 9S 8S KD QD 8D AC JC TC")
+    params, tt = play_params(RUBICON), kp.new_table()
+    with pytest.raises(ValueError, match="MAX_DIFF"):
+        kp.solve_deal(mask_of(e), mask_of(d), params, 0, kp.MAX_DIFF + 1, False, tt)
+    with pytest.raises(ValueError, match="0 or more"):
+        kp.solve_deal(mask_of(e), mask_of(d), params, -1, 0, False, tt)
+    with pytest.raises(ValueError, match="differ by"):
+        solve_deal(e, d, RUBICON, 2000, 0, pique_live=False)
+    assert kp.solve_deal(mask_of(e), mask_of(d), params, kp.MAX_DIFF, 0, False, tt)[0] >= kp.MAX_DIFF
+
+
+def test_the_line_says_how_many_tricks_it_wrote():
+    # solve_line's loop is bounded by the tricks left, and it reports how many it placed (the callers
+    # refuse a line that broke off)
+    from piquet_calc.kernels import play as kp
+
+    e, d = parse_cards("AS 7S AH KH QH TH 8H 7H AD 7D KC 7C"), parse_cards("KS QS JS TS 9S 8S KD QD 8D AC JC TC")
+    tt, buf, line = kp.new_table(), kp.new_buffer(), np.zeros(26, dtype=np.int64)
+    kp.begin(tt)
+    kp.solve_line(mask_of(e), mask_of(d), 0, 0, 0, 0, 0, play_params(RUBICON), tt, buf, line)
+    assert line[kp.LINE_TRICKS] == 12

@@ -47,6 +47,48 @@ def test_best_play_from_a_recorded_start_lists_equally_good_cards():
     assert "total: elder" in r.stdout.splitlines()[-1]
 
 
+def test_equally_good_cards_are_exactly_the_cards_a_plain_search_finds_as_good():
+    # 004's play to trick 8, then the solver: at each later trick the cards listed as equally good are
+    # those whose value, by the plain alpha-beta of tests/naive.py (coded apart from the kernel), equals
+    # the best; and the line's totals are game.play's replay of it
+    from piquet_calc.cards import parse_cards as cards
+    from piquet_calc.game.play import finish, legal_cards, play_trick, start
+    from piquet_calc.rules import ENCYCLOPEDIA
+
+    from .naive import play_value
+
+    recorded = ", ".join(TRICKS_004.split(", ")[:8])
+    data = json.loads(invoke("play", B_ELDER, A_DEALER, "--rules", "encyclopedia", "--tricks", recorded,
+                             "--json").stdout)
+    before = data["before_play"]
+    s = start(cards(B_ELDER), cards(A_DEALER), ENCYCLOPEDIA, before["elder"], before["dealer"], before["pique_live"])
+    for t in data["line"]:
+        lead_seat = 0 if t["leader"] == "elder" else 1
+        seats = ("elder", "dealer")
+        lead, reply = cards(t[seats[lead_seat]])[0], cards(t[seats[1 - lead_seat]])[0]
+        if not t["recorded"]:
+            sign = 1 if lead_seat == 0 else -1
+
+            def value(after):
+                return play_value(after, ENCYCLOPEDIA)  # elder's final total minus the dealer's
+
+            def lead_value(c, s0=s, sign=sign, lead_seat=lead_seat):
+                return sign * min(sign * value(play_trick(s0, c, r, ENCYCLOPEDIA))
+                                  for r in legal_cards(s0.hands[1 - lead_seat], c))
+
+            leads = {c: lead_value(c) for c in legal_cards(s.hands[lead_seat], None)}
+            best = max(sign * v for v in leads.values())
+            assert {str(c) for c, v in leads.items() if sign * v == best} == set(t["equally_good"][seats[lead_seat]])
+            replies = {r: value(play_trick(s, lead, r, ENCYCLOPEDIA))
+                       for r in legal_cards(s.hands[1 - lead_seat], lead)}
+            good = {str(r) for r, v in replies.items() if v == leads[lead]}
+            assert good == set(t["equally_good"][seats[1 - lead_seat]])
+        s = play_trick(s, lead, reply, ENCYCLOPEDIA)
+        assert (s.totals[0], s.totals[1]) == (t["totals"]["elder"], t["totals"]["dealer"])
+    end = finish(s, ENCYCLOPEDIA)
+    assert data["total"] == {"elder": end.totals[0], "dealer": end.totals[1]}
+
+
 def test_hoyle_deal_table():
     r = invoke("play", "AS KS QS AH KH QH AD KD QD AC KC QC", "JS TS 8S JH TH 9H JD TD 9D JC TC 9C")
     assert r.exit_code == 0, r.output
@@ -63,8 +105,25 @@ def test_json_line_and_total_from_a_solve():
         assert set(t) == {"trick", "leader", "elder", "dealer", "winner", "recorded", "totals", "equally_good",
                           "pique"}
         assert t["elder"] in t["equally_good"]["elder"] and t["dealer"] in t["equally_good"]["dealer"]
-    assert data["total"] == data["line"][-1]["totals"] if not any(data["cards"].values()) else True
     assert data["difference"] == data["value"] == data["total"]["elder"] - data["total"]["dealer"]
+    # the value against the plain alpha-beta of tests/naive.py from the same start, and the line's totals
+    # against game.play's replay of it (the cards, capot and bonus by game.play.finish)
+    from piquet_calc.cards import parse_cards as cards
+    from piquet_calc.game.play import finish, play_trick, start
+    from piquet_calc.rules import RUSSIAN
+
+    from .naive import play_value
+
+    before = data["before_play"]
+    s = start(cards(B_ELDER), cards(A_DEALER), RUSSIAN, before["elder"], before["dealer"], before["pique_live"])
+    assert data["value"] == play_value(s, RUSSIAN)  # elder's final total minus the dealer's
+    for t in data["line"]:
+        lead, reply = (t["elder"], t["dealer"]) if t["leader"] == "elder" else (t["dealer"], t["elder"])
+        s = play_trick(s, cards(lead)[0], cards(reply)[0], RUSSIAN)
+        assert (s.totals[0], s.totals[1]) == (t["totals"]["elder"], t["totals"]["dealer"])
+    end = finish(s, RUSSIAN)
+    assert data["total"] == {"elder": end.totals[0], "dealer": end.totals[1]}
+    assert data["cards"] == {"elder": end.cards[0], "dealer": end.cards[1]}
 
 
 @pytest.mark.parametrize("tricks, message", [

@@ -77,8 +77,10 @@ class Solver:
         self.buf = self.kp.new_buffer()
         self.kp.begin(self.tt)
 
-    @staticmethod
-    def _args(s: PlayState, rules: RuleSet) -> tuple[int, ...]:
+    def _args(self, s: PlayState, rules: RuleSet) -> tuple[int, ...]:
+        if min(s.totals) < 0 or abs(s.totals[ELDER] - s.totals[DEALER]) > self.kp.MAX_DIFF:
+            raise ValueError(f"the points so far must be 0 or more and differ by {self.kp.MAX_DIFF} at most, "
+                             f"not {s.totals}")
         need = rules.pique_threshold - s.totals[ELDER] if s.pique_live else 0
         return (mask_of(s.hands[ELDER]), mask_of(s.hands[DEALER]), s.leader, s.tricks[ELDER], s.tricks[DEALER],
                 s.totals[ELDER] - s.totals[DEALER], max(need, 0))
@@ -95,6 +97,8 @@ class Solver:
         """One optimal line from ``s``: (leader's card, follower's card) per trick."""
         line = np.zeros(26, dtype=np.int64)
         self.kp.solve_line(*self._args(s, self.rules), self.params, self.tt, self.buf, line)
+        if line[self.kp.LINE_TRICKS] != s.tricks_left:
+            raise RuntimeError("the solver's line broke off (a corrupt table)")
         cards = [Card.from_index(int(i)) for i in line[: 2 * s.tricks_left]]
         return [(cards[2 * k], cards[2 * k + 1]) for k in range(s.tricks_left)]
 

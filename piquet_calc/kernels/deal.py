@@ -83,6 +83,8 @@ def play_deals(lo, hi, elder, dealer, play_params, tt, buf, line, out):
         dm = np.int64(dealer[i])
         _, e_pts, d_pts = kp.solve_line(em, dm, 0, 0, 0, e_before + e0 - d_before, need, play_params, tt, buf,
                                         line)
+        if line[kp.LINE_TRICKS] != 12:
+            raise RuntimeError("play_deals: the solver's line broke off (a corrupt table)")
         # replay the line: tricks won, and the trick at which elder's points brought pique
         leader = 0
         et = 0

@@ -81,7 +81,12 @@ from .layout import (  # noqa: E402
 INF = 30000  # beyond any value; bounds are kept in 16 bits with this offset
 OFFSET = 32768
 STAMP_LIMIT = 1 << 20
-DIFF_OFFSET = 1024  # the deal's difference so far, in the key when a deal bonus reads it
+DIFF_OFFSET = 1024  # the deal's difference so far, in the key when a deal bonus reads it (11 bits)
+# The difference so far that keeps the key's 11 bits whatever the rest of the play adds (at most 200 with every
+# bonus, pique included: 800 + 200 < 1024); engine.play and solve_deal refuse more
+MAX_DIFF = 800
+MAX_PASSES = 64  # zero-window passes of one MTD(f) search: a sound search needs about 2 log2(INF)
+LINE_TRICKS = 25  # solve_line's line[LINE_TRICKS]: the tricks it wrote
 MAX_CARDS = 16  # moves at one ply (at most 12)
 ROWS = 2 * 13 + 2  # move-buffer rows: two per number of cards left
 
@@ -797,7 +802,11 @@ def _mtdf(em, dm, leader, et, dt, diff, need, prm, tt, work):
     g = _guess(em, dm, leader, et, dt, diff, need, prm, work)
     beta = g
     step = 2
-    while lower < upper:
+    # each pass at least halves the interval once it is closed, so MAX_PASSES is never reached by a sound
+    # search; it bounds a nogil loop that Ctrl-C could not stop if a table were ever corrupt
+    for _ in range(MAX_PASSES):
+        if lower >= upper:
+            break
         g = _search(em, dm, leader, et, dt, diff, need, beta - 1, beta, prm, tt, work)
         if g < beta:
             upper = g
@@ -844,14 +853,17 @@ def _trick_keeps(lead, reply, leader, et, dt, diff, need, v, at_least, h_left, o
 def solve_line(em, dm, leader, et, dt, diff, need, prm, tt, buf, line):
     """The exact future value and one optimal line from a position: line[2k], line[2k + 1] are the
     leader's and the follower's cards of the k-th trick from here. Returns (value, elder's points,
-    dealer's points) gained along the line, end of play included."""
+    dealer's points) gained along the line, end of play included. ``line[LINE_TRICKS]`` is set to the
+    tricks written: fewer than were left means no card kept the value (never, unless the table was
+    corrupt), and the caller must refuse the line; the loop is bounded by the tricks left either way."""
     value = _mtdf(em, dm, leader, et, dt, diff, need, prm, tt, buf)
     v = value
     e_pts = 0
     d_pts = 0
     k = 0
     sr = prm[PL_SCORING_RANK]
-    while em != 0:
+    line[LINE_TRICKS] = 0
+    for _ in range(_popcount(em)):
         n = _popcount(em)
         seventh_at = (et + dt + n) // 2 + 1
         h = em if leader == 0 else dm
@@ -874,8 +886,11 @@ def solve_line(em, dm, leader, et, dt, diff, need, prm, tt, buf, line):
             if ok:
                 chosen = lead
                 break
+        if chosen < 0:
+            break
         # then the first reply that keeps the value for the follower
         lead = chosen
+        placed = k
         h_left = h & ~(np.int64(1) << lead)
         nr = _replies(o, h_left, lead, sr, buf, row + 1)
         for j in range(nr):
@@ -896,6 +911,9 @@ def solve_line(em, dm, leader, et, dt, diff, need, prm, tt, buf, line):
             d_pts += d
             v = target
             break
+        if k == placed:
+            break
+    line[LINE_TRICKS] = k
     e, d = _end(et, dt, diff, prm)
     return value, e_pts + e, d_pts + d
 
@@ -904,6 +922,8 @@ def solve_line(em, dm, leader, et, dt, diff, need, prm, tt, buf, line):
 def solve_deal(elder_mask, dealer_mask, params, elder_before, dealer_before, pique_live, tt):
     """A whole deal from the first lead: (elder's final total minus the dealer's, elder's play points,
     the dealer's play points), along one optimal line (the module docstring gives the interface)."""
+    if elder_before < 0 or dealer_before < 0 or abs(elder_before - dealer_before) > MAX_DIFF:
+        raise ValueError("solve_deal: points before the play must be 0 or more and differ by MAX_DIFF at most")
     begin(tt)
     buf = np.zeros((ROWS + FRAMES, FRAME_COLUMNS), dtype=np.int64)
     line = np.zeros(2 * 13, dtype=np.int64)
@@ -916,4 +936,6 @@ def solve_deal(elder_mask, dealer_mask, params, elder_before, dealer_before, piq
             need = params[PL_PIQUE_AT] - elder_before
     diff = elder_before + e0 - dealer_before
     _, e, d = solve_line(np.int64(elder_mask), np.int64(dealer_mask), 0, 0, 0, diff, need, params, tt, buf, line)
+    if line[LINE_TRICKS] != _popcount(np.int64(elder_mask)):
+        raise RuntimeError("solve_deal: the solver's line broke off (a corrupt table)")
     return elder_before + e0 + e - (dealer_before + d), e0 + e, d
