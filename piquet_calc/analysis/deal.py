@@ -256,7 +256,8 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
             missing = [c for c in d if c not in hand]
             raise CardError(f"{missing[0]} is not in the hand" if missing else
                             f"{len(d)} cards is not a legal discard here: {span(sizes)}")
-        forced.append(index[frozenset(d)])
+        if index[frozenset(d)] not in forced:  # one discard named twice, in any order, is judged once
+            forced.append(index[frozenset(d)])
 
     n_threads = threads or worker_count()
     sampler = DealSampler(hand, position, rules, seed, elder_took, elder_blanche, opponent, n_threads)
