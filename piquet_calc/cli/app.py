@@ -30,6 +30,7 @@ from contextlib import contextmanager
 from ..analysis import analyse_declaration, analyse_discards, odds_rows
 from ..analysis.deal import DEFAULT_SAMPLES, DEFAULT_SEED
 from ..cards import DECK, HAND_SIZE, QUOTE_LIMIT, CardError, parse_cards, parse_hand, quote
+from ..game.deal_check import check_exchange_seen
 from ..kernels.cache import MAX_THREADS, SetupError
 from ..rules import PRESETS, RulesError, RuleSet, get_rules, span
 from . import streams
@@ -321,26 +322,6 @@ def _emit(as_json: bool, data: Callable[[], Any], table: Callable[[], str]) -> N
     streams.write_out(text + "\n")
 
 
-def _check_exchange_seen(position: str, thrown: int, seen: int, ruleset: RuleSet) -> None:
-    """--discards (when given) must be a count the rules let this position exchange, and --seen at most the
-    talon cards it can have looked at: elder the rest of his share, the dealer the rest of what elder left."""
-    shape = ruleset.table
-    if position == "elder":  # (cards exchanged, talon cards then left to look at)
-        ways = [(k, shape.talon_shares[0] - k) for k in ruleset.elder_discards]
-    else:  # elder refusing leaves the dealer only his own share (docs/rules.md, The deal and the exchange)
-        ways = [(m, (shape.talon - k if k else shape.talon_shares[-1]) - m)
-                for k in ruleset.elder_discards for m in ruleset.dealer_discards(k)]
-    legal = sorted({n for n, _ in ways} - {0})
-    if thrown and thrown not in legal:
-        raise click_errors.UsageError(f"--discards: {position} may exchange {span(legal)} cards under "
-                                      f"{ruleset.name}, not {thrown}")
-    most_seen = max(rest for n, rest in ways if n == thrown or not thrown)
-    if seen > most_seen:
-        after = f" after exchanging {thrown}" if thrown else ""
-        raise click_errors.UsageError(f"--seen: {position} can have seen at most {most_seen} talon cards{after} "
-                                      f"under {ruleset.name}, not {seen}")
-
-
 @app.command()
 def declare(
     hand: Annotated[str, typer.Argument(help="Your cards after the exchange (twelve; normand ten, four eight).")],
@@ -377,7 +358,8 @@ def declare(
         cards = parse_hand(hand)
     _one_position(elder, younger)
     _younger_only(elder, **{"--elder-blanche": elder_blanche})
-    _check_exchange_seen("elder" if elder else "younger", len(thrown), len(looked), ruleset)
+    with _user_errors():
+        check_exchange_seen("elder" if elder else "younger", len(thrown), len(looked), ruleset)
     from .. import report
 
     with _user_errors():

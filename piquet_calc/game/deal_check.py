@@ -9,7 +9,8 @@ command (docs/rules.md, The deal and the exchange; Declarations, Carte blanche; 
   hand then held the other's final card, or its discards went to him);
 * each exchange, the cards of a final hand that its dealt hand lacks, is a count the rules allow that
   seat: elder's limits, the dealer's after what elder took (two players), none or the whole talon for
-  Normand's dealer;
+  Normand's dealer; ``declare``'s discards likewise, and its seen talon cards at most those the seat
+  can have looked at;
 * carte blanche is a dealt hand without the court cards (``rules.blanche_ranks``): a claim of it is
   refused when a court card is among the discards, or when the final hand holds more court cards than
   the cards taken can explain.
@@ -65,6 +66,26 @@ def check_two_handed_deal(elder: Sequence[Card], dealer: Sequence[Card], elder_d
                             f"{rules.name} allows {span(legal)}{after}")
 
 
+def check_exchange_seen(position: str, thrown: int, seen: int, rules: RuleSet) -> None:
+    """Two players: ``thrown`` discards (0: not given) must be a count the rules let this position exchange,
+    and ``seen`` at most the talon cards it can have looked at: elder the rest of his share, the dealer the
+    rest of what elder left (docs/rules.md, The deal and the exchange)."""
+    shape = rules.table
+    if position == "elder":  # (cards exchanged, talon cards then left to look at)
+        ways = [(k, shape.talon_shares[0] - k) for k in rules.elder_discards]
+    else:  # elder refusing leaves the dealer only his own share
+        ways = [(m, (shape.talon - k if k else shape.talon_shares[-1]) - m)
+                for k in rules.elder_discards for m in rules.dealer_discards(k)]
+    legal = sorted({n for n, _ in ways} - {0})
+    if thrown and thrown not in legal:
+        raise RulesError(f"--discards: {position} may exchange {span(legal)} cards under {rules.name}, not {thrown}")
+    most_seen = max(rest for n, rest in ways if n == thrown or not thrown)
+    if seen > most_seen:
+        after = f" after exchanging {thrown}" if thrown else ""
+        raise RulesError(f"--seen: {position} can have seen at most {most_seen} talon cards{after} "
+                         f"under {rules.name}, not {seen}")
+
+
 def table_exchange_words(rules: RuleSet) -> str:
     """What the dealer at a table of three or four may exchange, in words: "none or 2 cards", or "none"."""
     counts = [n for n in rules.exchange[-1] if n]
@@ -113,5 +134,5 @@ def check_blanche_claim(final: Sequence[Card], discards: Sequence[Card], most_ta
         raise CardError(f"carte blanche: {who}'s final hand holds {len(held)} of {courts} but {took}: "
                         "his dealt hand held one")
 
-__all__ = ["check_blanche_claim", "check_table_deal", "check_table_exchange", "check_two_handed_deal", "exchanged",
-           "table_exchange_words"]
+__all__ = ["check_blanche_claim", "check_exchange_seen", "check_table_deal", "check_table_exchange",
+           "check_two_handed_deal", "exchanged", "table_exchange_words"]
