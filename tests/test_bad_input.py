@@ -216,7 +216,8 @@ CASES = [
     (["discard", DEALER, "--younger", "--elder-took", "2", "--rules", "russian"], "must be 0, 3 to 5 under russian"),
     (["discard", HAND, "--elder", "--rules", "bezique"], "unknown rules 'bezique'"),
     (["discard", HAND, "--elder", "--rules", ""], "no rules named"),
-    (["discard", HAND, "--elder", "--rules", "b" * 500], "unknown rules '" + "b" * 40 + "...'"),
+    (["discard", HAND, "--elder", "--rules", "b" * 500], "unknown rules '" + "b" * 40 + "...' (rubicon, au-cent, "
+     "english, russian, encyclopedia, normand, four, or FILE.toml)"),  # the whole line, nothing cut
     (["discard", HAND, "--elder", "--rules", "/nonexistent/house.toml"], "cannot read rules file"),
     (["discard", HAND, "--elder", "--top", "-1"], "--top must be 0 (all) or more, not -1"),
     (["discard", HAND, "--elder", "--top", "ten"], "--top': Input should be a valid integer"),
