@@ -344,6 +344,14 @@ CASES = [
       "20261201"], "--samples, --seed: --play and its options are for two players, not normand"),
     (["discard", "AS KS QS JS 9S AH KH 8D 7D AC", "--rules", "normand", "--dealer", "--play"],
      "--play: --play and its options are for two players, not normand"),
+    # a dealt hand given is given, even empty (the same rule: given, not compared with the default)
+    (["score", B_ELDER, A_DEALER, "--elder-dealt", ""], "elder's dealt hand must have exactly 12 cards, got 0"),
+    (["score", B_ELDER, A_DEALER, "--dealer-dealt", ""], "--dealer-dealt is for normand; two players give"),
+    (["play", B_ELDER, A_DEALER, "--dealer-dealt", ""], "the dealer's dealt hand must have exactly 12 cards, got 0"),
+    (["score", "AS KS QS JS 8S 7S AH KH AD 7D", "AC KC 9C 8C QH JH 9H KD QD 8D", "QC JC TC 7C TH 8H 7H JD TD 9D",
+      "--rules", "normand", "--younger-dealt", ""], "--elder-dealt and --younger-dealt are for two players"),
+    (["score", "AS KS QS JS 8S 7S AH KH AD 7D", "AC KC 9C 8C QH JH 9H KD QD 8D", "QC JC TC 7C TH 8H 7H JD TD 9D",
+      "--rules", "normand", "--dealer-dealt", ""], "the dealer's dealt hand must have exactly 10 cards, got 0"),
     # long input quoted at most 40 characters (issue 20, 4)
     (["declare", "AS KS 9S 8S 7S 8H 7H AD TD 9D", "--rules", "normand", "--seat", "x " * 30000],
      "no seat 'x x x x x x x x x x x x x x x x x x x x ...' at this table: seats are elder, middle, dealer"),

@@ -406,6 +406,7 @@ def _declare_table(hand: str, ruleset: RuleSet, seat: str | None, elder: bool, y
 
 @app.command()
 def score(
+    ctx: typer.Context,
     hands: Annotated[list[str], typer.Argument(
         help="The final hands in seat order: two players elder's and younger's (the dealer's) twelve; normand "
              "elder's, middle's and the dealer's ten; four elder's, second's, third's and the dealer's eight.",
@@ -422,10 +423,12 @@ def score(
 
     with _user_errors():
         ruleset = get_rules(rules)
+    given = _given(ctx, "elder_dealt", "younger_dealt", "dealer_dealt")  # given, even empty, is given
     if ruleset.table.players > 2:
-        _score_table(hands, ruleset, dealer_dealt, elder_dealt or younger_dealt, as_json)
+        _score_table(hands, ruleset, dealer_dealt if "--dealer-dealt" in given else None,
+                     [g for g in given if g != "--dealer-dealt"], as_json)
         return
-    if dealer_dealt:
+    if "--dealer-dealt" in given:
         raise click_errors.UsageError("--dealer-dealt is for normand; two players give --younger-dealt")
     if len(hands) != 2:
         raise click_errors.UsageError(f"{ruleset.name} is a game for two: give elder's and younger's hands, "
@@ -436,9 +439,10 @@ def score(
         both = set(e) & set(d)
         if both:
             raise CardError(f"{sorted(both)[0]} is in both hands")
-        e_dealt = parse_cards(elder_dealt, HAND_SIZE, "elder's dealt hand") if elder_dealt else e
-        d_dealt = parse_cards(younger_dealt, HAND_SIZE, "younger's dealt hand") if younger_dealt else d
-        check_two_handed_deal(e, d, e_dealt if elder_dealt else None, d_dealt if younger_dealt else None, ruleset)
+        e_given, d_given = "--elder-dealt" in given, "--younger-dealt" in given
+        e_dealt = parse_cards(elder_dealt, HAND_SIZE, "elder's dealt hand") if e_given else e
+        d_dealt = parse_cards(younger_dealt, HAND_SIZE, "younger's dealt hand") if d_given else d
+        check_two_handed_deal(e, d, e_dealt if e_given else None, d_dealt if d_given else None, ruleset)
     from .. import report
 
     result = score_deal(e, d, ruleset, elder_blanche=is_carte_blanche(e_dealt, ruleset),
@@ -447,7 +451,8 @@ def score(
           lambda: report.score_table(e, d, result, ruleset))
 
 
-def _score_table(hands: list[str], ruleset: RuleSet, dealer_dealt: str, two_handed_dealt: str, as_json: bool) -> None:
+def _score_table(hands: list[str], ruleset: RuleSet, dealer_dealt: str | None, two_handed_dealt: list[str],
+                 as_json: bool) -> None:
     """score for three or four players."""
     from ..game.deal_check import check_table_deal
     from ..game.declarations import is_carte_blanche
@@ -464,7 +469,7 @@ def _score_table(hands: list[str], ruleset: RuleSet, dealer_dealt: str, two_hand
         cards = [parse_cards(h, shape.hand_size, f"{seat}'s hand") for seat, h in zip(shape.seats, hands, strict=True)]
         check_table_hands(cards, ruleset)
         blanche = [is_carte_blanche(h, ruleset) for h in cards]
-        if dealer_dealt:
+        if dealer_dealt is not None:
             dealt = parse_cards(dealer_dealt, shape.hand_size, "the dealer's dealt hand")
             check_table_deal(cards, dealt, ruleset)
             blanche[-1] = is_carte_blanche(dealt, ruleset)
@@ -476,6 +481,7 @@ def _score_table(hands: list[str], ruleset: RuleSet, dealer_dealt: str, two_hand
 
 @app.command()
 def play(
+    ctx: typer.Context,
     elder_hand: Annotated[str, typer.Argument(help="Elder's twelve cards after the exchange.")],
     dealer_hand: Annotated[str, typer.Argument(help="The dealer's twelve cards after the exchange.")],
     tricks: Annotated[str, typer.Option(help='Tricks already played, each the leader\'s card then the follower\'s, '
@@ -495,8 +501,9 @@ def play(
         ruleset.require_two_handed("play")
         e = parse_cards(elder_hand, HAND_SIZE, "elder's hand")
         d = parse_cards(dealer_hand, HAND_SIZE, "the dealer's hand")
-        e_dealt = parse_cards(elder_dealt, HAND_SIZE, "elder's dealt hand") if elder_dealt else None
-        d_dealt = parse_cards(dealer_dealt, HAND_SIZE, "the dealer's dealt hand") if dealer_dealt else None
+        given = _given(ctx, "elder_dealt", "dealer_dealt")  # given, even empty, is given
+        e_dealt = parse_cards(elder_dealt, HAND_SIZE, "elder's dealt hand") if "--elder-dealt" in given else None
+        d_dealt = parse_cards(dealer_dealt, HAND_SIZE, "the dealer's dealt hand") if "--dealer-dealt" in given else None
         played = parse_tricks(tricks)
         if quiet:
             from ..engine import first_run
