@@ -689,3 +689,40 @@ def test_also_naming_one_discard_twice_shows_it_once():
     shown = [frozenset(d["discard"]) for d in data["discards"]]
     assert len(shown) == len(set(shown)) and shown.count(frozenset({"AC", "JC"})) == 1, shown
     assert len(shown) <= 2
+
+
+def _answered(args: list[str]) -> None:
+    """Any input: exit 0 with output, or exit 2 with one line of at most LINE_MAX characters; never a traceback."""
+    with time_limit():
+        r = runner.invoke(app, args)
+    assert r.exception is None or isinstance(r.exception, SystemExit), (args, r.exception)
+    if r.exit_code == 0:
+        assert r.stdout and "Traceback" not in r.stderr, args
+    else:
+        assert_one_error_line(r.exit_code, r.stderr, "")
+
+
+WORDS = st.one_of(st.text(max_size=120), st.lists(st.sampled_from(["elder", "ELDER", " ", "x", "AS", "KS", ",", "7S",
+                                                                  "dealer", "\u00a0", "é", "'", '"']),
+                                                max_size=400).map("".join))
+
+
+@settings(max_examples=60, deadline=None)
+@given(WORDS)
+def test_any_seat_is_a_seat_or_one_line(text):
+    _answered(["declare", B_ELDER, "--seat", text])
+    _answered(["declare", "AS KS 9S 8S 7S 8H 7H AD TD 9D", "--rules", "normand", "--seat", text, "--discards", "9C"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(WORDS)
+def test_any_tricks_are_played_or_one_line(text):
+    _answered(["play", B_ELDER, A_DEALER, "--tricks", text, "--json"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.one_of(st.integers(max_value=1), st.integers(min_value=100_001)), st.integers(), st.integers())
+def test_samples_seed_and_threads_out_of_range_are_one_line(samples, seed, threads):
+    """Out-of-range --samples always refused before anything is counted, whatever --seed and --threads are."""
+    _answered(["discard", HAND, "--elder", "--play", "-q", "--samples", str(samples), "--seed", str(seed),
+               "--threads", str(threads)])
