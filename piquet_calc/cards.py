@@ -105,6 +105,15 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     return shown[:-1] + "..." + shown[-1]
 
 
+def quote_path(path: str, limit: int = QUOTE_LIMIT) -> str:
+    """A path quoted for a one-line message: a long one by its last ``limit`` characters, where its name is.
+
+    >>> quote_path("house.toml"), quote_path("/" + "x" * 50 + "/house.toml", 20)
+    ("'house.toml'", "'...xxxxxxxxx/house.toml'")
+    """
+    return repr(path) if len(path) <= limit else "'..." + repr(path[-limit:])[1:]
+
+
 def _ascii_upper(text: str) -> str:
     """Upper case for ASCII text only: ``"ſ".upper()`` is ``"S"``, and no such spelling is a card."""
     return text.upper() if text.isascii() else text

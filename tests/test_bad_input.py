@@ -7,6 +7,7 @@ answered within TIME_LIMIT seconds: bad input is refused before anything is coun
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -49,6 +50,9 @@ def time_limit(seconds: int = TIME_LIMIT):
         signal.signal(signal.SIGALRM, old)
 
 
+LINE_MAX = 160  # an error line fits a terminal of this width (streams.LINE_LIMIT and the prefix)
+
+
 def assert_one_error_line(code: int, stderr: str, message: str) -> str:
     assert code == 2, (code, stderr)
     assert "Traceback" not in stderr, stderr
@@ -57,6 +61,7 @@ def assert_one_error_line(code: int, stderr: str, message: str) -> str:
     line = lines[0]
     assert line.startswith("piquet-calc: error: ") and len(line) > len("piquet-calc: error: "), line
     assert message in line, (message, line)
+    assert len(line) <= LINE_MAX, (len(line), line)
     return line
 
 
@@ -93,9 +98,10 @@ BAD_RULES = {  # file content -> what the one line must say; every one is refuse
     "repiq_bonus = 1": "unknown field 'repiq_bonus'",
     "[play]\nleed = 1": "unknown field 'play.leed'",
     "x" * 300 + " = 1": "unknown field 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'",
-    'base = "bezique"': "base: must be one of rubicon",
-    "base = 5": "base: must be one of rubicon, au-cent, english, russian, encyclopedia, normand, four, not 5",
+    'base = "bezique"': "base: one of rubicon",
+    "base = 5": "base: one of rubicon, au-cent, english, russian, encyclopedia, normand, four, not 5",
     'base = "' + "b" * 300 + '"': "encyclopedia, normand, four, not 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb...'",
+    "repiq_bonus = 2\nrepique_bonus = 3": "unknown field 'repiq_bonus' (repique_bonus?)",
     'set_min_rank = "X"': "set_min_rank: not a rank: 'X'",
     '[play]\nscoring_rank = "1"': "play.scoring_rank: not a rank",
     "blanche_ranks = []": "blanche_ranks: must be a non-empty list",
@@ -107,7 +113,24 @@ BAD_RULES = {  # file content -> what the one line must say; every one is refuse
     "exchange = 3": "exchange: must be a table",
     "repique_bonus = ": "not valid TOML",
     "a = " + "[" * 5000 + "]" * 5000: "not valid TOML: nested too deeply",
-    "a = 1" + "0" * 5000: "not valid TOML",
+    "a = 1" + "0" * 5000: "not valid TOML: a number of more than 4300 digits",
+    # issue 20: three and four players' house rules, long values quoted short, the words of each field
+    'base = "normand"\n[exchange]\ndealer = [0, ' + ", ".join(map(str, range(2, 301))) + "]":
+        "exchange.dealer: none or the whole talon, so [0] or [0, 2], not [0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, ...",
+    'base = "normand"\n[exchange]\nmiddle = [' + ", ".join(map(str, range(1, 301))) + "]":
+        "exchange.middle: only the dealer may exchange, so [0], not [1, 2, 3, 4",
+    'base = "four"\n[exchange]\ndealer = [0, 1]': "exchange.dealer: no talon for 4 players, nobody exchanges, so [0], "
+                                                 "not [0, 1]",
+    'base = "four"\n[exchange]\nelder = [0, 0]\nthird = [2]': "exchange.third: no talon for 4 players",
+    'base = "four"\n[table_rules]\ncards_tricks = -1': "table_rules.cards_tricks: must be a whole number of tricks, "
+                                                       "0 or more, not -1",
+    'base = "normand"\n[table_rules]\npoint_min_pips = -1': "table_rules.point_min_pips: must be a whole number of "
+                                                            "pips, 0 or more, not -1",
+    'base = "normand"\n[table_rules]\npoint_min_pips = 81': "table_rules.point_min_pips: 0 to 80, not 81",
+    'base = "normand"\n[table_rules]\ncapot = 1' + "0" * 60: "table_rules.capot: at most 255, not 1000000000",
+    'base = "normand"\n[table_rules]\ndouble_blanche_repique = "' + "y" * 300 + '"':
+        "table_rules.double_blanche_repique: must be true or false, not '" + "y" * 40 + "...'",
+    'base = "normand"\n[table_rules]\ncapo = 1': "unknown field 'table_rules.capo' (table_rules.capot?)",
 }
 BINARY = b"\xff\xfe base = 1"
 
@@ -119,10 +142,11 @@ def _rules_cases():
 
 
 @pytest.mark.parametrize(("command", "text", "message"), list(_rules_cases()))
-def test_a_bad_rules_file_is_refused_by_rules_and_discard_alike(command, text, message, tmp_path):
-    path = tmp_path / "house.toml"
-    path.write_text(text, encoding="utf-8")
-    args = ["rules", str(path)] if command == "rules" else ["discard", HAND, "--elder", "--rules", str(path), "-q"]
+def test_a_bad_rules_file_is_refused_by_rules_and_discard_alike(command, text, message, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the file named as a user names his: house.toml, in this folder
+    Path("house.toml").write_text(text, encoding="utf-8")
+    args = (["rules", "house.toml"] if command == "rules" else
+            ["discard", HAND, "--elder", "--rules", "house.toml", "-q"])
     with time_limit():
         r = runner.invoke(app, args)
     assert_one_error_line(r.exit_code, r.stderr, message)
@@ -192,7 +216,8 @@ CASES = [
     (["discard", DEALER, "--younger", "--elder-took", "2", "--rules", "russian"], "must be 0, 3 to 5 under russian"),
     (["discard", HAND, "--elder", "--rules", "bezique"], "unknown rules 'bezique'"),
     (["discard", HAND, "--elder", "--rules", ""], "no rules named"),
-    (["discard", HAND, "--elder", "--rules", "b" * 500], "unknown rules '" + "b" * 40 + "...'"),
+    (["discard", HAND, "--elder", "--rules", "b" * 500], "unknown rules '" + "b" * 40 + "...' (rubicon, au-cent, "
+     "english, russian, encyclopedia, normand, four, or FILE.toml)"),  # the whole line, nothing cut
     (["discard", HAND, "--elder", "--rules", "/nonexistent/house.toml"], "cannot read rules file"),
     (["discard", HAND, "--elder", "--top", "-1"], "--top must be 0 (all) or more, not -1"),
     (["discard", HAND, "--elder", "--top", "ten"], "--top': Input should be a valid integer"),
@@ -250,6 +275,102 @@ CASES = [
     (["score", B_ELDER, A_DEALER, "--younger-dealt", A_DEALT.replace("TC", "QS")], "duplicate card QS"),
     (["score", B_ELDER, A_DEALER, "--rules", "encyclopedia.toml"], "cannot read rules file"),
     (["score", B_ELDER, A_DEALER, "--json", "extra"], "give elder's and younger's hands, not 3"),
+    # play: the dealt hands checked against the final ones as score checks them (issue 20, 1)
+    (["play", B_ELDER, A_DEALER, "--elder-dealt", A_DEALER],
+     "8S is in elder's dealt hand and in the dealer's final hand: a discarded card is out of play"),
+    (["play", B_ELDER, A_DEALER, "--elder-dealt", "AS 7S AH KH 9H JH JD TD 9D QC 9C 8C"],
+     "elder exchanged 8 cards (dealt against final hand); rubicon allows 1 to 5"),
+    (["play", B_ELDER, A_DEALER, "--elder-dealt", B_ELDER],
+     "elder exchanged 0 cards (dealt against final hand); rubicon allows 1 to 5"),
+    (["play", B_ELDER, A_DEALER, "--elder-dealt", "AS AH KH QH TH 8H 7H AD TD 9D 9C 8C",
+      "--dealer-dealt", "QS JS TS 9S 8S JH 9H KD QD AC JC 9C"], "9C is in both dealt hands"),
+    (["play", B_ELDER, A_DEALER, "--dealer-dealt", "KS QS JS TS 9S 8S KD QD 8D AC JC AH"],
+     "AH is in the dealer's dealt hand and in elder's final hand"),
+    (["play", B_ELDER, A_DEALER, "--elder-dealt", "AS 7S AH TH 8H 7H AD 7D 7C 9S 8S TC"],
+     "8S is in elder's dealt hand and in the dealer's final hand"),  # its discards 9S 8S TC: no carte blanche
+    (["score", B_ELDER, A_DEALER, "--elder-dealt", "AS 7S AH TH 8H 7H AD 7D 7C 9S 8S TC"],
+     "8S is in elder's dealt hand and in younger's final hand"),  # the same check, score's names
+    (["play", B_ELDER, A_DEALER, "--elder-dealt", B_DEALT, "--dealer-dealt", A_DEALER, "--rules", "au-cent"],
+     "the dealer exchanged 0 cards (dealt against final hand); au-cent allows 1 to 4 after elder took 4"),
+    (["play", B_ELDER, A_DEALER, "--rules", "russian", "--elder-dealt", "AS TD AH KH QH TH 8H 7H AD 9D KC 7C"],
+     "elder exchanged 2 cards (dealt against final hand); russian allows 0, 3 to 5"),
+    (["play", B_ELDER, A_DEALER, "--elder-dealt", "AS AH"], "elder's dealt hand must have exactly 12 cards, got 2"),
+    (["play", B_ELDER, A_DEALER, "--tricks", " ".join(str(c) for c in DECK)], "--tricks: trick 1: expected two "
+     "cards, the leader's then the follower's, not '7S 8S 9S TS JS QS KS AS 7H 8H 9H TH JH Q...'"),
+    # play under the three- and four-player presets names the two-player limit (issue 20, 7)
+    (["play", "AS KS QS JS 8S 7S AH KH AD 7D", "AC KC 9C 8C QH JH 9H KD QD 8D", "--rules", "normand"],
+     "play is for two players; normand is a game for 3 (seats elder, middle, dealer)"),
+    (["play", B_ELDER, A_DEALER, "--rules", "four"], "play is for two players; four is a game for 4"),
+    # carte blanche that the discards or the final hand disprove (issue 20, 2)
+    (["declare", "AS TS 9S 8S 7S AH TH 9H 8H AD TD 9D", "--elder", "--discards", "KC QC JC 7C 7D", "--carte-blanche"],
+     "carte blanche: elder discarded KC, so his dealt hand held a court card (K Q J)"),
+    (["declare", "AS KS QS JS KH QH JH 9H 8H AD TD 9D", "--elder", "--carte-blanche"],
+     "carte blanche: elder's final hand holds 6 of K Q J but he takes at most 5: his dealt hand held one"),
+    (["declare", "AS KS QS JS KH 9H 8H 7H 8D AD TD 9D", "--elder", "--discards", "7C 8C 9C", "--carte-blanche"],
+     "carte blanche: elder's final hand holds 4 of K Q J but he took only 3: his dealt hand held one"),
+    (["declare", "AS KS QS 9S 7S AH 7H AD TD 9D TC 9C", "--elder", "--discards", "7C 8C 7D", "--carte-blanche",
+      "--rules", "russian"], "carte blanche: elder's final hand holds 5 of A K Q J but he took only 3"),
+    (["declare", A_DEALER, "--younger", "--discards", "JH 9H", "--carte-blanche"],
+     "carte blanche: younger discarded JH, so his dealt hand held a court card (K Q J)"),
+    (["declare", "AS KS 9S 8S 7S 8H 7H AD TD 9D", "--rules", "normand", "--seat", "dealer", "--discards", "QC 8C",
+      "--carte-blanche"], "carte blanche: the dealer discarded QC, so his dealt hand held a court card (K Q J)"),
+    (["declare", "AS KS QS JS 7S 8H 7H AD TD 9D", "--rules", "normand", "--seat", "dealer", "--discards", "9C 8C",
+      "--carte-blanche"], "carte blanche: the dealer's final hand holds 3 of K Q J but he took only 2"),
+    (["declare", "AS KS 9S 8S 7S 8H 7H AD TD 9D", "--rules", "normand", "--seat", "dealer", "--carte-blanche"],
+     "carte blanche: the dealer's final hand holds 1 of K Q J but he did not exchange"),
+    (["declare", "AS KS 9S 8S 7S 8H 7H AD TD 9D", "--rules", "normand", "--seat", "elder", "--carte-blanche"],
+     "carte blanche: elder's final hand holds 1 of K Q J but he did not exchange"),
+    # --samples, --seed and --threads bounded, stated in --help (issue 20, 3)
+    (["discard", HAND, "--elder", "--play", "--samples", "1000000000"],
+     "--samples must be 2 to 100,000, not 1000000000"),
+    (["discard", HAND, "--elder", "--play", "--samples", "1" + "0" * 30],
+     "--samples must be 2 to 100,000, not 1" + "0" * 30),
+    (["discard", HAND, "--elder", "--play", "--samples", "1" + "0" * 100],
+     "--samples must be 2 to 100,000, not 1" + "0" * 39 + "..."),
+    (["discard", HAND, "--elder", "--play", "--samples", "1"], "--samples must be 2 to 100,000, not 1"),
+    (["discard", HAND, "--elder", "--play", "--samples", "-5"], "--samples must be 2 to 100,000, not -5"),
+    (["discard", HAND, "--elder", "--play", "--seed", "-1"], "--seed must be 0 to 4,294,967,295, not -1"),
+    (["discard", HAND, "--elder", "--play", "--seed", str(2**32)], "--seed must be 0 to 4,294,967,295, not 4294967296"),
+    (["discard", HAND, "--elder", "--play", "--threads", "-1"], "--threads must be 0 to 256, not -1"),
+    (["discard", HAND, "--elder", "--play", "--threads", "257"], "--threads must be 0 to 256, not 257"),
+    # options that need --play, refused without it when given, whatever their value (issue 20, 5)
+    (["discard", HAND, "--elder", "--samples", "1000", "--seed", "20261201"], "--samples, --seed: need --play"),
+    (["discard", HAND, "--elder", "--threads", "0"], "--threads: needs --play"),
+    (["discard", HAND, "--elder", "--also", "7H 8C"], "--also: needs --play"),
+    (["discard", DEALER, "--younger", "--seed", "7"], "--seed: needs --play"),
+    (["discard", "AS KS QS JS 9S AH KH 8D 7D AC", "--rules", "normand", "--dealer", "--threads", "0"],
+     "--threads: --play and its options are for two players, not normand"),
+    (["discard", "AS KS QS JS 9S AH KH 8D 7D AC", "--rules", "normand", "--dealer", "--samples", "1000", "--seed",
+      "20261201"], "--samples, --seed: --play and its options are for two players, not normand"),
+    (["discard", "AS KS QS JS 9S AH KH 8D 7D AC", "--rules", "normand", "--dealer", "--play"],
+     "--play: --play and its options are for two players, not normand"),
+    # a dealt hand given is given, even empty (the same rule: given, not compared with the default)
+    (["score", B_ELDER, A_DEALER, "--elder-dealt", ""], "elder's dealt hand must have exactly 12 cards, got 0"),
+    (["score", B_ELDER, A_DEALER, "--dealer-dealt", ""], "--dealer-dealt is for normand; two players give"),
+    (["play", B_ELDER, A_DEALER, "--dealer-dealt", ""], "the dealer's dealt hand must have exactly 12 cards, got 0"),
+    (["score", "AS KS QS JS 8S 7S AH KH AD 7D", "AC KC 9C 8C QH JH 9H KD QD 8D", "QC JC TC 7C TH 8H 7H JD TD 9D",
+      "--rules", "normand", "--younger-dealt", ""], "--elder-dealt and --younger-dealt are for two players"),
+    (["score", "AS KS QS JS 8S 7S AH KH AD 7D", "AC KC 9C 8C QH JH 9H KD QD 8D", "QC JC TC 7C TH 8H 7H JD TD 9D",
+      "--rules", "normand", "--dealer-dealt", ""], "the dealer's dealt hand must have exactly 10 cards, got 0"),
+    # long input quoted at most 40 characters (issue 20, 4)
+    (["declare", "AS KS 9S 8S 7S 8H 7H AD TD 9D", "--rules", "normand", "--seat", "x " * 30000],
+     "no seat 'x x x x x x x x x x x x x x x x x x x x ...' at this table: seats are elder, middle, dealer"),
+    (["declare", B_ELDER, "--seat", "y" * 60000], "no seat '" + "y" * 40 + "...' at this table"),
+    (["rules", "rubicon", "z " * 5000], "unexpected extra argument"),
+    # the dealer's exchange at three in the same words for score and declare (issue 20, 7)
+    (["score", "AS KS QS JS 8S 7S AH KH AD 7D", "AC KC 9C 8C QH JH 9H KD QD 8D", "QC JC TC 7C TH 8H 7H JD TD 9D",
+      "--rules", "normand", "--dealer-dealt", "QC JC TC 7C TH 8H 7H 9D TS JD"],
+     "the dealer exchanges none or 2 cards under normand, not 1"),
+    (["declare", "AS KS 9S 8S 7S 8H 7H AD TD 9D", "--rules", "normand", "--seat", "dealer", "--discards", "9C 8C 7C"],
+     "the dealer exchanges none or 2 cards under normand, not 3"),
+    (["score", "AS KS QS JS 8S 7S AH KH AD 7D", "AC KC 9C 8C QH JH 9H KD QD 8D", "QC JC TC 7C TH 8H 7H JD TD 9D",
+      "--rules", "normand", "--dealer-dealt", "QC JC TC 7C TH 8H 7H 9D TD 8D"],
+     "8D is in the dealer's dealt hand and in middle's final hand: a discarded card is out of play"),
+    # --seat is case-blind, as presets and cards are: the error is the next one (issue 20, 7)
+    (["declare", "AS KS 9S 8S 7S 8H 7H AD TD 9D", "--rules", "NORMAND", "--seat", "DEALER", "--discards", "9C 8C 7C"],
+     "the dealer exchanges none or 2 cards under normand, not 3"),
+    (["declare", "AS KS 9S 8S 7S 8H 7H AD TD 9D", "--rules", "normand", "--seat", "Elder", "--discards", "9C 8C"],
+     "only the dealer exchanges under normand: elder has no discards"),
     # odds
     (["odds"], "Missing argument 'cards'"),
     (["odds", "AH", "--unseen", "100", "--take", "5"],
@@ -295,7 +416,7 @@ def test_bad_input_is_one_line_and_exit_2(args, message):
     with time_limit():
         r = runner.invoke(app, args)
     line = assert_one_error_line(r.exit_code, r.stderr, message)
-    assert len(line) < 700  # long input is quoted cut short
+    assert len(line) <= LINE_MAX  # long input is quoted cut short
     assert r.stdout == "" or args == []  # bare piquet-calc prints the help, then the line
 
 
@@ -477,3 +598,131 @@ def test_every_accepted_odds_corner_answers_at_once():
                 with time_limit():
                     r = runner.invoke(app, ["odds", cards, "--take", str(take), "--unseen", str(unseen), "--json"])
                 assert r.exit_code == 0, (unseen, take, named, r.output)
+
+
+# --- issue 20: what is accepted, and what every --json gives ---------------------------------------------
+
+def strict_json(text: str):
+    """json.loads that refuses NaN and Infinity, which are not JSON."""
+    def refuse(name):
+        raise ValueError(f"{name} is not JSON")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def plain_help(args: list[str]) -> str:
+    """A command's --help as one line of words (the box and the wrapping taken out)."""
+    r = runner.invoke(app, [*args, "--help"])
+    assert r.exit_code == 0, r.output
+    return " ".join(re.sub(r"[│╭╮╰╯─]", " ", r.stdout).split())
+
+
+def test_the_limits_of_samples_seed_and_threads_are_in_the_help():
+    text = plain_help(["discard"])
+    assert "final round, 2 to 100,000." in text
+    assert "drawn from, 0 to 4,294,967,295." in text
+    assert "0 (one per core) to 256" in text
+
+
+def test_play_has_quiet_as_the_other_commands_have():
+    assert "-q" in plain_help(["play"]) and "--quiet" in plain_help(["play"])
+    r = runner.invoke(app, ["play", B_ELDER, A_DEALER, "--elder-dealt", B_DEALT, "--dealer-dealt", A_DEALT, "-q",
+                            "--json"])
+    assert r.exit_code == 0, r.output
+    data = strict_json(r.stdout)
+    assert data["elder_dealt"] is not None and len(data["line"]) == 12
+
+
+def test_dealt_hands_that_fit_are_accepted_by_play_and_score_alike():
+    """The same deal check: 004's deal with its dealt hands (elder took four, the dealer two) is one deal."""
+    for command in ("play", "score"):
+        option = "--dealer-dealt" if command == "play" else "--younger-dealt"
+        r = runner.invoke(app, [command, B_ELDER, A_DEALER, "--elder-dealt", B_DEALT, option, A_DEALT, "--json"])
+        assert r.exit_code == 0, (command, r.output)
+        strict_json(r.stdout)
+
+
+def test_seat_is_case_blind():
+    r = runner.invoke(app, ["declare", B_ELDER, "--seat", "ELDER", "--json"])
+    assert r.exit_code == 0, r.output
+    assert strict_json(r.stdout)["position"] == "elder"
+
+
+def test_carte_blanche_that_fits_the_discards_is_accepted():
+    """Elder dealt AS TS 9S 8S 7S AH TH 9H 8H AD 9C 8C (no court card), discarding 9C 8C for KC QC: two courts
+    in the final hand, two cards taken."""
+    r = runner.invoke(app, ["declare", "AS TS 9S 8S 7S AH TH 9H 8H AD KC QC", "--elder", "--discards", "9C 8C",
+                            "--carte-blanche", "--json"])
+    assert r.exit_code == 0, r.output
+    assert strict_json(r.stdout)["carte_blanche"]["me"] == 10
+
+
+@pytest.mark.parametrize("args", [
+    ["rules", "--json"], ["rules", "normand", "--json"], ["rules", "four", "--json"],
+    ["odds", "AH KH", "--elder", "--json"], ["odds", "AH", "--take", "1", "--unseen", "1", "--json"],
+    ["score", B_ELDER, A_DEALER, "--json"],
+    ["score", B_ELDER, A_DEALER, "--rules", "encyclopedia", "--elder-dealt", B_DEALT, "--json"],
+    ["score", "AS KS QS JS 8S 7S AH KH AD 7D", "AC KC 9C 8C QH JH 9H KD QD 8D", "QC JC TC 7C TH 8H 7H JD TD 9D",
+     "--rules", "normand", "--dealer-dealt", "QC JC TC 7C TH 8H 7H 9D TS 9S", "--json"],
+    ["score", "AS KS QS JS AH AD AC 7S", "9H 8H 7H KH QH JH TH 9S", "TS KD QD JD TD 9D 8D 7D",
+     "KC QC JC TC 9C 8C 7C 8S", "--rules", "four", "--json"],
+    ["declare", B_ELDER, "--elder", "--json"],
+    ["declare", A_DEALER, "--younger", "--discards", "7H 8H", "--elder-blanche", "--json"],
+    ["declare", "AS KS 9S 8S 7S 8H 7H AD TD 9D", "--rules", "normand", "--seat", "dealer", "--discards", "9C 8C",
+     "--json"],
+    ["play", B_ELDER, A_DEALER, "--rules", "encyclopedia", "--json"],
+    ["play", B_ELDER, A_DEALER, "--tricks", "AS KS", "--json"],
+], ids=lambda a: "-".join(x for x in a if x.startswith("--") or x in ("rules", "odds", "score", "declare", "play")))
+def test_every_json_output_parses_strictly(args):
+    r = runner.invoke(app, args)
+    assert r.exit_code == 0, r.output
+    strict_json(r.stdout)
+
+
+def test_also_naming_one_discard_twice_shows_it_once():
+    """--also "AC JC" --also "JC AC": one discard, judged once (a small run: two deals, the best one)."""
+    args = ["discard", DEALER, "--younger", "--play", "--samples", "2", "--top", "1", "-q", "--json",
+            "--also", "AC JC", "--also", "JC AC", "--also", "ac jc"]
+    r = runner.invoke(app, args)
+    assert r.exit_code == 0, r.output
+    data = strict_json(r.stdout)
+    shown = [frozenset(d["discard"]) for d in data["discards"]]
+    assert len(shown) == len(set(shown)) and shown.count(frozenset({"AC", "JC"})) == 1, shown
+    assert len(shown) <= 2
+
+
+def _answered(args: list[str]) -> None:
+    """Any input: exit 0 with output, or exit 2 with one line of at most LINE_MAX characters; never a traceback."""
+    with time_limit():
+        r = runner.invoke(app, args)
+    assert r.exception is None or isinstance(r.exception, SystemExit), (args, r.exception)
+    if r.exit_code == 0:
+        assert r.stdout and "Traceback" not in r.stderr, args
+    else:
+        assert_one_error_line(r.exit_code, r.stderr, "")
+
+
+WORDS = st.one_of(st.text(max_size=120), st.lists(st.sampled_from(["elder", "ELDER", " ", "x", "AS", "KS", ",", "7S",
+                                                                  "dealer", "\u00a0", "é", "'", '"']),
+                                                max_size=400).map("".join))
+
+
+@settings(max_examples=60, deadline=None)
+@given(WORDS)
+def test_any_seat_is_a_seat_or_one_line(text):
+    _answered(["declare", B_ELDER, "--seat", text])
+    _answered(["declare", "AS KS 9S 8S 7S 8H 7H AD TD 9D", "--rules", "normand", "--seat", text, "--discards", "9C"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(WORDS)
+def test_any_tricks_are_played_or_one_line(text):
+    _answered(["play", B_ELDER, A_DEALER, "--tricks", text, "--json"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.one_of(st.integers(max_value=1), st.integers(min_value=100_001)), st.integers(), st.integers())
+def test_samples_seed_and_threads_out_of_range_are_one_line(samples, seed, threads):
+    """Out-of-range --samples always refused before anything is counted, whatever --seed and --threads are."""
+    _answered(["discard", HAND, "--elder", "--play", "-q", "--samples", str(samples), "--seed", str(seed),
+               "--threads", str(threads)])

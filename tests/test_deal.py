@@ -210,10 +210,10 @@ runner = CliRunner()
 
 
 def test_cli_play_errors_are_one_line():
-    for args, words in ((["--also", "AS"], "need --play"),
+    for args, words in ((["--also", "AS"], "--also: needs --play"),
                         (["--play", "--also", "KS"], "not in the hand"),
                         (["--play", "--also", "AS AH KH QH TH 8H"], "not a legal discard"),
-                        (["--play", "--samples", "1"], "at least 2")):
+                        (["--play", "--samples", "1"], "--samples must be 2 to 100,000, not 1")):
         result = runner.invoke(app, ["discard", BOOK, "--elder", "-q", *args])
         assert result.exit_code == 2, result.output
         lines = result.stderr.strip().splitlines() if result.stderr else result.output.strip().splitlines()

@@ -200,9 +200,9 @@ def test_score_cli_table_and_json():
                             "QC JC TC 7C TH 8H 7H 9D TS 9S"])
     assert r.exit_code == 0, r.output
     r = runner.invoke(app, ["score", e, m, d, "--rules", "normand", "--dealer-dealt", "QC JC TC 7C TH 8H 7H 9D TD 8D"])
-    assert r.exit_code == 2 and "8D is in the dealer's dealt hand and another's" in r.stderr
+    assert r.exit_code == 2 and "8D is in the dealer's dealt hand and in middle's final hand" in r.stderr
     r = runner.invoke(app, ["score", e, m, d, "--rules", "normand", "--dealer-dealt", "QC JC TC 7C TH 8H 7H 9D TS JD"])
-    assert r.exit_code == 2 and "exchanges 0, 2 cards under normand, not 1" in r.stderr
+    assert r.exit_code == 2 and "the dealer exchanges none or 2 cards under normand, not 1" in r.stderr
 
 
 # --- the kernels against the plain scorer ----------------------------------------------------------------

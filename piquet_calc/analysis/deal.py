@@ -349,7 +349,7 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
             missing = [c for c in d if c not in hand]
             raise CardError(f"{missing[0]} is not in the hand" if missing else
                             f"{len(d)} cards is not a legal discard here: {span(sizes)}")
-        if index[frozenset(d)] not in forced:
+        if index[frozenset(d)] not in forced:  # one discard named twice, in any order, is judged once
             forced.append(index[frozenset(d)])
     keep = top if top > 0 else len(candidates)
     finalists_max = min(len(candidates), keep + len(forced))

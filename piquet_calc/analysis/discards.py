@@ -222,6 +222,12 @@ def analyse_declaration(hand: Sequence[Card], position: Position, discards: Sequ
     unseen = tuple(c for c in DECK if c not in known)
     if len(unseen) < HAND_SIZE:
         raise CardError(f"only {len(unseen)} cards are left unseen: the opponent holds {HAND_SIZE}")
+    if carte_blanche:
+        from ..game.deal_check import check_blanche_claim
+
+        most = max(rules.elder_discards if position == "elder" else
+                   [m for k in rules.elder_discards for m in rules.dealer_discards(k)])
+        check_blanche_claim(hand, discards, most, rules, position)
     setup = KernelSetup(hand, np.array([c.index for c in hand], dtype=np.int64),
                    np.array([c.index for c in unseen], dtype=np.int64), position == "elder",
                    rules.blanche_points * bool(carte_blanche),

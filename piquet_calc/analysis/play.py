@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import HAND_SIZE, Card, CardError, parse_cards
+from ..cards import HAND_SIZE, Card, CardError, parse_cards, quote
+from ..game.deal_check import check_two_handed_deal
 from ..game.declarations import DealScore, is_carte_blanche, score_deal
 from ..game.play import DEALER, ELDER, Finish, PlayError, PlayState, TrickRecord, finish, play_trick, start
 from ..rules import RuleSet
@@ -66,7 +67,7 @@ def parse_tricks(text: str) -> list[tuple[Card, Card]]:
             raise CardError(f"--tricks: trick {n}: {e}") from None
         if len(cards) != 2:
             raise CardError(f"--tricks: trick {n}: expected two cards, the leader's then the follower's, "
-                            f"not {part.strip()!r}")
+                            f"not {quote(part.strip())}")
         tricks.append((cards[0], cards[1]))
     return tricks
 
@@ -84,7 +85,8 @@ def analyse_play(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
                  dealer_dealt: Sequence[Card] | None = None) -> PlayAnalysis:
     """The declarations, the recorded ``tricks``, and the best play of the rest (see the module docstring).
 
-    CardError for overlapping hands or wrong counts; PlayError (one line naming the trick) for an
+    CardError for overlapping hands, wrong counts or dealt hands that do not fit the final ones
+    (game/deal_check.py); PlayError (one line naming the trick) for an
     illegal trick."""
     rules.require_two_handed("the play of a deal")
     elder, dealer = tuple(elder), tuple(dealer)
@@ -96,6 +98,8 @@ def analyse_play(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
         raise CardError(f"{sorted(both)[0]} is in both hands")
     if len(tricks) > HAND_SIZE:
         raise PlayError(f"{len(tricks)} tricks given, a deal has {HAND_SIZE}")
+    check_two_handed_deal(elder, dealer, tuple(elder_dealt) if elder_dealt else None,
+                          tuple(dealer_dealt) if dealer_dealt else None, rules, ("elder", "the dealer"))
     e_dealt = tuple(elder_dealt) if elder_dealt else elder
     d_dealt = tuple(dealer_dealt) if dealer_dealt else dealer
     score = score_deal(elder, dealer, rules, elder_blanche=is_carte_blanche(e_dealt, rules),

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..cards import DECK, Card, CardError, sort_hand
+from ..game.deal_check import check_blanche_claim, check_table_exchange
 from ..game.declarations import is_carte_blanche
 from ..kernels.layout import CLASSES3, COUNT3_NAMES, SEATS3
 from ..rules import RulesError, RuleSet
@@ -143,19 +144,15 @@ def analyse_normand_declaration(hand: Sequence[Card], seat: str, rules: RuleSet,
     discards = tuple(discards)
     if discards and seat != "dealer":
         raise RulesError(f"only the dealer exchanges under {rules.name}: {seat} has no discards")
-    if discards and len(discards) not in rules.exchange[-1]:
-        raise RulesError(f"the dealer exchanges none or {rules.table.talon} cards under {rules.name}, "
-                         f"not {len(discards)}")
+    if discards:
+        check_table_exchange(len(discards), rules, "the discards")
     for c in discards:
         if c in hand or discards.count(c) > 1:
             raise CardError(f"{c} is named twice (hand, discards)")
-    own = is_carte_blanche(hand, rules)
-    if discards:  # the dealer's dealt hand is not this one: as he says
-        carte_blanche = bool(carte_blanche)
-    else:  # dealt hand and final hand are one
-        if carte_blanche and not own:
-            raise CardError(f"{seat}'s hand holds a court card: it cannot be carte blanche")
-        carte_blanche = own
+    if carte_blanche:  # the dealer's dealt hand: the final one less what he took, with his discards
+        check_blanche_claim(hand, discards, 0, rules, "the dealer" if seat == "dealer" else seat)
+    if not discards:  # dealt hand and final hand are one
+        carte_blanche = is_carte_blanche(hand, rules)
     known = {c.index for c in (*hand, *discards)}
     unseen = [i for i in range(len(DECK)) if i not in known]
     out_of_play = len(unseen) - 2 * rules.table.hand_size

@@ -15,10 +15,12 @@ from typer.core import TyperGroup
 
 try:  # typer >= 0.22 carries its own copy of click, with Abort moved to typer.exceptions
     from typer._click import exceptions as click_errors
+    from typer._click.core import ParameterSource
     from typer._click.utils import PacifyFlushWrapper
     from typer.exceptions import Abort
 except ImportError:  # pragma: no cover - older typer depends on click itself
     from click import exceptions as click_errors
+    from click.core import ParameterSource
     from click.exceptions import Abort
     from click.utils import PacifyFlushWrapper
 
@@ -27,12 +29,15 @@ from contextlib import contextmanager
 
 from ..analysis import analyse_declaration, analyse_discards, odds_rows
 from ..analysis.deal import DEFAULT_SAMPLES, DEFAULT_SEED
-from ..cards import DECK, HAND_SIZE, Card, CardError, parse_cards, parse_hand
-from ..kernels.cache import SetupError
+from ..cards import DECK, HAND_SIZE, QUOTE_LIMIT, CardError, parse_cards, parse_hand, quote
+from ..game.deal_check import check_exchange_seen
+from ..kernels.cache import MAX_THREADS, SetupError
 from ..rules import PRESETS, RulesError, RuleSet, get_rules, span
 from . import streams
 
 PROG = "piquet-calc"
+MAX_SAMPLES = 100_000  # --samples: 2 to this many fresh deals per discard (100 times the default)
+MAX_SEED = 2**32 - 1  # --seed: 0 to this (numpy's seeds are unsigned)
 
 
 USER_ERRORS = (CardError, RulesError, SetupError, streams.OutputError)  # one line each, exit 2
@@ -157,6 +162,7 @@ RulesOption = Annotated[str, typer.Option(help=f"Rules: a preset ({', '.join(PRE
 
 @app.command()
 def discard(
+    ctx: typer.Context,
     hand: Annotated[str, typer.Argument(help='Twelve cards, e.g. "AS AH KH QH TH 8H 7H AD TD 9D 9C 8C" '
                                              "(10 or T, any case, ♠♥♦♣ too).")],
     elder: Annotated[bool, typer.Option("--elder", help="Analyse as elder (non-dealer).")] = False,
@@ -175,13 +181,14 @@ def discard(
     play: Annotated[bool, typer.Option("--play", help="Rank by the whole deal, sampled: both exchanges (the "
                                        "opponent's by the exchange policy), the declarations and the play "
                                        "solved double dummy (README, The whole deal).")] = False,
-    samples: Annotated[int, typer.Option(help="With --play: fresh deals per discard in the final round.")]
-    = DEFAULT_SAMPLES,
-    seed: Annotated[int, typer.Option(help="With --play: the seed the deals are drawn from.")] = DEFAULT_SEED,
+    samples: Annotated[int, typer.Option(help=f"With --play: fresh deals per discard in the final round, 2 to "
+                                         f"{MAX_SAMPLES:,}.")] = DEFAULT_SAMPLES,
+    seed: Annotated[int, typer.Option(help=f"With --play: the seed the deals are drawn from, 0 to {MAX_SEED:,}.")]
+    = DEFAULT_SEED,
     also: Annotated[list[str] | None, typer.Option(help="With --play: put this discard in the final round "
                                                    "(repeatable), e.g. --also \"QS TS 9S 8S 7S\".")] = None,
-    threads: Annotated[int, typer.Option(help="With --play: worker threads (0: one per core); the figures "
-                                         "do not depend on it.")] = 0,
+    threads: Annotated[int, typer.Option(help=f"With --play: worker threads, 0 (one per core) to {MAX_THREADS}; "
+                                         "the figures do not depend on it.")] = 0,
 ) -> None:
     """Every legal discard of HAND with exact chances and expected scores, best first (--play: by the whole deal)."""
     with _user_errors():
@@ -195,8 +202,9 @@ def discard(
     if ruleset.table.players > 2:
         if elder_took is not None:
             raise click_errors.UsageError(f"--elder-took is for two players: under {ruleset.name} elder takes nothing")
-        if play or also or samples != DEFAULT_SAMPLES or seed != DEFAULT_SEED or threads:
-            raise click_errors.UsageError(f"--play (and --samples, --seed, --also, --threads) is for two players, "
+        given = _given(ctx, "play", "samples", "seed", "also", "threads")
+        if given:
+            raise click_errors.UsageError(f"{', '.join(given)}: --play and its options are for two players, "
                                           f"not {ruleset.name}")
         _discard_table(hand, ruleset, elder, younger, dealer, elder_blanche, top, as_json, quiet)
         return
@@ -209,15 +217,16 @@ def discard(
     if younger and elder_took not in ruleset.elder_discards:
         raise click_errors.UsageError(f"--elder-took must be {span(ruleset.elder_discards)} under {ruleset.name}, "
                                       f"not {elder_took}")
-    if not play and (also or samples != DEFAULT_SAMPLES or seed != DEFAULT_SEED or threads):
-        raise click_errors.UsageError("--samples, --seed, --also and --threads need --play")
+    given = _given(ctx, "samples", "seed", "also", "threads")
+    if not play and given:
+        raise click_errors.UsageError(f"{', '.join(given)}: {'needs' if len(given) == 1 else 'need'} --play")
     from .. import report
 
     if play:
-        if samples < 2:
-            raise click_errors.UsageError(f"--samples must be at least 2, not {samples}")
-        if threads < 0:
-            raise click_errors.UsageError(f"--threads must be 0 (one per core) or more, not {threads}")
+        for name, value, low, high in (("--samples", samples, 2, MAX_SAMPLES), ("--seed", seed, 0, MAX_SEED),
+                                       ("--threads", threads, 0, MAX_THREADS)):
+            if not low <= value <= high:
+                raise click_errors.UsageError(f"{name} must be {low} to {high:,}, not {_number(value)}")
         with _user_errors():
             forced = [parse_cards(text, what="--also") for text in also or []]
         from ..analysis.deal import analyse_deal
@@ -276,6 +285,18 @@ def _user_errors() -> Iterator[None]:
         raise click_errors.UsageError(str(e)) from None
 
 
+def _given(ctx: typer.Context, *names: str) -> list[str]:
+    """The options among ``names`` (parameter names) that the user gave, whatever their value, as typed."""
+    defaults = (ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP)
+    return ["--" + name.replace("_", "-") for name in names if ctx.get_parameter_source(name) not in (None, *defaults)]
+
+
+def _number(value: int) -> str:
+    """A whole number the user gave, for a message: cut to about 40 digits."""
+    text = str(value)
+    return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "..."
+
+
 def _one_position(elder: bool, younger: bool) -> None:
     if elder == younger:
         raise click_errors.UsageError("say exactly one of --elder or --younger")
@@ -314,26 +335,6 @@ def _emit(as_json: bool, data: Callable[[], Any], table: Callable[[], str]) -> N
     streams.write_out(text + "\n")
 
 
-def _check_exchange_seen(position: str, thrown: int, seen: int, ruleset: RuleSet) -> None:
-    """--discards (when given) must be a count the rules let this position exchange, and --seen at most the
-    talon cards it can have looked at: elder the rest of his share, the dealer the rest of what elder left."""
-    shape = ruleset.table
-    if position == "elder":  # (cards exchanged, talon cards then left to look at)
-        ways = [(k, shape.talon_shares[0] - k) for k in ruleset.elder_discards]
-    else:  # elder refusing leaves the dealer only his own share (docs/rules.md, The deal and the exchange)
-        ways = [(m, (shape.talon - k if k else shape.talon_shares[-1]) - m)
-                for k in ruleset.elder_discards for m in ruleset.dealer_discards(k)]
-    legal = sorted({n for n, _ in ways} - {0})
-    if thrown and thrown not in legal:
-        raise click_errors.UsageError(f"--discards: {position} may exchange {span(legal)} cards under "
-                                      f"{ruleset.name}, not {thrown}")
-    most_seen = max(rest for n, rest in ways if n == thrown or not thrown)
-    if seen > most_seen:
-        after = f" after exchanging {thrown}" if thrown else ""
-        raise click_errors.UsageError(f"--seen: {position} can have seen at most {most_seen} talon cards{after} "
-                                      f"under {ruleset.name}, not {seen}")
-
-
 @app.command()
 def declare(
     hand: Annotated[str, typer.Argument(help="Your cards after the exchange (twelve; normand ten, four eight).")],
@@ -356,56 +357,28 @@ def declare(
         ruleset = get_rules(rules)
         thrown = parse_cards(discards, what="the discards")
         looked = parse_cards(seen, what="the seen cards")
+    seat = seat.strip().lower() if seat is not None else None  # case-blind, as presets and cards
     if ruleset.table.players > 2:
         _declare_table(hand, ruleset, seat, elder, younger, dealer, thrown, looked, carte_blanche, elder_blanche,
                        as_json, quiet)
         return
     if seat is not None:
         if seat not in ("elder", "younger", "dealer"):
-            raise click_errors.UsageError(f"no seat {seat!r} at this table: seats are elder, dealer (younger)")
+            raise click_errors.UsageError(f"no seat {quote(seat)} at this table: seats are elder, dealer (younger)")
         elder, younger = elder or seat == "elder", younger or seat != "elder"
     younger = younger or dealer
     with _user_errors():
         cards = parse_hand(hand)
     _one_position(elder, younger)
     _younger_only(elder, **{"--elder-blanche": elder_blanche})
-    _check_exchange_seen("elder" if elder else "younger", len(thrown), len(looked), ruleset)
+    with _user_errors():
+        check_exchange_seen("elder" if elder else "younger", len(thrown), len(looked), ruleset)
     from .. import report
 
     with _user_errors():
         result = analyse_declaration(cards, "elder" if elder else "younger", thrown, looked, ruleset,
                                      carte_blanche=carte_blanche, elder_blanche=elder_blanche)
     _emit(as_json, lambda: report.declaration_data(result), lambda: report.declaration_table(result))
-
-
-def _check_deal(elder: tuple[Card, ...], dealer: tuple[Card, ...], elder_dealt: tuple[Card, ...] | None,
-                dealer_dealt: tuple[Card, ...] | None, ruleset: RuleSet) -> None:
-    """Dealt hands consistent with the final ones: a discard is out of play, so no card of a dealt hand ends
-    in the other player's final hand; the two dealt hands are disjoint; each exchange is one the rules allow."""
-    if elder_dealt is not None and dealer_dealt is not None:
-        both = sorted(set(elder_dealt) & set(dealer_dealt))
-        if both:
-            raise CardError(f"{both[0]} is in both dealt hands")
-    took = {}
-    for who, other, dealt, final, other_final in (("elder", "younger", elder_dealt, elder, dealer),
-                                                  ("younger", "elder", dealer_dealt, dealer, elder)):
-        if dealt is None:
-            continue
-        gone = sorted(set(dealt) & set(other_final))
-        if gone:
-            raise CardError(f"{gone[0]} is in {who}'s dealt hand and in {other}'s final hand: "
-                            "a discarded card is out of play")
-        took[who] = len(set(final) - set(dealt))
-    if "elder" in took and took["elder"] not in ruleset.elder_discards:
-        raise CardError(f"elder exchanged {took['elder']} cards (dealt against final hand); "
-                        f"{ruleset.name} allows {span(ruleset.elder_discards)}")
-    if "younger" in took:
-        elder_took = [took["elder"]] if "elder" in took else list(ruleset.elder_discards)
-        legal = sorted({m for k in elder_took for m in ruleset.dealer_discards(k)})
-        if took["younger"] not in legal:
-            after = f" after elder took {took['elder']}" if "elder" in took else ""
-            raise CardError(f"younger exchanged {took['younger']} cards (dealt against final hand); "
-                            f"{ruleset.name} allows {span(legal)}{after}")
 
 
 def _declare_table(hand: str, ruleset: RuleSet, seat: str | None, elder: bool, younger: bool, dealer: bool,
@@ -446,6 +419,7 @@ def _declare_table(hand: str, ruleset: RuleSet, seat: str | None, elder: bool, y
 
 @app.command()
 def score(
+    ctx: typer.Context,
     hands: Annotated[list[str], typer.Argument(
         help="The final hands in seat order: two players elder's and younger's (the dealer's) twelve; normand "
              "elder's, middle's and the dealer's ten; four elder's, second's, third's and the dealer's eight.",
@@ -457,14 +431,17 @@ def score(
     as_json: JsonOption = False,
 ) -> None:
     """Score the declarations of one deal in counting order, with repique and elder's pique run."""
+    from ..game.deal_check import check_two_handed_deal
     from ..game.declarations import is_carte_blanche, score_deal
 
     with _user_errors():
         ruleset = get_rules(rules)
+    given = _given(ctx, "elder_dealt", "younger_dealt", "dealer_dealt")  # given, even empty, is given
     if ruleset.table.players > 2:
-        _score_table(hands, ruleset, dealer_dealt, elder_dealt or younger_dealt, as_json)
+        _score_table(hands, ruleset, dealer_dealt if "--dealer-dealt" in given else None,
+                     [g for g in given if g != "--dealer-dealt"], as_json)
         return
-    if dealer_dealt:
+    if "--dealer-dealt" in given:
         raise click_errors.UsageError("--dealer-dealt is for normand; two players give --younger-dealt")
     if len(hands) != 2:
         raise click_errors.UsageError(f"{ruleset.name} is a game for two: give elder's and younger's hands, "
@@ -475,9 +452,10 @@ def score(
         both = set(e) & set(d)
         if both:
             raise CardError(f"{sorted(both)[0]} is in both hands")
-        e_dealt = parse_cards(elder_dealt, HAND_SIZE, "elder's dealt hand") if elder_dealt else e
-        d_dealt = parse_cards(younger_dealt, HAND_SIZE, "younger's dealt hand") if younger_dealt else d
-        _check_deal(e, d, e_dealt if elder_dealt else None, d_dealt if younger_dealt else None, ruleset)
+        e_given, d_given = "--elder-dealt" in given, "--younger-dealt" in given
+        e_dealt = parse_cards(elder_dealt, HAND_SIZE, "elder's dealt hand") if e_given else e
+        d_dealt = parse_cards(younger_dealt, HAND_SIZE, "younger's dealt hand") if d_given else d
+        check_two_handed_deal(e, d, e_dealt if e_given else None, d_dealt if d_given else None, ruleset)
     from .. import report
 
     result = score_deal(e, d, ruleset, elder_blanche=is_carte_blanche(e_dealt, ruleset),
@@ -486,8 +464,10 @@ def score(
           lambda: report.score_table(e, d, result, ruleset))
 
 
-def _score_table(hands: list[str], ruleset: RuleSet, dealer_dealt: str, two_handed_dealt: str, as_json: bool) -> None:
+def _score_table(hands: list[str], ruleset: RuleSet, dealer_dealt: str | None, two_handed_dealt: list[str],
+                 as_json: bool) -> None:
     """score for three or four players."""
+    from ..game.deal_check import check_table_deal
     from ..game.declarations import is_carte_blanche
     from ..game.table import check_table_hands, score_table
 
@@ -502,17 +482,9 @@ def _score_table(hands: list[str], ruleset: RuleSet, dealer_dealt: str, two_hand
         cards = [parse_cards(h, shape.hand_size, f"{seat}'s hand") for seat, h in zip(shape.seats, hands, strict=True)]
         check_table_hands(cards, ruleset)
         blanche = [is_carte_blanche(h, ruleset) for h in cards]
-        if dealer_dealt:
-            if shape.talon == 0 or 0 in ruleset.exchange[-1] and len(ruleset.exchange[-1]) == 1:
-                raise RulesError(f"--dealer-dealt: nobody exchanges under {ruleset.name}, so the dealt hands "
-                                 "are the final ones")
+        if dealer_dealt is not None:
             dealt = parse_cards(dealer_dealt, shape.hand_size, "the dealer's dealt hand")
-            others = {c for h in cards[:-1] for c in h}
-            if others & set(dealt):
-                raise CardError(f"{sorted(others & set(dealt))[0]} is in the dealer's dealt hand and another's")
-            if len(set(dealt) - set(cards[-1])) not in ruleset.exchange[-1]:
-                raise RulesError(f"--dealer-dealt: the dealer exchanges {span(ruleset.exchange[-1])} cards under "
-                                 f"{ruleset.name}, not {len(set(dealt) - set(cards[-1]))}")
+            check_table_deal(cards, dealt, ruleset)
             blanche[-1] = is_carte_blanche(dealt, ruleset)
     from .. import report
 
@@ -522,6 +494,7 @@ def _score_table(hands: list[str], ruleset: RuleSet, dealer_dealt: str, two_hand
 
 @app.command()
 def play(
+    ctx: typer.Context,
     elder_hand: Annotated[str, typer.Argument(help="Elder's twelve cards after the exchange.")],
     dealer_hand: Annotated[str, typer.Argument(help="The dealer's twelve cards after the exchange.")],
     tricks: Annotated[str, typer.Option(help='Tricks already played, each the leader\'s card then the follower\'s, '
@@ -530,18 +503,25 @@ def play(
     dealer_dealt: Annotated[str, typer.Option(help="The dealer's dealt hand, for carte blanche.")] = "",
     rules: RulesOption = "rubicon",
     as_json: JsonOption = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No first run's compiling line on stderr.")] = False,
 ) -> None:
     """The declarations, then the best play of the deal with both hands seen (double dummy), trick by trick."""
     from ..analysis.play import analyse_play, parse_tricks
     from ..game.play import PlayError
 
     with _user_errors():
+        ruleset = get_rules(rules)
+        ruleset.require_two_handed("play")
         e = parse_cards(elder_hand, HAND_SIZE, "elder's hand")
         d = parse_cards(dealer_hand, HAND_SIZE, "the dealer's hand")
-        ruleset = get_rules(rules)
-        e_dealt = parse_cards(elder_dealt, HAND_SIZE, "elder's dealt hand") if elder_dealt else None
-        d_dealt = parse_cards(dealer_dealt, HAND_SIZE, "the dealer's dealt hand") if dealer_dealt else None
+        given = _given(ctx, "elder_dealt", "dealer_dealt")  # given, even empty, is given
+        e_dealt = parse_cards(elder_dealt, HAND_SIZE, "elder's dealt hand") if "--elder-dealt" in given else None
+        d_dealt = parse_cards(dealer_dealt, HAND_SIZE, "the dealer's dealt hand") if "--dealer-dealt" in given else None
         played = parse_tricks(tricks)
+        if quiet:
+            from ..engine import first_run
+
+            first_run.silence()
         try:
             result = analyse_play(e, d, ruleset, played, e_dealt, d_dealt)
         except PlayError as err:

@@ -8,7 +8,9 @@
   status 128 + SIGPIPE, as a Unix tool killed by SIGPIPE shows in the shell; any other failure (a full
   disk, ``> /dev/full``) is one error line. Either way the output descriptor is then pointed at the null
   device, so Python's last flush at exit cannot print a second error.
-* ``one_line``: an error message as one line, a long token cut to 40 characters and ``...``.
+* ``one_line``: an error message as one line, a long token cut to 40 characters and ``...``, the whole
+  message to LINE_LIMIT: the one shortening every message goes through (the CLI's ``_error``), after the
+  code's own quoting of what the user typed (``cards.quote``, ``cards.quote_path``).
 """
 
 from __future__ import annotations
@@ -25,8 +27,8 @@ from typing import Any, TextIO
 ASCII_FALLBACK = "piquet-calc-ascii"  # the codec error handler registered below
 PIPE_STATUS = 128 + getattr(signal, "SIGPIPE", 13)
 WORD_LIMIT = 40  # a whitespace-free run of an error message longer than LONG_WORD is cut to this ...
-LONG_WORD = 80  # (what the code quotes itself is cut already: cards.quote)
-LINE_LIMIT = 600  # ... and so is the whole message
+LONG_WORD = 48  # (what the code quotes itself is cut already, to 40: cards.quote, with its quotes and "...")
+LINE_LIMIT = 140  # ... and the whole message to this, so that the line with "piquet-calc: error: " fits in 160
 
 _SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C", "\ufe0f": ""}
 _PUNCTUATION = {"‘": "'", "’": "'", "“": '"', "”": '"', "«": '"', "»": '"', "–": "-", "—": "-", "…": "...",
@@ -171,4 +173,4 @@ def one_line(message: str) -> str:
     """
     text = " ".join(message.split())
     text = _LONG_WORD.sub(lambda m: m.group()[:WORD_LIMIT] + "...", text)
-    return text if len(text) <= LINE_LIMIT else text[:LINE_LIMIT] + "..."
+    return text if len(text) <= LINE_LIMIT else text[:LINE_LIMIT - 3] + "..."

@@ -26,6 +26,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from ..cards import quote, quote_path
+
 ENABLED = True  # False when no folder can be used: the kernels then compile with cache=False
 MAX_THREADS = 256  # worker threads (engine/enumeration.py): each keeps its own row of counts
 PROG = "piquet-calc"
@@ -94,7 +96,7 @@ def choose_cache_dir(package_cache: Path | None = None) -> str | None:
         given = os.environ["NUMBA_CACHE_DIR"]
         why = _private(Path(given))
         if why is not None:
-            raise SetupError(f"NUMBA_CACHE_DIR {given!r} cannot hold the compiled kernels: {why} "
+            raise SetupError(f"NUMBA_CACHE_DIR {quote_path(given)} cannot hold the compiled kernels: {why} "
                              "(name a folder only you can write, or unset it)")
         return given
     if unsafe(package_cache or PACKAGE_CACHE) is None:
@@ -133,8 +135,7 @@ def check_threads() -> None:
         return
     text = value.strip()
     if not (text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_THREADS):
-        shown = repr(value) if len(value) <= 40 else repr(value[:40])[:-1] + "...'"
-        raise SetupError(f"NUMBA_NUM_THREADS: a whole number from 1 to {MAX_THREADS}, not {shown}")
+        raise SetupError(f"NUMBA_NUM_THREADS: a whole number from 1 to {MAX_THREADS}, not {quote(value)}")
 
 
 def configure() -> str | None:

@@ -25,7 +25,7 @@ def get_rules(name: str) -> RuleSet:
     try:
         return PRESETS[ALIASES.get(name.lower(), name.lower())]
     except KeyError:
-        raise RulesError(f"unknown rules {quote(name)}: {choices}") from None
+        raise RulesError(f"unknown rules {quote(name)} ({', '.join(PRESETS)}, or FILE.toml)") from None
 
 
 __all__ = ["ALIASES", "AU_CENT", "ENCYCLOPEDIA", "ENGLISH", "FOUR", "NORMAND", "PACK", "PRESETS", "RUBICON", "RUSSIAN",

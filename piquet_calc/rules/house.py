@@ -21,12 +21,13 @@ Three and four players (``base = "normand"`` or ``"four"``) also read ``[table_r
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import stat
 import tomllib
 from pathlib import Path
 from typing import Any
 
-from ..cards import QUOTE_LIMIT, Rank, quote
+from ..cards import QUOTE_LIMIT, Rank, quote, quote_path
 from .model import PlayPoints, RulesError, RuleSet, TableRules
 
 # --- house rules -----------------------------------------------------------------------------------
@@ -61,22 +62,23 @@ BOUNDS: dict[str, tuple[int, int]] = {
     "play.capot": (0, PLAY_LIMIT),
     "play.deal_bonus": (0, PLAY_LIMIT),
 }
+_UNITS = {"table_rules.cards_tricks": "tricks", "table_rules.point_min_pips": "pips"}  # the rest count points
 DEFAULT_BOUNDS = (0, 1000)  # a whole-number field not listed above, until it is given its own range
 
 
 def load_rules(path: Path) -> RuleSet:
     """House rules: a TOML file with ``base = "<preset>"`` and any fields to change (and ``[play]``)."""
-    where = str(path) if len(str(path)) <= 2 * QUOTE_LIMIT and str(path).isprintable() else _tail(str(path))
+    where = str(path) if len(str(path)) <= QUOTE_LIMIT and str(path).isprintable() else quote_path(str(path))
     try:
         st = path.stat()  # a named pipe or a device would block or never end: only a regular file is read
         if not stat.S_ISREG(st.st_mode):
-            raise RulesError(f"cannot read rules file {_tail(str(path))}: not a regular file")
+            raise RulesError(f"cannot read rules file {quote_path(str(path))}: not a regular file")
         if st.st_size > MAX_FILE_BYTES:
-            raise RulesError(f"cannot read rules file {_tail(str(path))}: {st.st_size:,} bytes, more than a rules file "
-                             f"has (at most {MAX_FILE_BYTES:,})")
+            raise RulesError(f"cannot read rules file {quote_path(str(path))}: {st.st_size:,} bytes, more than a "
+                             f"rules file has (at most {MAX_FILE_BYTES:,})")
         text = path.read_text(encoding="utf-8")
     except OSError as e:
-        raise RulesError(f"cannot read rules file {_tail(str(path))}: {e.strerror or e}") from None
+        raise RulesError(f"cannot read rules file {quote_path(str(path))}: {e.strerror or e}") from None
     except UnicodeDecodeError:
         raise RulesError(f"{where}: not valid TOML: not UTF-8 text") from None
     try:
@@ -85,8 +87,8 @@ def load_rules(path: Path) -> RuleSet:
         raise RulesError(f"{where}: not valid TOML: {e}") from None
     except RecursionError:
         raise RulesError(f"{where}: not valid TOML: nested too deeply") from None
-    except ValueError as e:  # an integer of more than 4300 digits
-        raise RulesError(f"{where}: not valid TOML: {e}") from None
+    except ValueError:  # an integer of more than 4300 digits (Python's own limit on converting them)
+        raise RulesError(f"{where}: not valid TOML: a number of more than 4300 digits") from None
     return rules_from_dict(data, where=where, default_name=path.stem[:NAME_LIMIT])
 
 
@@ -105,7 +107,7 @@ def rules_from_dict(data: dict[str, Any], where: str = "rules", default_name: st
     data = dict(data)
     base_name = data.pop("base", "rubicon")
     if not isinstance(base_name, str) or ALIASES.get(base_name.lower(), base_name.lower()) not in PRESETS:
-        raise RulesError(f"{where}: base: must be one of {', '.join(PRESETS)}, not {_shown(base_name)}")
+        raise RulesError(f"{where}: base: one of {', '.join(PRESETS)}, not {_shown(base_name)}")
     base = PRESETS[ALIASES.get(base_name.lower(), base_name.lower())]
     play_data = _table(data.pop("play", {}), "play", where)
     table_data = _table(data.pop("table_rules", {}), "table_rules", where)
@@ -120,8 +122,8 @@ def rules_from_dict(data: dict[str, Any], where: str = "rules", default_name: st
     changes: dict[str, Any] = {"name": default_name, "source": f"{where}, based on {base.name}"}
     for key, value in data.items():
         if key not in known:
-            fields = ", ".join(sorted(known | {"base", "play", "exchange", "table_rules"}))
-            raise RulesError(f"{where}: unknown field {_shown(key)} (fields: {fields})")
+            raise RulesError(f"{where}: unknown field {_shown(key)}"
+                             f"{_unknown(key, known | {'base', 'play', 'exchange', 'table_rules'}, base)}")
         changes[key] = _field_value(key, value, where)
     changes["play"] = _section("play", base.play, play_data, where)
     if table_data and base.table.players == 2:
@@ -153,10 +155,17 @@ def _section(name: str, base: PlayPoints | TableRules, data: dict[str, Any], whe
     changes = {}
     for key, value in data.items():
         if key not in known:
-            raise RulesError(f"{where}: unknown field {_shown(f'{name}.{key}')} "
-                             f"({name} fields: {', '.join(sorted(known))})")
+            raise RulesError(f"{where}: unknown field {_shown(f'{name}.{key}')}"
+                             f"{_unknown(f'{name}.{key}', {f'{name}.{k}' for k in known}, None)}")
         changes[key] = _field_value(f"{name}.{key}", value, where)
     return dataclasses.replace(base, **changes)
+
+
+def _unknown(key: str, known: set[str], base: RuleSet | None) -> str:
+    """What an unknown field's message adds: the nearest field's name, if one is near, and where to find
+    them all (one line however many fields there are)."""
+    near = difflib.get_close_matches(key, sorted(known), n=1) if len(key) <= 2 * QUOTE_LIMIT else []
+    return (f" ({near[0]}?)" if near else "") + f"; see piquet-calc rules {base.name if base else 'NAME'} --json"
 
 
 def _table(value: Any, name: str, where: str) -> dict[str, Any]:
@@ -190,7 +199,7 @@ def _field_value(name: str, value: Any, where: str) -> Any:
         return frozenset(_rank(v, name, where) for v in value)
     if name == "table_rules.double_blanche_repique":
         if not isinstance(value, bool):
-            raise RulesError(f"{where}: {name}: must be true or false, not {value!r}")
+            raise RulesError(f"{where}: {name}: must be true or false, not {_shown(value)}")
         return value
     if name.startswith("exchange."):
         if not isinstance(value, list) or not value or not all(type(v) is int for v in value):
@@ -198,16 +207,12 @@ def _field_value(name: str, value: Any, where: str) -> Any:
         return tuple(sorted(set(value)))
     if name in _FLAGS:
         if type(value) is not bool:
-            raise RulesError(f"{where}: {name}: must be true or false, not {value!r}")
+            raise RulesError(f"{where}: {name}: must be true or false, not {_shown(value)}")
         return value
     if type(value) is not int or value < 0:
-        raise RulesError(f"{where}: {name}: must be a whole number of points, 0 or more, not {_shown(value)}")
+        unit = _UNITS.get(name, "points")
+        raise RulesError(f"{where}: {name}: must be a whole number of {unit}, 0 or more, not {_shown(value)}")
     return value
-
-
-def _tail(path: str) -> str:
-    """A long path quoted by its end, where its file name is."""
-    return repr(path) if len(path) <= QUOTE_LIMIT else "'..." + repr(path[-QUOTE_LIMIT:])[1:]
 
 
 def _shown(value: Any) -> str:
@@ -260,12 +265,16 @@ def _check_table(rules: RuleSet, where: str) -> None:
     """Three and four players: what game/table.py and kernels/table.py count (docs/rules.md, Three and four
     players). Only the dealer exchanges, none or the whole talon; the play scores every card."""
     shape, t = rules.table, rules.table_rules
-    for seat, counts in zip(shape.seats[:-1], rules.exchange[:-1], strict=True):
-        if counts != (0,):
-            raise RulesError(f"{where}: exchange.{seat}: only the dealer may exchange, so [0], not {list(counts)}")
+    for seat, counts in zip(shape.seats, rules.exchange, strict=True):
+        if shape.talon == 0 and counts != (0,):
+            raise RulesError(f"{where}: exchange.{seat}: no talon for {shape.players} players, nobody exchanges, "
+                             f"so [0], not {_shown(list(counts))}")
+        if seat != shape.seats[-1] and counts != (0,):
+            raise RulesError(f"{where}: exchange.{seat}: only the dealer may exchange, so [0], "
+                             f"not {_shown(list(counts))}")
     if 0 not in rules.exchange[-1] or not set(rules.exchange[-1]) <= {0, shape.talon}:
         raise RulesError(f"{where}: exchange.dealer: none or the whole talon, so [0] or [0, {shape.talon}], "
-                         f"not {list(rules.exchange[-1])}")
+                         f"not {_shown(list(rules.exchange[-1]))}")
     if rules.carte_rouge_points:
         raise RulesError(f"{where}: carte_rouge_points: no carte rouge for {shape.players} players")
     p = rules.play
@@ -273,14 +282,14 @@ def _check_table(rules: RuleSet, where: str) -> None:
         raise RulesError(f"{where}: play: for {shape.players} players every card scores (scoring_rank 7), "
                          "the last lead as any other and no seventh-trick bonus")
     if not 0 <= t.point_min_pips <= 80:
-        raise RulesError(f"{where}: table_rules.point_min_pips: 0 to 80, not {t.point_min_pips}")
+        raise RulesError(f"{where}: table_rules.point_min_pips: 0 to 80, not {_shown(t.point_min_pips)}")
     if not 0 <= t.cards_tricks <= shape.hand_size:
-        raise RulesError(f"{where}: table_rules.cards_tricks: 0 to {shape.hand_size}, not {t.cards_tricks}")
+        raise RulesError(f"{where}: table_rules.cards_tricks: 0 to {shape.hand_size}, not {_shown(t.cards_tricks)}")
     if shape.partnerships and t.cards_tricks * 2 <= shape.hand_size and t.cards_tricks:
         raise RulesError(f"{where}: table_rules.cards_tricks: more than half the {shape.hand_size} tricks, "
-                         f"not {t.cards_tricks}")
+                         f"not {_shown(t.cards_tricks)}")
     if t.double_blanche_repique and not shape.partnerships:
         raise RulesError(f"{where}: table_rules.double_blanche_repique: only for partnerships")
     for name in ("cards", "cards_shared", "capot", "capot_shared"):
         if getattr(t, name) > 255:
-            raise RulesError(f"{where}: table_rules.{name}: at most 255, not {getattr(t, name)}")
+            raise RulesError(f"{where}: table_rules.{name}: at most 255, not {_shown(getattr(t, name))}")

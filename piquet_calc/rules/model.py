@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import Rank
+from ..cards import Rank, quote
 
 PACK = 32
 
@@ -46,7 +46,7 @@ class TableShape:
         try:
             return self.seats.index(name)
         except ValueError:
-            raise RulesError(f"no seat {name!r} at this table: seats are {', '.join(self.seats)}") from None
+            raise RulesError(f"no seat {quote(name)} at this table: seats are {', '.join(self.seats)}") from None
 
 
 TWO_HANDED = TableShape()
