@@ -607,3 +607,6 @@ def rules_command(
 def run() -> None:
     """Console-script entry point."""
     app(prog_name=PROG)
+
+
+from . import partie as _partie  # noqa: E402, F401  (registers `partie`: the command lives in cli/partie.py)
