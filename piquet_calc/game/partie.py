@@ -129,6 +129,16 @@ def round_tens(x: int) -> int:
     return (x + 5) // 10 * 10
 
 
+def korolik_figure(difference: int, factor: int = 1) -> int:
+    """What a korolik's winner writes (russian, 001): the difference of the two players' figures in it
+    (already doubled in a doubled korolik) plus 100 (200 doubled), rounded to tens; 0 when it is equal.
+
+    >>> korolik_figure(48 - 33), korolik_figure(41), korolik_figure(84, 2), korolik_figure(0)
+    (120, 140, 280, 0)
+    """
+    return 0 if difference == 0 else round_tens(abs(difference) + factor * KOROLIK_BONUS)
+
+
 def rubicon_result(totals: Sequence[int]) -> tuple[int | None, int, bool]:
     """(winner 1 or 2, value, rubicon) of a finished rubicon or english partie with these two totals (002):
     the difference + 100, or both totals + 100 when the loser is under 100; equal, no game (None, 0).
@@ -143,6 +153,28 @@ def rubicon_result(totals: Sequence[int]) -> tuple[int | None, int, bool]:
     if lo < RUBICON_LINE:
         return winner, hi + lo + RUBICON_LINE, True
     return winner, hi - lo + RUBICON_LINE, False
+
+
+def fixed_result(name: str, totals: Sequence[int]) -> tuple[int | None, int, bool]:
+    """(winner, value, rubicon) of a finished fixed-length partie (rubicon, english, encyclopedia) with these
+    final totals: rubicon's rule (``rubicon_result``), or encyclopedia's difference of the sums (004).
+
+    >>> fixed_result("encyclopedia", (266, 281)), fixed_result("english", (90, 60))
+    ((2, 15, False), (1, 250, True))
+    """
+    if name == "encyclopedia":
+        a, b = totals
+        return (None if a == b else 1 if a > b else 2), abs(a - b), False
+    return rubicon_result(totals)
+
+
+def fixed_length(name: str, four_deals: bool = False) -> int:
+    """Deals in a fixed-length partie before any tie-break: rubicon and english 6 (english's variant 4),
+    encyclopedia 4. Rubicon adds ``RUBICON_EXTRA`` when equal after them."""
+    return 4 if (four_deals or name == "encyclopedia") else 6
+
+
+RUBICON_EXTRA = 2  # 002: equal after six deals, two more
 
 
 # --- reading deals -------------------------------------------------------------------------------
@@ -265,7 +297,7 @@ def _too_many(number: int, end: int) -> PartieError:
 
 def _fixed(name: str, deals: list[Deal], four_deals: bool) -> PartieResult:
     """Rubicon, english and encyclopedia: a fixed number of deals summed; see the module's docstring."""
-    length = 4 if (four_deals or name == "encyclopedia") else 6
+    length = fixed_length(name, four_deals)
     lines: list[DealLine] = []
     totals = [0, 0]
     planned = length
@@ -281,21 +313,19 @@ def _fixed(name: str, deals: list[Deal], four_deals: bool) -> PartieResult:
         lines.append(DealLine(i, dealer_of(i), 3 - dealer_of(i), scores, written, tuple(totals),
                               "counts double" if factor == 2 else ""))
         if i == planned and name == "rubicon" and totals[0] == totals[1] and planned == length:
-            planned += 2  # 002: equal after six deals, two more
+            planned += RUBICON_EXTRA
     finished = len(deals) == planned
     notes: list[str] = []
     if not finished:
         return PartieResult(name, 2, tuple(lines), tuple(totals), False, None, 0, "points",
                             rubicon=None if name == "encyclopedia" else False, next_dealer=dealer_of(len(deals) + 1),
                             deals_left=planned - len(deals))
+    winner, value, rubicon = fixed_result(name, totals)
     if name == "encyclopedia":
-        a, b = totals
-        winner = None if a == b else 1 if a > b else 2
         if winner is None:
             notes.append("equal sums: nobody wins")
-        return PartieResult(name, 2, tuple(lines), tuple(totals), True, winner, abs(a - b), "points",
+        return PartieResult(name, 2, tuple(lines), tuple(totals), True, winner, value, "points",
                             notes=tuple(notes), deals_left=0)
-    winner, value, rubicon = rubicon_result(totals)
     if winner is None:
         notes.append("equal after eight deals: no game (002)" if name == "rubicon"
                      else "equal totals: no game (000 says nothing; the tool's reading)")
@@ -447,7 +477,7 @@ def _russian(deals: list[Deal]) -> PartieResult:
                 note += f"; korolik {i // 2} equal: nobody writes, the next counts double (003)"
             else:
                 w = 0 if k1 > k2 else 1
-                figure = round_tens(abs(k1 - k2) + factor * KOROLIK_BONUS)
+                figure = korolik_figure(k1 - k2, factor)
                 written = (figure, 0) if w == 0 else (0, figure)
                 note += f"; korolik {i // 2}: player {w + 1} writes {figure}"
             next_doubled = refait_in_korolik or k1 == k2
