@@ -28,7 +28,6 @@ difference alone, so its recursion runs on the difference (``difference_tables``
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -76,44 +75,23 @@ def _shift_index(a: np.ndarray, b: np.ndarray, grid: int) -> tuple[np.ndarray, n
 
 
 def expect(v_next: np.ndarray, p: np.ndarray) -> np.ndarray:
-    """out[s1, s2] = Σ p[x1, x2] · v_next[s1 + x1, s2 + x2] (beyond the grid: moved down the diagonal).
+    """out[..., s1, s2] = Σ p[x1, x2] · v_next[..., s1 + x1, s2 + x2] (beyond the grid: moved down the
+    diagonal); ``v_next`` may stack several tables (..., grid, grid), which share one transform of ``p``.
 
     By FFT when the distribution has many points, else by direct sums (the two agree to rounding)."""
-    g, m = v_next.shape[0], p.shape[0] - 1
+    g, m = v_next.shape[-1], p.shape[0] - 1
     idx = np.arange(g + m)
     a, b = _shift_index(idx[:, None], idx[None, :], g)
-    vp = v_next[a, b]
+    vp = v_next[..., a, b]
     support = np.argwhere(p > 0)
     if len(support) <= 64:
-        out = np.zeros((g, g))
+        out = np.zeros(v_next.shape)
         for x1, x2 in support:
-            out += p[x1, x2] * vp[x1:x1 + g, x2:x2 + g]
+            out += p[x1, x2] * vp[..., x1:x1 + g, x2:x2 + g]
         return out
     n = g + m
     f = np.fft.rfft2(vp, s=(n, n)) * np.conj(np.fft.rfft2(p, s=(n, n)))
-    return np.fft.irfft2(f, s=(n, n))[:g, :g]
-
-
-def _terminal(name: str, grid: int, what: str, f: Callable[[str, tuple[int, int]], tuple[int | None, int, bool]]
-              = fixed_result) -> np.ndarray:
-    """The final result over the grid, from game/partie.py: player 1's signed value; 1 when he wins
-    (``win``), when player 2 wins (``lose``), when player 1 is rubiconed (the loser under 100), when player 2 is
-    (``rubicon2``)."""
-    out = np.zeros((grid, grid))
-    for a in range(grid):
-        for b in range(grid):
-            winner, value, rubicon = f(name, (a, b))
-            if what == "value":
-                out[a, b] = 0 if winner is None else value if winner == 1 else -value
-            elif what == "win":
-                out[a, b] = winner == 1
-            elif what == "lose":
-                out[a, b] = winner == 2
-            elif what == "rubicon":
-                out[a, b] = winner == 2 and rubicon
-            else:  # "rubicon2": player 2 rubiconed
-                out[a, b] = winner == 1 and rubicon
-    return out
+    return np.fft.irfft2(f, s=(n, n))[..., :g, :g]
 
 
 KINDS = ("value", "win", "lose", "rubicon", "rubicon2")
@@ -121,33 +99,42 @@ KINDS = ("value", "win", "lose", "rubicon", "rubicon2")
 
 @lru_cache(maxsize=8)
 def _terminals(name: str, grid: int) -> tuple[np.ndarray, ...]:
-    return tuple(_terminal(name, grid, w) for w in KINDS)
+    """The final result over the grid, from game/partie.py's ``fixed_result`` (one call a state): player 1's
+    signed value; 1 when he wins (``win``), when player 2 wins (``lose``), when player 1 is rubiconed (the
+    loser under 100), when player 2 is (``rubicon2``)."""
+    out = np.zeros((len(KINDS), grid, grid))
+    for a in range(grid):
+        for b in range(grid):
+            winner, value, rubicon = fixed_result(name, (a, b))
+            if winner == 1:
+                out[0, a, b], out[1, a, b], out[4, a, b] = value, 1, rubicon
+            elif winner == 2:
+                out[0, a, b], out[2, a, b], out[3, a, b] = -value, 1, rubicon
+    return tuple(out)
 
 
-def fixed_tables(name: str, p: np.ndarray, grid: int = GRID, length: int | None = None) -> dict[str, np.ndarray]:
-    """value, win, lose, rubicon, rubicon2 (see ``_terminal``): arrays (stages, grid, grid), stage n = n deals
-    played, for rubicon, english
-    and encyclopedia, from the deal distribution ``p`` (P[elder, dealer]). ``length``: another number of
-    deals (the checks' small parties; then no tie-break deals)."""
+def fixed_tables(name: str, p: np.ndarray, grid: int = GRID, length: int | None = None,
+                 lowest: int = 0) -> dict[str, np.ndarray]:
+    """value, win, lose, rubicon, rubicon2 (see ``_terminals``): arrays (stages, grid, grid), stage n = n
+    deals played, for rubicon and english, from the deal distribution ``p`` (P[elder, dealer]). ``length``:
+    another number of deals (the checks' small parties; then no tie-break deals). ``lowest``: the stages
+    below it are left at 0 (not needed for a later deal's lookups)."""
     tie_break = name == "rubicon" and length is None
     length = fixed_length(name) if length is None else length
     pt = p.T.copy()
     by_deal = {n: (p if dealer_of(n) == 2 else pt) for n in range(1, length + RUBICON_EXTRA + 1)}
-    out: dict[str, np.ndarray] = {}
-    for what, term in zip(KINDS, _terminals(name, grid), strict=True):
-        stages = np.zeros((length + 1, grid, grid))
-        final = term
-        if tie_break:  # 002: equal after six, two more deals (equal again: no game, in ``term``)
-            extra = term
-            for n in range(length + RUBICON_EXTRA, length, -1):
-                extra = expect(extra, by_deal[n])
-            tie = np.eye(grid, dtype=bool)
-            final = np.where(tie, extra, term)
-        stages[length] = final
-        for n in range(length, 0, -1):
-            stages[n - 1] = expect(stages[n], by_deal[n])
-        out[what] = stages
-    return out
+    term = np.stack(_terminals(name, grid))
+    stages = np.zeros((len(KINDS), length + 1, grid, grid))
+    final = term
+    if tie_break:  # 002: equal after six, two more deals (equal again: no game, in ``term``)
+        extra = term
+        for n in range(length + RUBICON_EXTRA, length, -1):
+            extra = expect(extra, by_deal[n])
+        final = np.where(np.eye(grid, dtype=bool), extra, term)
+    stages[:, length] = final
+    for n in range(length, lowest, -1):
+        stages[:, n - 1] = expect(stages[:, n], by_deal[n])
+    return {what: stages[k] for k, what in enumerate(KINDS)}
 
 
 def difference_tables(name: str, p: np.ndarray, length: int | None = None) -> dict[str, np.ndarray]:
@@ -309,8 +296,9 @@ def _expect_zero(v_next: np.ndarray, p: np.ndarray) -> np.ndarray:
 
 
 def tables(name: str, pairs: np.ndarray, steps: np.ndarray | None = None, offsets: np.ndarray | None = None,
-           weights: np.ndarray | None = None, grid: int = GRID) -> dict[str, np.ndarray]:
-    """Every stage's tables for a preset from sampled deals (``weights``: a bootstrap's counts)."""
+           weights: np.ndarray | None = None, grid: int = GRID, lowest: int = 0) -> dict[str, np.ndarray]:
+    """Every stage's tables for a preset from sampled deals (``weights``: a bootstrap's counts; ``lowest``:
+    rubicon and english, the stages below it not computed)."""
     if name not in TABLED:
         raise PartieValueError(f"no partie value table for {name}: tabled are {', '.join(TABLED)}")
     if name == "au-cent":
@@ -319,7 +307,7 @@ def tables(name: str, pairs: np.ndarray, steps: np.ndarray | None = None, offset
         return difference_tables(name, distribution(pairs, weights))
     if name == "russian":
         return russian_tables(distribution(pairs, weights))
-    return fixed_tables(name, distribution(pairs, weights), grid)
+    return fixed_tables(name, distribution(pairs, weights), grid, lowest=lowest)
 
 
 def _coarse(name: str, t: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
@@ -374,12 +362,19 @@ class PartieTable:
 
     @property
     def full(self) -> dict[str, np.ndarray]:
-        return _full(self.name)
+        return _full(self.name, 0)
+
+    def from_stage(self, lowest: int) -> dict[str, np.ndarray]:
+        """The tables with the stages from ``lowest`` on (rubicon and english compute no earlier ones;
+        a run that needed them all already keeps them)."""
+        if (self.name, 0) in _FULL_DONE:
+            return _full(self.name, 0)
+        return _full(self.name, lowest if self.name in ("rubicon", "english") else 0)
 
     def state(self, played: int, score: tuple[int, int], dealer_next: int | None = None) -> dict[str, float]:
         """value, win (and rubicon) for player 1 at ``played`` deals played with ``score`` (player 1, 2).
         Au-cent: ``dealer_next`` (1 or 2) deals the next deal (default: by the alternation)."""
-        t = self.full
+        t = self.from_stage(played)
         a, b = score
         if self.name == "au-cent":
             if max(a, b) >= AU_CENT_TARGET:
@@ -437,7 +432,7 @@ class PartieTable:
         dealer = dealer_of(deal)
         x1, x2 = (pairs[:, 1], pairs[:, 0]) if dealer == 1 else (pairs[:, 0], pairs[:, 1])
         a, b = score[0] + x1, score[1] + x2
-        t = self.full
+        t = self.from_stage(deal)
         if self.name == "au-cent":
             if score[0] >= AU_CENT_TARGET or score[1] >= AU_CENT_TARGET:
                 raise PartieValueError("the partie is over: a player has 100")
@@ -461,10 +456,14 @@ class PartieTable:
         return {k: v[deal, i, j].astype(np.float64) for k, v in t.items()}
 
 
-@lru_cache(maxsize=8)
-def _full(name: str) -> dict[str, np.ndarray]:
+_FULL_DONE: set[tuple[str, int]] = set()
+
+
+@lru_cache(maxsize=4)
+def _full(name: str, lowest: int) -> dict[str, np.ndarray]:
     t = load_table(name)
-    full = tables(name, t.pairs, t.steps, t.offsets)
+    full = tables(name, t.pairs, t.steps, t.offsets, lowest=lowest)
+    _FULL_DONE.add((name, lowest))
     return {k: (v if k == "offset" else v.astype(np.float32)) for k, v in full.items()}
 
 
@@ -475,6 +474,6 @@ def load_table(name: str) -> PartieTable:
         raise PartieValueError(f"no partie value table for {name}: tabled are {', '.join(TABLED)}")
     path = resources.files("piquet_calc") / "data" / f"partie_{name}.npz"
     with resources.as_file(path) as p, np.load(p) as z:
-        coarse = {k: z[k] for k in z.files if k.startswith(("table_", "se_"))}
+        coarse = {k: z[k] for k in z.files if k.startswith(("table_", "se_")) and k != "table_seconds"}
         return PartieTable(name, z["pairs"], z["steps"], z["offsets"], int(z["seed"]), int(z["deals"]),
                            float(z["seconds"]), coarse)

@@ -4,15 +4,20 @@ Plain Python: it imports nothing that loads numba."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ..analysis.partie import PartieState
 from ..game.partie import Deal, PartieError, deal_from_play, dealer_of, parse_deal, partie_name, score_partie
 from ..rules import get_rules
 from .app import RulesOption, _emit, _user_errors, app, click_errors
+
+if TYPE_CHECKING:
+    from ..analysis.deal import DealAnalysis
 
 JSON_HINT = "the records `piquet-calc play --json` writes"
 
@@ -90,3 +95,60 @@ def partie(
         raise click_errors.UsageError(str(e)) from None
     _emit(as_json, lambda: partie_data(result, four_deals=four_deals, target=target),
           lambda: partie_table(result, four_deals=four_deals, target=target))
+
+
+# --- discard --play --score (issue 23, item 3): called from app.py's discard -------------------------
+
+def score_state(score: str | None, deal_number: int | None, rules_name: str, play: bool,
+                elder: bool) -> PartieState | None:
+    """The partie state ``--score "ME OPP" --deal N`` give, checked before the (long) analysis; None without
+    --score. A usage error for a preset without a partie table or a state it cannot reach."""
+    from ..analysis.partie_value import ADVISED, PartieValueError, load_table
+
+    if score is None:
+        if deal_number is not None:
+            raise click_errors.UsageError("--deal needs --score")
+        return None
+    if not play:
+        raise click_errors.UsageError("--score needs --play: the partie value is looked up deal by deal")
+    parts = score.replace(",", " ").split()
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise click_errors.UsageError(f"--score must be two totals, mine then the opponent's, e.g. \"155 68\", "
+                                      f"not {score!r}")
+    if deal_number is None or deal_number < 1:
+        raise click_errors.UsageError("--score needs --deal N: this deal's number in the partie, from 1")
+    if rules_name not in ADVISED:
+        raise click_errors.UsageError(f"--score: no score-aware advice under {rules_name} (given for "
+                                      f"{', '.join(ADVISED)})")
+    state = PartieState(int(parts[0]), int(parts[1]), deal_number, "elder" if elder else "younger")
+    try:
+        table = load_table(rules_name)
+        if rules_name == "au-cent":
+            if max(state.me, state.opponent) >= 100:
+                raise PartieValueError("the partie is over: a player has 100")
+        elif deal_number >= table.coarse["table_value"].shape[0]:
+            raise PartieValueError(f"{rules_name}'s partie has {table.coarse['table_value'].shape[0] - 1} deals: "
+                                   f"no deal {deal_number}")
+    except PartieValueError as e:
+        raise click_errors.UsageError(f"--score: {e}") from None
+    from ..analysis.deal import DealDiscard
+
+    if "totals" not in {f.name for f in dataclasses.fields(DealDiscard)}:  # the lead's analysis/deal.py adds it
+        raise click_errors.UsageError("--score needs each deal's pair of totals (DealDiscard.totals), which this "
+                                      "version of the whole-deal analysis does not keep")
+    return state
+
+
+def emit_score_aware(deal: DealAnalysis, state: PartieState, as_json: bool) -> None:
+    """The whole-deal result as without --score, then every finalist ranked by the expected partie value."""
+    from .. import report
+    from ..analysis.partie import rank_by_partie
+    from ..analysis.partie_value import PartieValueError
+    from ..report.partie import score_aware_data, score_aware_table
+
+    try:
+        ranked = rank_by_partie(list(deal.discards), state, deal.rules.name)
+    except PartieValueError as e:
+        raise click_errors.UsageError(f"--score: {e}") from None
+    _emit(as_json, lambda: {**report.deal_data(deal), "partie": score_aware_data(state, ranked, deal.rules.name)},
+          lambda: report.deal_table(deal) + "\n\n" + score_aware_table(state, ranked, deal.rules.name))

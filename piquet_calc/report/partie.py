@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabulate import tabulate
 
 from ..game.partie import PartieResult
+
+if TYPE_CHECKING:
+    from ..analysis.partie import PartieEstimate, PartieState
 
 SCHEMA_VERSION = 1
 
@@ -73,3 +76,41 @@ def _result_line(data: dict[str, Any]) -> str:
         return (f"finished: player {data['winner']} first to {data['target']}; player {data['loser']} last, "
                 f"loses {data['value']} {unit} to each of the others")
     return f"finished: player {data['winner']} wins {data['value']} {unit}{extra}"
+
+
+def score_aware_data(state: PartieState, ranked: list[tuple[Any, PartieEstimate]], rules: str) -> dict[str, Any]:
+    """``discard --play --score``: each finalist's partie figures (analysis/partie.py), best first."""
+    rows = []
+    for rank, (d, e) in enumerate(ranked, 1):
+        rows.append({
+            "rank": rank, "discard": [str(c) for c in d.discard], "samples": e.samples,
+            "partie_value": e.value, "partie_value_se": e.value_se, "unit": e.unit,
+            "win": e.win, "win_se": e.win_se,
+            **({"rubiconed": e.rubiconed, "rubiconed_se": e.rubiconed_se} if e.rubiconed is not None else {}),
+            "points": e.points, "points_se": e.points_se, "table_se": e.table_se,
+        })
+    return {"schema_version": SCHEMA_VERSION, "rules": rules,
+            "score": {"me": state.me, "opponent": state.opponent, "deal": state.deal, "position": state.position,
+                      "player": state.my_player},
+            "by_partie": rows}
+
+
+def score_aware_table(state: PartieState, ranked: list[tuple[Any, PartieEstimate]], rules: str) -> str:
+    data = score_aware_data(state, ranked, rules)
+    rub = any("rubiconed" in r for r in data["by_partie"])
+    rows = []
+    for r in data["by_partie"]:
+        row = [r["rank"], " ".join(r["discard"]) or "-", f"{r['partie_value']:+.2f} ± {r['partie_value_se']:.2f}",
+               f"{100 * r['win']:.1f}% ± {100 * r['win_se']:.1f}"]
+        if rub:
+            row.append(f"{100 * r['rubiconed']:.1f}% ± {100 * r['rubiconed_se']:.1f}")
+        rows.append([*row, f"{r['points']:+.2f} ± {r['points_se']:.2f}", r["samples"]])
+    unit = data["by_partie"][0]["unit"] if data["by_partie"] else "points"
+    headers = ["#", "discard", f"partie value ({unit})", "win partie", *(["rubiconed"] if rub else []),
+               "deal points", "deals"]
+    s = data["score"]
+    head = (f"At {s['me']} to {s['opponent']}, deal {s['deal']}, {s['position']} (player {s['player']}): ranked by "
+            f"the expected partie value (analysis/partie_value.py's table, {rules})")
+    tse = data["by_partie"][0]["table_se"] if data["by_partie"] else float("nan")
+    return (f"{head}\n\n{tabulate(rows, headers=headers, disable_numparse=True)}\n\nThe table's own standard "
+            f"error near this score, shared by every discard: about {tse:.2f} {unit}.")
