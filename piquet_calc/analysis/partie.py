@@ -103,8 +103,8 @@ def partie_estimate(totals: np.ndarray, state: PartieState, rules_name: str,
 
 
 def _table_se(table: PartieTable, state: PartieState) -> float:
-    """The shipped bootstrap standard error of player 1's value at the tabled state nearest the score after
-    an average deal is not known here; the state before the deal is used (deal − 1 played)."""
+    """The shipped bootstrap standard error of the value at the tabled state nearest the score before the
+    deal (deal − 1 played): a guide to the table's own error here, not a figure for each deal's lookup."""
     se = table.coarse.get("se_value")
     if se is None:
         return float("nan")
