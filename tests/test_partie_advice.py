@@ -19,7 +19,7 @@ def plain_mean_se(x: list[float]) -> tuple[float, float]:
 
 
 def test_last_rubicon_deal_is_the_partie_result() -> None:
-    # Cavendish's score (RULES, The partie: "last hand; younger 155, elder 68"): the sixth deal, younger
+    # Cavendish's worked score ("last hand; younger 155, elder 68"): the sixth deal, younger
     # deals it, so younger is player 1; after it the partie's result is game/partie.py's own rule
     totals = np.array([[10, 40], [0, 35], [30, 5], [2, 30]])  # [mine, the opponent's] per deal
     state = PartieState(me=155, opponent=68, deal=6, position="younger")
