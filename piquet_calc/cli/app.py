@@ -189,6 +189,12 @@ def discard(
                                                    "(repeatable), e.g. --also \"QS TS 9S 8S 7S\".")] = None,
     threads: Annotated[int, typer.Option(help=f"With --play: worker threads, 0 (one per core) to {MAX_THREADS}; "
                                          "the figures do not depend on it.")] = 0,
+    # issue 23: the partie score (cli/partie.py)
+    score: Annotated[str | None, typer.Option(help='With --play: the partie score before this deal, "ME OPP"; '
+                                              "also ranks by the expected partie value (README, The partie).")]
+    = None,
+    deal_number: Annotated[int | None, typer.Option("--deal", help="With --score: this deal's number in the "
+                                                    "partie, from 1.", show_default=False)] = None,
 ) -> None:
     """Every legal discard of HAND with exact chances and expected scores, best first (--play: by the whole deal)."""
     with _user_errors():
@@ -221,7 +227,9 @@ def discard(
     if not play and given:
         raise click_errors.UsageError(f"{', '.join(given)}: {'needs' if len(given) == 1 else 'need'} --play")
     from .. import report
+    from .partie import emit_score_aware, score_state  # issue 23: --score (cli/partie.py)
 
+    partie_state = score_state(score, deal_number, ruleset.name, play, elder)
     if play:
         for name, value, low, high in (("--samples", samples, 2, MAX_SAMPLES), ("--seed", seed, 0, MAX_SEED),
                                        ("--threads", threads, 0, MAX_THREADS)):
@@ -241,6 +249,9 @@ def discard(
             typer.echo(f"\n{PROG}: interrupted: nothing printed", err=True)
             raise typer.Exit(130) from None
         progress.finish()
+        if partie_state is not None:  # issue 23: also ranked by the expected partie value
+            emit_score_aware(deal, partie_state, as_json)
+            return
         _emit(as_json, lambda: report.deal_data(deal), lambda: report.deal_table(deal))
         return
     result = analyse_discards(cards, "elder" if elder else "younger", ruleset, elder_took=elder_took,
@@ -600,3 +611,6 @@ def rules_command(
 def run() -> None:
     """Console-script entry point."""
     app(prog_name=PROG)
+
+
+from . import partie as _partie  # noqa: E402, F401  (registers `partie`: the command lives in cli/partie.py)

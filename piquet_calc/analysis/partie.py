@@ -1,0 +1,132 @@
+"""Score-aware figures for one discard (issue 23, item 3): each sampled deal's pair of totals looked up in
+the partie table (analysis/partie_value.py), averaged, with standard errors.
+
+``partie_estimate(totals, state, rules_name)`` takes the deals a discard was judged on, as an array
+``totals`` of shape (samples, 2), [my total, the opponent's total] for each deal (the field
+``DealDiscard.totals`` of analysis/deal.py), and the partie state before the deal: my score, the
+opponent's, the deal's number (from 1) and whether I am elder or younger in it. It returns the expected
+partie value (mine, in the preset's unit: points, au-cent games), the chance of winning the partie and,
+under rubicon and english, the chance of being rubiconed, each with its standard error over the deals
+(the sample standard deviation / √n), beside the expected points of the deal for comparison.
+
+The table's own sampling error (its bootstrap, ``se_*`` in the shipped file) is not in those standard
+errors: it is shared by every discard judged at the same score, so it moves all of them together and does
+not change their order; ``table_se`` gives its size at the nearest tabled state.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import numpy as np
+
+from ..game.partie import dealer_of
+from .partie_value import COARSE_STEP, PartieTable, PartieValueError, load_table
+
+Position = Literal["elder", "younger"]
+
+
+@dataclass(frozen=True)
+class PartieState:
+    """The partie before a deal, from my side: my score, the opponent's, the deal (from 1), my seat in it."""
+
+    me: int
+    opponent: int
+    deal: int
+    position: Position
+
+    @property
+    def my_player(self) -> int:
+        """My number in the partie (game/partie.py): player 1 is elder in odd deals."""
+        dealer = dealer_of(self.deal)
+        return (3 - dealer) if self.position == "elder" else dealer
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """The score as (player 1's, player 2's)."""
+        return (self.me, self.opponent) if self.my_player == 1 else (self.opponent, self.me)
+
+
+@dataclass(frozen=True)
+class PartieEstimate:
+    """One discard's figures at a partie state: means over ``samples`` deals, each with its standard error."""
+
+    samples: int
+    value: float  # my expected partie value, in ``unit``
+    value_se: float
+    win: float  # my chance of winning the partie
+    win_se: float
+    rubiconed: float | None  # my chance of being rubiconed (rubicon, english), else None
+    rubiconed_se: float | None
+    points: float  # my expected net points for the deal (my total minus the opponent's), for comparison
+    points_se: float
+    unit: str
+    table_se: float  # the table's own standard error of the value near this state (bootstrap)
+
+
+def _mean_se(x: np.ndarray) -> tuple[float, float]:
+    n = len(x)
+    mean = float(x.mean())
+    se = float(x.std(ddof=1) / math.sqrt(n)) if n > 1 else float("nan")
+    return mean, se
+
+
+def partie_estimate(totals: np.ndarray, state: PartieState, rules_name: str,
+                    table: PartieTable | None = None) -> PartieEstimate:
+    """My expected partie value, chance of winning and (rubicon, english) of being rubiconed, from the deals'
+    ``totals`` (samples, 2) = [my total, the opponent's], at ``state``; PartieValueError for a preset the
+    tables do not cover or a state they cannot reach."""
+    totals = np.asarray(totals, dtype=np.int64)
+    if totals.ndim != 2 or totals.shape[1] != 2 or len(totals) == 0:
+        raise PartieValueError(f"totals must be an array (samples, 2) of [my total, the opponent's], not shape "
+                               f"{totals.shape}")
+    if min(state.me, state.opponent) < 0 or state.deal < 1:
+        raise PartieValueError("the score is two totals of 0 or more and the deal is numbered from 1")
+    table = table or load_table(rules_name)
+    mine, theirs = totals[:, 0], totals[:, 1]
+    pairs = np.stack([mine, theirs], axis=1) if state.position == "elder" else np.stack([theirs, mine], axis=1)
+    got = table.after_many(state.deal, state.score, pairs)
+    first = state.my_player == 1
+    value = got["value"] if first else -got["value"]
+    win = got["win"] if first else got["lose"]
+    v, v_se = _mean_se(value)
+    w, w_se = _mean_se(win)
+    rub = rub_se = None
+    if "rubicon" in got:
+        rub, rub_se = _mean_se(got["rubicon"] if first else got["rubicon2"])
+    pts, pts_se = _mean_se((mine - theirs).astype(np.float64))
+    return PartieEstimate(len(totals), v, v_se, w, w_se, rub, rub_se, pts, pts_se,
+                          "games" if rules_name == "au-cent" else "points", _table_se(table, state))
+
+
+def _table_se(table: PartieTable, state: PartieState) -> float:
+    """The shipped bootstrap standard error of the value at the tabled state nearest the score before the
+    deal (deal − 1 played): a guide to the table's own error here, not a figure for each deal's lookup."""
+    se = table.coarse.get("se_value")
+    if se is None:
+        return float("nan")
+    a, b = state.score
+    k = COARSE_STEP
+    if table.name == "au-cent":
+        d = dealer_of(state.deal) - 1
+        i, j = min(a // k, se.shape[1] - 1), min(b // k, se.shape[2] - 1)
+        return float(se[d, i, j])
+    n = min(state.deal - 1, se.shape[0] - 1)
+    i, j = min(round(a / k), se.shape[1] - 1), min(round(b / k), se.shape[2] - 1)
+    return float(se[n, i, j])
+
+
+def rank_by_partie(discards: Sequence[Any], state: PartieState, rules_name: str) -> list[tuple[Any, PartieEstimate]]:
+    """The finalists of ``discard --play`` (analysis/deal.py's DealDiscard, each with ``totals`` (samples, 2))
+    with their partie figures, best expected partie value first (ties: the expected points)."""
+    table = load_table(rules_name)
+    out = []
+    for d in discards:
+        totals = getattr(d, "totals", None)
+        if totals is None:
+            raise PartieValueError("this analysis keeps no per-deal totals (DealDiscard.totals): --score needs them")
+        out.append((d, partie_estimate(totals, state, rules_name, table)))
+    return sorted(out, key=lambda t: (-t[1].value, -t[1].points))

@@ -1,0 +1,148 @@
+"""`piquet-calc partie`: keep the score of a partie deal by deal (game/partie.py); registered in app.py.
+
+Plain Python: it imports nothing that loads numba."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from ..analysis.partie import PartieState
+from ..game.partie import Deal, PartieError, deal_from_play, dealer_of, parse_deal, partie_name, score_partie
+from ..rules import get_rules
+from .app import RulesOption, _emit, _user_errors, app, click_errors
+
+if TYPE_CHECKING:
+    from ..analysis.deal import DealAnalysis
+
+JSON_HINT = "the records `piquet-calc play --json` writes"
+
+
+def read_deals(texts: list[str], players: int, rules_name: str) -> list[Deal]:
+    """Deals from the arguments, or from stdin's text: one deal a line ("31 14", or steps "1:5 2:14"), or the
+    JSON records of `piquet-calc play --json`, one after another (indented or one a line). Lines that are
+    blank or start with # are skipped."""
+    if len(texts) == 1 and texts[0].lstrip().startswith("{"):
+        return _play_records(texts[0], players, rules_name)
+    return [parse_deal(t, i) for i, t in enumerate(texts, 1)]
+
+
+def _play_records(text: str, players: int, rules_name: str) -> list[Deal]:
+    if players != 2:
+        raise PartieError(f"{JSON_HINT} are two-handed deals; {rules_name} is for {players} players")
+    decoder, pos, deals = json.JSONDecoder(), 0, []
+    while True:
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+        if pos == len(text):
+            return deals
+        number = len(deals) + 1
+        try:
+            record, pos = decoder.raw_decode(text, pos)
+        except json.JSONDecodeError as e:
+            raise PartieError(f"deal {number}: not JSON ({e.msg} at character {e.pos}); give {JSON_HINT}, "
+                              "or one deal a line as totals") from None
+        if not isinstance(record, dict):
+            raise PartieError(f"deal {number}: a JSON {type(record).__name__}, not one of {JSON_HINT}")
+        played = record.get("rules")
+        if played is not None and played != rules_name:
+            raise PartieError(f"deal {number} was played under {played}, but the partie is {rules_name}'s")
+        deals.append(deal_from_play(record, dealer_of(number), number))
+
+
+def _stdin_text() -> str:
+    if sys.stdin is None or sys.stdin.isatty():
+        raise click_errors.UsageError("no deals: give them as arguments (\"31 14\" \"9 52\" ...) or on stdin, "
+                                      "one a line")
+    return sys.stdin.read()
+
+
+@app.command()
+def partie(
+    deals: Annotated[list[str] | None, typer.Argument(help='Each deal: the players\' totals in player order, e.g. '
+                                                        '"31 14" (player 1 is elder in the first deal), or in '
+                                                        'counting order as steps PLAYER:POINTS, e.g. "1:5 2:14 1:3". '
+                                                        'None: read stdin, one deal a line, or the JSON that '
+                                                        '`play --json` writes.', show_default=False)] = None,
+    rules: RulesOption = "rubicon",
+    four_deals: Annotated[bool, typer.Option("--four-deals", help="english only: the variant of four deals, the "
+                                             "first and the last counting double (000).")] = False,
+    target: Annotated[int | None, typer.Option(help="normand only: the agreed target, 100, 150 or 200 (001); "
+                                               "default 100.", show_default=False)] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (schema in README) instead of a table.")]
+    = False,
+) -> None:
+    """The score sheet of a partie under the preset's rules, and its result (docs/rules.md, The partie)."""
+    from ..report.partie import partie_data, partie_table
+
+    with _user_errors():
+        ruleset = get_rules(rules)
+        name = partie_name(ruleset)
+    try:
+        if deals:
+            texts = list(deals)
+        else:
+            raw = _stdin_text()
+            texts = [raw] if raw.lstrip().startswith("{") else [
+                line for line in raw.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+        given = read_deals(texts, ruleset.table.players, name)
+        result = score_partie(ruleset, given, four_deals=four_deals, target=target)
+    except PartieError as e:
+        raise click_errors.UsageError(str(e)) from None
+    _emit(as_json, lambda: partie_data(result, four_deals=four_deals, target=target),
+          lambda: partie_table(result, four_deals=four_deals, target=target))
+
+
+# --- discard --play --score (issue 23, item 3): called from app.py's discard -------------------------
+
+def score_state(score: str | None, deal_number: int | None, rules_name: str, play: bool,
+                elder: bool) -> PartieState | None:
+    """The partie state ``--score "ME OPP" --deal N`` give, checked before the (long) analysis; None without
+    --score. A usage error for a preset without a partie table or a state it cannot reach."""
+    from ..analysis.partie_value import ADVISED, PartieValueError, load_table
+
+    if score is None:
+        if deal_number is not None:
+            raise click_errors.UsageError("--deal needs --score")
+        return None
+    if not play:
+        raise click_errors.UsageError("--score needs --play: the partie value is looked up deal by deal")
+    parts = score.replace(",", " ").split()
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise click_errors.UsageError(f"--score must be two totals, mine then the opponent's, e.g. \"155 68\", "
+                                      f"not {score!r}")
+    if deal_number is None or deal_number < 1:
+        raise click_errors.UsageError("--score needs --deal N: this deal's number in the partie, from 1")
+    if rules_name not in ADVISED:
+        raise click_errors.UsageError(f"--score: no score-aware advice under {rules_name} (given for "
+                                      f"{', '.join(ADVISED)})")
+    state = PartieState(int(parts[0]), int(parts[1]), deal_number, "elder" if elder else "younger")
+    try:
+        table = load_table(rules_name)
+        if rules_name == "au-cent":
+            if max(state.me, state.opponent) >= 100:
+                raise PartieValueError("the partie is over: a player has 100")
+        elif deal_number >= table.coarse["table_value"].shape[0]:
+            raise PartieValueError(f"{rules_name}'s partie has {table.coarse['table_value'].shape[0] - 1} deals: "
+                                   f"no deal {deal_number}")
+    except PartieValueError as e:
+        raise click_errors.UsageError(f"--score: {e}") from None
+    return state
+
+
+def emit_score_aware(deal: DealAnalysis, state: PartieState, as_json: bool) -> None:
+    """The whole-deal result as without --score, then every finalist ranked by the expected partie value."""
+    from .. import report
+    from ..analysis.partie import rank_by_partie
+    from ..analysis.partie_value import PartieValueError
+    from ..report.partie import score_aware_data, score_aware_table
+
+    try:
+        ranked = rank_by_partie(list(deal.discards), state, deal.rules.name)
+    except PartieValueError as e:
+        raise click_errors.UsageError(f"--score: {e}") from None
+    _emit(as_json, lambda: {**report.deal_data(deal), "partie": score_aware_data(state, ranked, deal.rules.name)},
+          lambda: report.deal_table(deal) + "\n\n" + score_aware_table(state, ranked, deal.rules.name))

@@ -1,0 +1,110 @@
+"""analysis/partie.py on synthetic per-deal totals: the looked-up partie values against plain computations."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from piquet_calc.analysis.partie import PartieState, partie_estimate
+from piquet_calc.analysis.partie_value import PartieValueError, load_table
+from piquet_calc.game.partie import rubicon_result
+
+
+def plain_mean_se(x: list[float]) -> tuple[float, float]:
+    n = len(x)
+    m = sum(x) / n
+    return m, math.sqrt(sum((v - m) ** 2 for v in x) / (n - 1) / n)
+
+
+def test_last_rubicon_deal_is_the_partie_result() -> None:
+    # Cavendish's worked score ("last hand; younger 155, elder 68"): the sixth deal, younger
+    # deals it, so younger is player 1; after it the partie's result is game/partie.py's own rule
+    totals = np.array([[10, 40], [0, 35], [30, 5], [2, 30]])  # [mine, the opponent's] per deal
+    state = PartieState(me=155, opponent=68, deal=6, position="younger")
+    assert state.my_player == 1 and state.score == (155, 68)
+    got = partie_estimate(totals, state, "rubicon")
+    values, wins, rubs = [], [], []
+    for mine, theirs in totals:
+        winner, value, rubicon = rubicon_result((155 + mine, 68 + theirs))
+        values.append(value if winner == 1 else -value)
+        wins.append(float(winner == 1))
+        rubs.append(float(winner == 2 and rubicon))
+    assert (got.value, got.value_se) == pytest.approx(plain_mean_se(values))
+    assert (got.win, got.win_se) == pytest.approx(plain_mean_se(wins))
+    assert got.rubiconed == 0.0 and got.samples == 4 and got.unit == "points"
+    assert (got.points, got.points_se) == pytest.approx(plain_mean_se([-30, -35, 25, -28]))
+
+
+def test_the_opponent_as_player_one_at_the_last_deal() -> None:
+    # elder in the sixth deal is player 2; the opponent (player 1) leads 120 to 80 and I may stay under 100
+    totals = np.array([[10, 0], [30, 10], [5, 5]])
+    state = PartieState(me=80, opponent=120, deal=6, position="elder")
+    assert state.my_player == 2 and state.score == (120, 80)
+    got = partie_estimate(totals, state, "rubicon")
+    values, rubs = [], []
+    for mine, theirs in totals:
+        winner, value, rubicon = rubicon_result((120 + theirs, 80 + mine))
+        values.append(value if winner == 2 else -value)
+        rubs.append(float(winner == 1 and rubicon))
+    assert (got.value, got.value_se) == pytest.approx(plain_mean_se(values))
+    assert (got.rubiconed, got.rubiconed_se) == pytest.approx(plain_mean_se(rubs))
+    assert rubs == [1.0, 0.0, 1.0]
+
+
+def test_au_cent_reaching_100_in_the_deal() -> None:
+    totals = np.array([[12, 5], [15, 30], [3, 9]])  # me 90, the opponent 30: 102 (lurch), 105 (not), 93
+    got = partie_estimate(totals, PartieState(90, 30, 7, "elder"), "au-cent")
+    table = load_table("au-cent")
+    third = table.after(7, PartieState(90, 30, 7, "elder").score, (3, 9))
+    mine3 = third["value"] if PartieState(90, 30, 7, "elder").my_player == 1 else -third["value"]
+    assert got.value == pytest.approx((2 + 1 + mine3) / 3, rel=1e-6) and got.unit == "games"
+    assert got.rubiconed is None
+
+
+def test_middle_of_the_partie_matches_single_lookups() -> None:
+    table = load_table("rubicon")
+    state = PartieState(me=40, opponent=66, deal=3, position="younger")
+    totals = np.array([[20, 10], [5, 60], [33, 33]])
+    got = partie_estimate(totals, state, "rubicon")
+    one = [table.after(3, state.score, (t[1], t[0]) if state.position == "younger" else tuple(t))["value"]
+           for t in totals]
+    sign = 1 if state.my_player == 1 else -1
+    assert got.value == pytest.approx(sign * sum(one) / 3, rel=1e-5)
+
+
+def test_what_the_tables_do_not_cover() -> None:
+    with pytest.raises(PartieValueError, match="no deal-by-deal lookup for russian"):
+        partie_estimate(np.array([[1, 2]]), PartieState(0, 0, 1, "elder"), "russian")
+    with pytest.raises(PartieValueError, match="shape"):
+        partie_estimate(np.array([1, 2]), PartieState(0, 0, 1, "elder"), "rubicon")
+    with pytest.raises(PartieValueError, match="no deal 7"):
+        partie_estimate(np.array([[1, 2]]), PartieState(0, 0, 7, "elder"), "rubicon")
+
+
+# --- the ranking and its report (fake finalists: the lead's DealDiscard carries ``totals``) ---------------
+
+def test_rank_by_partie_and_the_report() -> None:
+    from types import SimpleNamespace
+
+    from piquet_calc.analysis.partie import rank_by_partie
+    from piquet_calc.cards import parse_cards
+    from piquet_calc.report.partie import score_aware_data, score_aware_table
+
+    state = PartieState(me=155, opponent=68, deal=6, position="younger")  # player 1, the last deal
+    bold = SimpleNamespace(discard=parse_cards("7C 8C 9C"), totals=np.array([[90, 10], [0, 60], [0, 45]]))
+    safe = SimpleNamespace(discard=parse_cards("7D 8D"), totals=np.array([[10, 25], [12, 28], [8, 20]]))
+    ranked = rank_by_partie([bold, safe], state, "rubicon")
+    # bold makes more points on average (-8.3 a deal against -14.3) but lets the opponent past 100 twice:
+    # 423, 127, 142 against 358, 363, 351 by game/partie.py's rubicon rule
+    assert ranked[0][0] is safe and ranked[0][1].points < ranked[1][1].points
+    data = score_aware_data(state, ranked, "rubicon")
+    assert data["schema_version"] == 1 and data["score"]["player"] == 1
+    assert [sorted(r["discard"]) for r in data["by_partie"]] == [["7D", "8D"], ["7C", "8C", "9C"]]
+    assert data["by_partie"][0]["partie_value"] == pytest.approx((358 + 363 + 351) / 3, rel=1e-6)
+    assert {"partie_value", "partie_value_se", "win", "rubiconed", "points", "samples"} <= set(data["by_partie"][0])
+    text = score_aware_table(state, ranked, "rubicon")
+    assert "partie value (points)" in text and "rubiconed" in text and "±" in text
+    with pytest.raises(PartieValueError, match="DealDiscard.totals"):
+        rank_by_partie([SimpleNamespace(discard=())], state, "rubicon")
