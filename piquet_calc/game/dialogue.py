@@ -321,8 +321,7 @@ class Knowledge:
     is not an input);
     ``opponent_exchanged``: how many cards the other took (None: not known);
     ``opponent_dealt``: the other's dealt hand when he showed carte blanche; ``own_blanche``: this seat
-    showed carte blanche; ``said``: the public facts; ``unheard``: fields of ``said`` not known (a player
-    who typed "point good" need not say whether the dealer asked the value first).
+    showed carte blanche; ``said``: the public facts.
     """
 
     seat: str
@@ -335,7 +334,6 @@ class Knowledge:
     own_blanche: bool
     said: Announcements
     point_call: PointCall = "cards"
-    unheard: frozenset[str] = frozenset()
 
     @property
     def opponent(self) -> str:
@@ -348,8 +346,9 @@ class Knowledge:
         if self.seat == "elder":  # the dealer lost or tied these classes: only the comparison is known
             if a.point_answer in (GOOD, EQUAL):
                 worse = "no better than" if a.point_answer == GOOD else "equal to"
-                out.append(f"point: {worse} {length} cards of {self.said.elder.point.pips if a.elder.point else pips}"
-                           f" pips" + (" (as many cards: he asked)" if a.point_asked else ""))
+                ep = a.elder.point.pips if a.elder.point else pips
+                out.append(f"point: {worse} {length} cards of {ep} pips"
+                           + (" (as many cards: he asked)" if a.point_asked else ""))
             for name, best, answer, words in (("sequence", a.elder_sequence, a.sequence_answer, run_words),
                                               ("sets", a.elder_set, a.sets_answer, set_words)):
                 if best is None and not a.dealer.runs and name == "sequence" or \
