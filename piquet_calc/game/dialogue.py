@@ -140,10 +140,10 @@ def _shown_sets(decl: Declaration, hand: Sequence[Card]) -> tuple[ShownSet, ...]
 def announcements(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet, point_call: PointCall = "cards",
                   named_suits: tuple[Suit | None, Suit | None] = (None, None),
                   decls: tuple[Declaration, Declaration] | None = None,
-                  blanche: tuple[bool, bool] = (False, False)) -> Announcements:
+                  blanche: tuple[bool, bool] = (False, False), carte_rouge: bool = True) -> Announcements:
     """The public facts of the dialogue (see the module docstring). ``decls``: both hands' declarations, if
-    already made; ``blanche``: carte blanche held (it counts for carte rouge's classes only through
-    ``score_deal``, which is asked only under rules with carte rouge)."""
+    already made; ``blanche``: carte blanche held (``score_deal`` needs it for carte rouge, asked only
+    under rules with carte rouge, and not at all with ``carte_rouge=False``: both then stand at False)."""
     e, d = decls or (Declaration.of(elder, rules), Declaration.of(dealer, rules))
     asked = point_call == "cards" and e.point.length == d.point.length
     point_answer = _answer(e.point.key, d.point.key)
@@ -154,7 +154,7 @@ def announcements(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
     sets_answer = _answer(e.set_key, d.set_key) if e.sets else None
     seq_c, set_c = compare(e.sequence_key, d.sequence_key), compare(e.set_key, d.set_key)
     rouge = (False, False)
-    if rules.carte_rouge_points:
+    if rules.carte_rouge_points and carte_rouge:
         s = score_deal(elder, dealer, rules, *blanche)
         rouge = next((pe > 0, pd > 0) for name, pe, pd in s.classes if name == "carte_rouge")
     es = Scoring(_point_named(e, elder, named_suits[0]) if point_answer == GOOD else None,

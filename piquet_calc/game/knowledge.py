@@ -57,6 +57,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from ..cards import DECK, HAND_SIZE, Card, CardError, Rank, Suit, format_cards, parse_cards, sort_hand
 from ..rules import RuleSet
@@ -168,8 +169,15 @@ def matches(k: Knowledge, hand: Sequence[Card], own: Declaration | None = None) 
         e, d, decls = hand, k.hand, (theirs, own)
         named = (opp_point.suit if opp_point else None, own_point.suit if own_point else None)
         blanche = (k.opponent_dealt is not None, k.own_blanche)
+    heard = _opponent_heard(k, k.said)
+    if rules.carte_rouge_points:  # carte rouge needs the whole deal scored: only for a hand that fits the rest
+        plain = replace(k.said, elder=replace(k.said.elder, carte_rouge=False),
+                        dealer=replace(k.said.dealer, carte_rouge=False))
+        replay = announcements(e, d, rules, k.point_call, named, decls, blanche, carte_rouge=False)
+        if _opponent_heard(k, replay) != _opponent_heard(k, plain):
+            return False
     replay = announcements(e, d, rules, k.point_call, named, decls, blanche)
-    return _opponent_heard(k, replay) == _opponent_heard(k, k.said)
+    return _opponent_heard(k, replay) == heard
 
 
 def consistent_hands(k: Knowledge, played: Sequence[tuple[Card, Card]] = ()) -> list[tuple[Card, ...]]:
