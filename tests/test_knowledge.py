@@ -180,6 +180,28 @@ def test_heard_text_gives_the_same_knowledge(name: str, seed: int, seat: str) ->
     assert typed == k
 
 
+def test_a_quatorze_that_is_not_good_scores_nothing() -> None:
+    """The dealer hears elder's "fourteen tens" answered not good (he holds four queens): elder's quatorze is
+    only his best, not a scoring set."""
+    rules = TWO_HANDED_PRESETS["rubicon"]
+    elder = parse_hand("TS TH TD TC AS KS 9H 8H 7H 9D 8D 7D")
+    dealer = parse_hand("QS QH QD QC AH KH JH AD KD JD AC KC")
+    d = dialogue(elder, dealer, rules)
+    assert d.said.sets_answer == "not good"
+    k = knowledge_from_heard("dealer", dealer, (), heard_text(d, "dealer"), rules)
+    assert k == knowledge(d, "dealer") and k.said.elder.sets == ()
+
+
+def test_point_equal_means_the_dealer_asked() -> None:
+    rules = TWO_HANDED_PRESETS["rubicon"]
+    elder = parse_hand("AS KS QS 7S AH 9H 8H 7H AD 9D 8D 7D")  # spades 41, four cards
+    dealer = parse_hand("AC KC QC 7C KH QH JH KD QD JD JS TS")  # clubs 41, four cards
+    d = dialogue(elder, dealer, rules)
+    assert d.said.point_answer == "equal" and d.said.point_asked
+    typed = knowledge_from_heard("elder", elder, (), heard_text(d, "elder").replace("how much? ", ""), rules)
+    assert typed == knowledge(d, "elder")
+
+
 ISSUE_HAND = parse_hand("AS KS QS JS TS AH KH QH AD KD 7C 8C")  # the issue's example, elder after the exchange
 ISSUE_DISCARDS = parse_cards("7S 8S 7H 9C 7D")
 

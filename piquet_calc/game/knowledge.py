@@ -451,7 +451,7 @@ def _elder_heard(h: _Heard, hand: tuple[Card, ...], own: Declaration, rules: Rul
         raise HeardError("--heard: the dealer's sequences do not beat yours")
     if p_sets and own.sets and compare((p_sets[0].size, int(p_sets[0].rank)), own.set_key) <= 0:
         raise HeardError("--heard: the dealer's sets do not beat yours")
-    asked = bool(asked)
+    asked = bool(asked) or (answer == EQUAL and point_call == "cards")  # an equal point has as many cards: asked
     pips_said = asked or point_call == "pips"
     seq_answer = h.answers.get("sequence", (None,))[0]
     sets_answer = h.answers.get("sets", (None,))[0]
@@ -521,6 +521,7 @@ def _dealer_heard(h: _Heard, hand: tuple[Card, ...], own: Declaration, rules: Ru
             raise HeardError(f"--heard: {cls} {given}: with your hand the answer is "
                              f"{answers[cls] or 'none (elder announced no ' + cls + ')'}")
     mine = _own_scoring(hand, own, rules, point_c < 0, seq_c < 0, set_c < 0)
+    p_sets = p_sets if set_c > 0 else ()  # a quatorze named without suits is only elder's best when not good
     return Announcements(elder_point, asked, answers["point"], best_run, answers["sequence"], best_set,
                          answers["sets"], Scoring(p_point, p_runs, p_sets, h.rouge), mine)
 
