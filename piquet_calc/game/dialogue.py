@@ -6,7 +6,8 @@ and 002 ("ОБЪЯВЛЕНИЕ" and the rubicon chapter). Who wins each class co
 
 Public API (plain Python, no numba):
 
-``announcements(elder, dealer, rules, point_call="cards", named_suits=(None, None)) -> Announcements``
+``announcements(elder, dealer, rules, point_call="cards", named_suits=(None, None), decls=None,
+               blanche=(False, False), carte_rouge=True) -> Announcements``
     The facts the dialogue makes public, from both final hands: elder's best in each class, the dealer's
     answers, and every combination that scores for either (named with its suits). ``point_call``:
     ``"cards"`` (the model: elder names his point's number of cards, and its pips only when the dealer
@@ -14,11 +15,18 @@ Public API (plain Python, no numba):
     last digit, the model keeps the whole value) or ``"pips"`` (002's piquet au cent: elder names the
     value at once, "forty-one"). ``named_suits``: the suit elder's and the dealer's point is named in
     when a player holds two best suits of equal length and pips (default: the first in S H D C order).
+    ``decls``: both declarations if already made; ``blanche``: whether each holds carte blanche (it
+    counts in carte rouge's deal score); ``carte_rouge=False`` leaves carte rouge out (both False).
 
-``dialogue(elder, dealer, rules, elder_dealt=None, dealer_dealt=None, point_call="cards") -> Dialogue``
+``dialogue(elder, dealer, rules, elder_dealt=None, dealer_dealt=None, point_call="cards",
+          named_suits=(None, None), blanche=None) -> Dialogue``
     The same, with carte blanche (read off the dealt hands; absent, the final hands stand for them), the
     totals each player starts the play with, and the words said at the table, line by line
-    (``Dialogue.lines``: ``(speaker, words)``; ``Dialogue.text()`` prints them).
+    (``Dialogue.lines``: ``(speaker, words)``; ``Dialogue.text()`` prints them). ``blanche`` overrides
+    carte blanche read off the dealt hands (a replay that knows only whether each was shown).
+
+Both hands are twelve distinct cards each, disjoint (the caller checks: the CLI with one-line errors);
+``rules`` must be two-handed (``RulesError`` otherwise).
 
 ``knowledge(dialogue, seat, elder_dealt=None, dealer_dealt=None, seen=()) -> Knowledge``
     What ``seat`` ("elder" or "dealer") knows after the dialogue: his own final hand and discards (when
