@@ -32,6 +32,10 @@ Public API:
     What ``seat`` heard in a dialogue, in the notation (``declare --dialogue`` prints it per seat), so
     that ``knowledge_from_heard(seat, ..., heard_text(d, seat), ...)`` is ``game.dialogue.knowledge(d, seat)``.
 
+Also: ``unseen_cards(knowledge) -> tuple[Card, ...]`` (the cards the opponent's hand is drawn from) and
+``matches(knowledge, hand) -> bool`` (condition 3 alone, for one hand). ``InconsistentError`` and
+``HeardError`` are subclasses of ``CardError``: the command line prints them as one line, exit status 2.
+
 The ``--heard`` notation. Clauses separated by commas or semicolons, any case; "a", "an", "the", "of",
 "in", "to", "and", "cards" may be written or left out; numbers in digits or words (5 or five, 49 or
 forty-nine); ranks as words or symbols (king or K; knave is the jack); suits as words or letters.
