@@ -67,9 +67,9 @@ def main() -> None:
             lines.append(f"knowledge-bench rules={name} seat={seat} deals={args.deals} "
                          f"hands_mean={statistics.mean(c):.2f} hands_max={max(c)} unseen_mean={statistics.mean(u):.2f} "
                          f"seconds_mean={statistics.mean(t):.4f} seconds_max={max(t):.4f}")
+            print(lines[-1], flush=True)  # as each preset finishes: a long run shows its progress
     print(tabulate(rows, headers=["rules", "seat", "deals", "hands mean", "max", "median", "unseen cards",
                                   "seconds mean", "max"]))
-    print("\n".join(lines))
 
 
 if __name__ == "__main__":
