@@ -95,7 +95,7 @@ def reference(k: Knowledge, deal: dict, played: Sequence[tuple[Card, Card]] = ()
             if replay.lines == truth.lines:
                 kept.append(tuple(sorted(hand)))
                 break
-    return kept
+    return sorted(kept)
 
 
 def _play_allows(k: Knowledge, hand: Sequence[Card], played: Sequence[tuple[Card, Card]]) -> bool:

@@ -9,7 +9,7 @@ dealer, before any pruning.
 Public API:
 
 ``consistent_hands(knowledge, played=()) -> list[tuple[Card, ...]]``
-    Every final hand (twelve cards, sorted in deck order, the opponent's cards already played included)
+    Every final hand (twelve cards, each sorted, the list sorted; the opponent's cards already played included)
     the opponent can hold. A hand is consistent when (1) its cards are unseen by ``knowledge.seat`` (not in
     his hand or discards; not talon cards the dealer saw); (2) the talon allows it: elder's seen leftovers
     hold as many of the dealer's cards as the dealer took of them (module ``Knowledge``); a carte blanche
@@ -185,7 +185,7 @@ def matches(k: Knowledge, hand: Sequence[Card], own: Declaration | None = None) 
 
 
 def consistent_hands(k: Knowledge, played: Sequence[tuple[Card, Card]] = ()) -> list[tuple[Card, ...]]:
-    """Every hand the opponent can hold (module docstring), each once, in deck order."""
+    """Every hand the opponent can hold (module docstring), each once, sorted."""
     pool = unseen_cards(k)
     theirs_played, voids = _tricks(k, played)
     forced = set(k.said.scoring(k.opponent).cards) | theirs_played
@@ -205,7 +205,7 @@ def consistent_hands(k: Knowledge, played: Sequence[tuple[Card, Card]] = ()) -> 
     point = k.said.scoring(k.opponent).point
     own = Declaration.of(k.hand, k.rules)
     out = []
-    for rest in itertools.combinations(free, need) if need >= 0 else ():
+    for rest in _completions(k, forced, free, need):
         hand = tuple(sorted(forced.union(rest)))
         if seen and k.seat == "elder" and not lo <= len(seen.intersection(hand)) <= hi:
             continue
@@ -219,7 +219,37 @@ def consistent_hands(k: Knowledge, played: Sequence[tuple[Card, Card]] = ()) -> 
         raise InconsistentError(f"no hand of the {len(pool)} cards you cannot see fits what was heard"
                                 + (" and played" if played else "") + f" (the {k.opponent}'s announcements "
                                 "cannot all be true together)")
-    return out
+    return sorted(out)
+
+
+def _completions(k: Knowledge, forced: set[Card], free: Sequence[Card], need: int) -> Iterable[tuple[Card, ...]]:
+    """Every ``need`` cards of ``free`` that, with ``forced``, leave no suit longer than the opponent's point
+    allows (his best point's number of cards is heard, or bounded by elder's when it was good or equal),
+    and his scored point's suit exactly as long: suit by suit, so the longer suits are never built."""
+    a, cap, exact = k.said, HAND_SIZE, None
+    if k.seat == "dealer" or a.point_answer in (GOOD, EQUAL):
+        cap = a.elder_point[0]
+    elif a.dealer.point is not None:
+        cap = a.dealer.point.length
+    point = a.scoring(k.opponent).point
+    if point is not None:
+        exact = point.suit
+    suits = [[c for c in free if c.suit == s] for s in Suit]
+    held = [sum(1 for c in forced if c.suit == s) for s in Suit]
+    ranges = []
+    for s in Suit:
+        top = min(len(suits[s]), cap - held[s])
+        low = 0
+        if exact == s:
+            low = top = point.length - held[s] if point is not None else 0
+            top = min(top, len(suits[s]))
+        ranges.append(range(low, top + 1) if top >= low >= 0 else range(0))
+    for counts in itertools.product(*ranges):
+        if sum(counts) != need:
+            continue
+        per_suit = (itertools.combinations(suits[s], n) for s, n in zip(Suit, counts, strict=True))
+        for parts in itertools.product(*per_suit):
+            yield tuple(itertools.chain.from_iterable(parts))
 
 
 # --- the --heard notation ----------------------------------------------------------------------------
