@@ -353,7 +353,7 @@ class Knowledge:
         length, pips = a.elder_point
         if self.seat == "elder":  # the dealer lost or tied these classes: only the comparison is known
             if a.point_answer in (GOOD, EQUAL):
-                worse = "no better than" if a.point_answer == GOOD else "equal to"
+                worse = "worse than" if a.point_answer == GOOD else "equal to"
                 ep = a.elder.point.pips if a.elder.point else pips
                 out.append(f"point: {worse} {length} cards of {ep} pips"
                            + (" (as many cards: he asked)" if a.point_asked else ""))
