@@ -29,7 +29,7 @@ from contextlib import contextmanager
 
 from ..analysis import analyse_declaration, analyse_discards, odds_rows
 from ..analysis.deal import DEFAULT_SAMPLES, DEFAULT_SEED
-from ..cards import DECK, HAND_SIZE, QUOTE_LIMIT, CardError, parse_cards, parse_hand, quote
+from ..cards import DECK, HAND_SIZE, QUOTE_LIMIT, Card, CardError, parse_cards, parse_hand, quote
 from ..game.deal_check import check_exchange_seen
 from ..kernels.cache import MAX_THREADS, SetupError
 from ..rules import PRESETS, RulesError, RuleSet, get_rules, span
@@ -362,8 +362,20 @@ def declare(
     rules: RulesOption = "rubicon",
     as_json: JsonOption = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr.")] = False,
+    dialogue: Annotated[bool, typer.Option("--dialogue", help="Two players: HAND is elder's final hand and "
+                                           "DEALER_HAND the dealer's: the announcements in the table's words and "
+                                           "what each then knows (docs/rules.md, Announcing).")] = False,
+    dealer_hand: Annotated[str | None, typer.Argument(help="With --dialogue: the dealer's final hand.",
+                                                      show_default=False)] = None,
+    elder_dealt: Annotated[str, typer.Option(help="With --dialogue: elder's dealt hand (carte blanche, "
+                                             "his discards).")] = "",
+    dealer_dealt: Annotated[str, typer.Option(help="With --dialogue: the dealer's dealt hand.")] = "",
 ) -> None:
     """What to declare: each class's chance of being good, what is good against the cards, what can be sunk."""
+    if dialogue or dealer_hand is not None or elder_dealt or dealer_dealt:
+        others = bool(discards or seen or elder or younger or dealer or seat or carte_blanche or elder_blanche)
+        _declare_dialogue(hand, dealer_hand, elder_dealt, dealer_dealt, rules, as_json, dialogue, others)
+        return
     with _user_errors():
         ruleset = get_rules(rules)
         thrown = parse_cards(discards, what="the discards")
@@ -390,6 +402,45 @@ def declare(
         result = analyse_declaration(cards, "elder" if elder else "younger", thrown, looked, ruleset,
                                      carte_blanche=carte_blanche, elder_blanche=elder_blanche)
     _emit(as_json, lambda: report.declaration_data(result), lambda: report.declaration_table(result))
+
+
+def _declare_dialogue(elder_hand: str, dealer_hand: str | None, elder_dealt: str, dealer_dealt: str, rules: str,
+                      as_json: bool, dialogue: bool, other_options: bool) -> None:
+    """declare --dialogue ELDER DEALER: the announcements of both final hands and what each seat knows."""
+    if not dialogue:
+        raise click_errors.UsageError("a second hand and --elder-dealt/--dealer-dealt are for --dialogue")
+    if other_options:
+        raise click_errors.UsageError("--dialogue takes both final hands (and --elder-dealt, --dealer-dealt, "
+                                      "--rules, --json), not --discards, --seen, a seat or carte blanche")
+    from ..game.deal_check import check_two_handed_deal
+    from ..game.dialogue import dialogue as make_dialogue
+    from ..game.dialogue import knowledge
+    from ..game.knowledge import consistent_hands
+    from ..report.dialogue import dialogue_data, dialogue_table
+
+    with _user_errors():
+        ruleset = get_rules(rules)
+        ruleset.require_two_handed("--dialogue")
+        if dealer_hand is None:
+            raise CardError("--dialogue: give elder's final hand, then the dealer's hand")
+        e = parse_cards(elder_hand, HAND_SIZE, "elder's hand")
+        d = parse_cards(dealer_hand, HAND_SIZE, "the dealer's hand")
+        if set(e) & set(d):
+            raise CardError(f"{sorted(set(e) & set(d))[0]} is in both hands")
+        e_dealt = parse_cards(elder_dealt, HAND_SIZE, "elder's dealt hand") if elder_dealt else None
+        d_dealt = parse_cards(dealer_dealt, HAND_SIZE, "the dealer's dealt hand") if dealer_dealt else None
+        check_two_handed_deal(e, d, e_dealt, d_dealt, ruleset)
+        said = make_dialogue(e, d, ruleset, e_dealt, d_dealt)
+        knows = {}
+        both = e_dealt is not None and d_dealt is not None
+        for seat in ("elder", "dealer"):
+            seen: tuple[Card, ...] = ()
+            if both and seat == "dealer":  # what neither took: the dealer may look at it (docs/rules.md, Announcing)
+                taken = set(e) | set(d) | set(e_dealt) | set(d_dealt)
+                seen = tuple(c for c in DECK if c not in taken)
+            k = knowledge(said, seat, e_dealt, d_dealt, seen)
+            knows[seat] = (k, len(consistent_hands(k)) if both else None)
+    _emit(as_json, lambda: dialogue_data(said, knows), lambda: dialogue_table(dialogue_data(said, knows)))
 
 
 def _declare_table(hand: str, ruleset: RuleSet, seat: str | None, elder: bool, younger: bool, dealer: bool,
