@@ -27,9 +27,11 @@ elder's dealt hand that the uniform model ignores), ``mu`` is sampled on ``CONTR
 difference to the round's leader is below zero by more than ``z`` standard errors, ``z`` corrected for
 the number of discards compared (``race_z``) and each difference's spread taken as at least
 ``RACE_SD_FLOOR`` points a deal (a difference that never varied on a few deals is no evidence). Then,
-within each discard size (discards of one size draw the same cards, so their luck is shared), only the
-best ``RACE_KEEP`` fraction by mean goes on; never fewer than the final round's size in all. The race
-ends when no more than the final round's size are left, or when a round has reached ``samples`` deals.
+while more than ``RACE_CUT_ABOVE`` times the final round's size are left, within each discard size
+(discards of one size draw the same cards, so their luck is shared) only the best ``RACE_KEEP`` fraction
+by mean goes on; never fewer than the final round's size in all. Below that only evidence drops a
+discard. The race ends when no more than the final round's size are left, or when a round has reached
+``samples`` deals (the best of those left by mean then make the final round).
 benchmarks/deal_trust.py measures how often it loses the best discard and what that costs.
 """
 
@@ -71,8 +73,10 @@ RACE_GROWTH = 4
 RACE_KEEP = 0.25
 RACE_Z = 3.0  # the least z that drops a discard on evidence
 RACE_ALPHA = 0.05  # family-wise: a round drops a discard no worse than the leader with this chance at most
-RACE_Z_FROM = 16  # deals per discard from which the standard errors are trusted for dropping
+RACE_Z_FROM = 64  # deals per discard from which the standard errors are trusted for dropping (16 deals lost the
+# best to heavy tails: a difference made of rare repiques and piques looks small and steady on a few deals)
 RACE_SD_FLOOR = 1.0  # points a deal: the least spread assumed for a paired difference
+RACE_CUT_ABOVE = 4  # the cut by rank within a size only while more than this many times the final round run
 RACE_STREAM, REPORT_STREAM, CONTROL_STREAM = 0, 1, 2
 ODDS_MIN_DEALS = 100  # fewer deals: no odds (a normal approximation of a handful of deals says nothing)
 MEMORY_LIMIT = 1 << 30  # bytes a run may hold; more is refused before it starts
@@ -287,7 +291,7 @@ def race(values_of: ValuesOf, candidates: int, keep: int, samples: int, groups: 
         left = [i for i in order if not beaten[i]]
         if deals >= samples:
             left = left[:keep]
-        else:
+        elif len(left) > RACE_CUT_ABOVE * keep:  # many left: only then the cut that needs no evidence
             left = _cut(left, [groups[alive[i]] for i in range(len(alive))], keep)
         if len(left) < keep:  # the final round is never short: the best of the beaten by mean fill it
             left += [i for i in order if beaten[i]][:keep - len(left)]
