@@ -152,23 +152,27 @@ def test_the_race_keeps_the_best_when_the_noise_is_shared_within_a_size():
 
 
 def test_race_drops_only_on_its_own_rule():
-    # identical candidates: nothing is beaten on evidence, so successive quartering within a group decides
+    # identical candidates: nothing is beaten on evidence, so quartering within a group decides while more than
+    # four times the final round run (64 -> 16 -> 4), then nothing is cut until the last round keeps the best 2
     survivors, rounds, _ = race(lambda alive, lo, hi: (np.zeros((len(alive), hi - lo)), None), 64, 2, 1000)
-    assert [r.kept for r in rounds] == [16, 4, 2]
+    assert [r.kept for r in rounds] == [16, 4, 4, 2] and rounds[-1].deals == 1000
     assert survivors == [0, 1]  # equal means keep the candidates' order
     # two groups of 32: each keeps its best quarter, so the second group is not cut away on the first's luck
     _, rounds, _ = race(lambda alive, lo, hi: (np.zeros((len(alive), hi - lo)), None), 64, 2, 1000, [0] * 32 + [1] * 32)
-    assert [r.kept for r in rounds] == [16, 4, 2]
+    assert [r.kept for r in rounds] == [16, 4, 4, 2]
 
 
 def test_a_difference_that_never_varied_is_no_evidence():
-    # candidate 1 is a constant 0.5 behind candidate 0 on every deal: a standard error of 0, but one point
-    # a deal is the least spread assumed, so after 16 deals it is not beaten (0.5 < z / 4)
+    # candidate 1 is a constant 0.25 behind candidate 0 on every deal: a standard error of 0, but one point
+    # a deal is the least spread assumed, so after 64 deals it is not beaten (0.25 < z / 8)
     def values_of(alive, lo, hi):
-        return np.array([[0.0] * (hi - lo), [-0.5] * (hi - lo), [-50.0] * (hi - lo)])[alive], None
+        return np.array([[0.0] * (hi - lo), [-0.25] * (hi - lo), [-50.0] * (hi - lo), [-50.0] * (hi - lo)])[alive], None
 
-    survivors, rounds, _ = race(values_of, 3, 2, 16)
-    assert survivors == [0, 1] and rounds[0].kept == 2
+    survivors, rounds, _ = race(values_of, 4, 2, 64)
+    assert survivors == [0, 1] and rounds[-1].kept == 2
+    # and on fewer than 64 deals nothing is dropped on evidence at all
+    survivors, rounds, _ = race(values_of, 4, 3, 1000)
+    assert rounds[0].deals == 16 and rounds[0].kept == 4
 
 
 def test_race_z_corrects_for_the_number_compared():
