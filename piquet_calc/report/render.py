@@ -463,7 +463,7 @@ def normand_exchange_data(a: NormandExchange, top: int = 0) -> dict[str, Any]:
     shown = a.options[:top] if top else a.options
     return {**schema_header("discard-normand"),
             "hand": [str(c) for c in a.hand], "seat": "dealer", "rules": a.rules.name, "model": MODEL,
-            "carte_blanche": a.carte_blanche, "choices_total": len(a.options),
+            "seat_blanche": a.carte_blanche, "choices_total": len(a.options),
             "choices": [{"rank": i, "discard": None if o.discard is None else [str(c) for c in o.discard],
                          **seat_counts_data(o)} for i, o in enumerate(shown, start=1)]}
 
@@ -496,7 +496,7 @@ def normand_exchange_table(a: NormandExchange, top: int = 10) -> str:
 def normand_declaration_data(d: NormandDeclaration) -> dict[str, Any]:
     return {**schema_header("declare-normand"),
             "hand": [str(c) for c in d.hand], "seat": d.seat, "rules": d.rules.name, "model": MODEL,
-            "discards": [str(c) for c in d.discards], "carte_blanche": d.carte_blanche,
+            "discards": [str(c) for c in d.discards], "seat_blanche": d.carte_blanche,
             "out_of_play": d.out_of_play, **seat_counts_data(d.result)}
 
 
@@ -528,7 +528,7 @@ def four_declaration_data(d: FourDeclaration) -> dict[str, Any]:
     return {
         **schema_header("declare-four"),
         "hand": [str(c) for c in d.hand], "seat": d.seat, "rules": d.rules.name, "model": MODEL,
-        "carte_blanche": d.carte_blanche, "deals": d.deals,
+        "seat_blanche": d.carte_blanche, "deals": d.deals,
         **{c: {w: d.probability(f"{c}_{w}") for w in ("win", "tie", "lose")} for c in CLASSES3},
         "expected": {s: {**{c: d.counts[f"{c}_{s}"] / d.deals for c in (*CLASSES3, "carte_blanche")},
                          "total": d.expected_score(s)} for s in SIDES4},
