@@ -116,3 +116,11 @@ def test_a_wrong_output_is_refused() -> None:
     assert list(v.iter_errors({**good, "schema_version": 2}))
     assert list(v.iter_errors({**good, "extra": 0}))
     assert list(v.iter_errors({k: x for k, x in good.items() if k != "rows"}))
+
+
+def test_an_installed_package_has_the_schemas() -> None:
+    import tomllib
+
+    project = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())
+    assert project["tool"]["setuptools"]["package-data"]["piquet_calc.schemas"] == ["*.schema.json"]
+    assert any(r.startswith("jsonschema>=4.18") for r in project["project"]["optional-dependencies"]["test"])
