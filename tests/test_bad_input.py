@@ -686,7 +686,7 @@ def test_also_naming_one_discard_twice_shows_it_once():
     r = runner.invoke(app, args)
     assert r.exit_code == 0, r.output
     data = strict_json(r.stdout)
-    shown = [frozenset(d["discard"]) for d in data["discards"]]
+    shown = [frozenset(d["discard"]) for d in data["choices"]]
     assert len(shown) == len(set(shown)) and shown.count(frozenset({"AC", "JC"})) == 1, shown
     assert len(shown) <= 2
 

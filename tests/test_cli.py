@@ -50,8 +50,8 @@ def test_json_schema_for_younger(younger_json):
     assert data["hand"] == ["QS", "JS", "TS", "9S", "8S", "JH", "9H", "KD", "QD", "AC", "JC", "TC"]
     assert (data["position"], data["rules"], data["model"]) == ("younger", "rubicon", "uniform")
     assert (data["elder_took"], data["elder_blanche"]) == (4, False)
-    assert len(data["discards"]) == 1 + 12 + 66 + 220 + 495
-    for rank, d in enumerate(data["discards"], 1):
+    assert len(data["choices"]) == 1 + 12 + 66 + 220 + 495
+    for rank, d in enumerate(data["choices"], 1):
         assert d["rank"] == rank
         assert set(d) == {"rank", "discard", "deals", "point", "sequence", "sets", "carte_blanche", "carte_rouge",
                           "repique", "pique", "score", "counts"}
@@ -63,14 +63,14 @@ def test_json_schema_for_younger(younger_json):
         assert d["score"]["net"] == pytest.approx(d["score"]["me"] - d["score"]["opp"])
         assert d["repique"]["me"] == d["counts"]["repique_me"] / d["deals"]
         assert isinstance(d["deals"], int) and all(isinstance(v, int) for v in d["counts"].values())
-    nets = [d["score"]["net"] for d in data["discards"]]
+    nets = [d["score"]["net"] for d in data["choices"]]
     assert nets == sorted(nets, reverse=True)
 
 
 def test_json_cards_parse_back(younger_json):
     from piquet_calc.cards import parse_cards
 
-    for d in younger_json["discards"][:50]:
+    for d in younger_json["choices"][:50]:
         assert [str(c) for c in parse_cards(d["discard"])] == d["discard"]
 
 

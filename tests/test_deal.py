@@ -185,13 +185,13 @@ def test_whole_deal_with_the_play_reports_every_figure():
     a = analyse_deal(parse_hand(BOOK), "elder", ONE_CARD, samples=30, top=2, seed=8,
                      also=[parse_cards("AS")])
     data = deal_data(a)
-    d = data["discards"][0]["deal"]
+    d = data["choices"][0]["deal"]
     for key in ("net", "vs_best", "declarations", "play", "cards", "capot", "pique", "repique"):
         assert key in d
     assert d["vs_best"] == {"mean": 0.0, "se": 0.0}
-    cards = data["discards"][0]["deal"]["cards"]
+    cards = data["choices"][0]["deal"]["cards"]
     assert math.isclose(cards["win"]["mean"] + cards["divide"]["mean"] + cards["lose"]["mean"], 1.0)
-    assert data["discards"][-1]["discard"] == ["AS"] and data["discards"][-1]["forced"]
+    assert data["choices"][-1]["discard"] == ["AS"] and data["choices"][-1]["forced"]
     table = deal_table(a)
     assert "30 fresh deals per discard, seed 8" in table and "#1 over #2" in table
 
@@ -230,7 +230,7 @@ def test_cli_play_json_round_trip():
                                  "--json", "-q"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["model"] == "deal" and len(data["discards"]) == 2
+    assert data["model"] == "deal" and len(data["choices"]) == 2
 
 
 @pytest.mark.slow

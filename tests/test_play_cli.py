@@ -158,7 +158,7 @@ def test_bad_hands_are_one_line(elder, dealer, message):
 def test_rules_show_the_play_settings():
     r = invoke("rules", "--json")
     assert r.exit_code == 0, r.output
-    data = json.loads(r.stdout)
+    data = json.loads(r.stdout)["rules"]
     assert data["russian"]["play"]["capot_replaces_last_trick"] is True
     assert data["rubicon"]["play"]["capot_replaces_last_trick"] is False
     assert data["encyclopedia"]["play"]["deal_bonus"] == 100 and data["encyclopedia"]["play"]["capot"] == 0

@@ -279,10 +279,10 @@ def test_rules_command_lists_every_preset():
     header = r.stdout.splitlines()[0].split()
     assert header == ["setting", *PRESETS]
     assert "carte_rouge_points" in r.stdout and "play.seventh_trick" in r.stdout
-    one = cli_json("rules", "encyclopedia")
+    one = cli_json("rules", "encyclopedia")["rules"]["encyclopedia"]
     assert one == ENCYCLOPEDIA.settings()
     assert one["set_min_rank"] == "7" and one["play"]["last_lead"] == 2 and one["repique_bonus"] == 100
-    assert set(cli_json("rules")) == set(PRESETS)
+    assert set(cli_json("rules")["rules"]) == set(PRESETS)
 
 
 def test_every_command_takes_rules():

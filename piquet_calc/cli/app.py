@@ -175,7 +175,7 @@ def discard(
                                                 help="Younger only: elder showed carte blanche.")] = False,
     rules: RulesOption = "rubicon",
     top: Annotated[int, typer.Option(help="Show the best N discards; 0 shows all.")] = 10,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (schema in README) instead of a table.")] = False,
+    as_json: JsonOption = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q",
                                         help="No progress on stderr (nor the first run's compiling line).")] = False,
     play: Annotated[bool, typer.Option("--play", help="Rank by the whole deal, sampled: both exchanges (the "
@@ -282,7 +282,7 @@ def _discard_table(hand: str, ruleset: RuleSet, elder: bool, younger: bool, deal
           lambda: report.normand_exchange_table(result, top))
 
 
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (schema in README) instead of a table.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (schema: docs/json.md) instead of a table.")]
 ElderOption = Annotated[bool, typer.Option("--elder", help="You are elder (non-dealer).")]
 YoungerOption = Annotated[bool, typer.Option("--younger", help="You are younger (the dealer).")]
 
@@ -641,7 +641,7 @@ def odds(
     from .. import report
 
     rows = odds_rows(len(named), take, unseen, js)
-    _emit(as_json, lambda: {"cards": [str(c) for c in named], "take": take, "unseen": unseen, "rows": rows},
+    _emit(as_json, lambda: report.odds_data(named, take, unseen, rows),
           lambda: report.odds_table(named, take, unseen, rows))
 
 
@@ -655,7 +655,7 @@ def rules_command(
 
     with _user_errors():
         shown = [get_rules(name)] if name is not None else list(PRESETS.values())
-    _emit(as_json, lambda: report.rules_data(shown)[shown[0].name] if name is not None else report.rules_data(shown),
+    _emit(as_json, lambda: report.rules_data(shown),
           lambda: report.rules_table(shown))
 
 

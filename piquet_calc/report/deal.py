@@ -11,6 +11,7 @@ from tabulate import tabulate
 from ..analysis.deal import ODDS_MIN_DEALS, DealAnalysis, DealDiscard, Estimate
 from ..analysis.odds import odds_words
 from ..cards import format_cards
+from ..schemas import header as schema_header
 
 MODEL = "deal"
 PAIRS = ("declarations", "play", "capot", "pique", "repique")
@@ -26,7 +27,7 @@ def _est(e: Estimate) -> dict[str, float | None]:
 
 
 def deal_block(d: DealDiscard) -> dict[str, Any]:
-    """The ``deal`` object of one discard (schema in README.md, The whole deal)."""
+    """The ``deal`` object of one discard (schema: piquet_calc/schemas/discard-play.schema.json)."""
     f = d.figures
     out: dict[str, Any] = {"samples": d.samples, "net": _est(d.net), "vs_best": _est(d.vs_best),
                            "net_without_control": _est(d.net_plain)}
@@ -67,7 +68,8 @@ def _odds(p: float) -> str:
 
 
 def deal_data(a: DealAnalysis) -> dict[str, Any]:
-    data: dict[str, Any] = {"hand": [str(c) for c in a.hand], "position": a.position, "rules": a.rules.name,
+    data: dict[str, Any] = {**schema_header("discard-play"),
+                            "hand": [str(c) for c in a.hand], "position": a.position, "rules": a.rules.name,
                             "model": MODEL, "samples": a.samples, "seed": a.seed}
     if a.position == "younger":
         data["elder_took"] = a.elder_took
@@ -77,7 +79,7 @@ def deal_data(a: DealAnalysis) -> dict[str, Any]:
     data["candidates"] = a.candidates
     data["race"] = [{"deals": r.deals, "running": r.running, "kept": r.kept} for r in a.race]
     data["control"] = {"mean": a.control, "deals": a.control_deals}
-    data["discards"] = [{"rank": i + 1, "discard": [str(c) for c in d.discard], "forced": d.forced,
+    data["choices"] = [{"rank": i + 1, "discard": [str(c) for c in d.discard], "forced": d.forced,
                          "deal": deal_block(d), "uniform": _uniform(d)} for i, d in enumerate(a.discards)]
     data["sureness"] = sureness(a)
     return data
@@ -105,7 +107,7 @@ def deal_table(a: DealAnalysis) -> str:
             f"{a.samples:,} fresh deals per discard, seed {a.seed}; race among {a.candidates:,} discards "
             f"(discards on deals: {rounds}); ordered on the race's deals, reported on others.")
     rows = []
-    for row in data["discards"]:
+    for row in data["choices"]:
         d = row["deal"]
         words = format_cards(a.discards[row["rank"] - 1].discard) or (
             "(refuse the talon)" if a.position == "elder" else "(keep all)")
@@ -134,7 +136,7 @@ def deal_table(a: DealAnalysis) -> str:
             f"Both use each deal's uniform-model declaration net as a control variate ({control}).",
             "exact net (uniform): the exact declaration net of the uniform model (the opponent never exchanges, "
             "no play), as `discard` without --play ranks them."]
-    if any(r["forced"] for r in data["discards"]):
+    if any(r["forced"] for r in data["choices"]):
         foot.append("*: put in the final round by --also.")
     s = data["sureness"]
     if s is not None:

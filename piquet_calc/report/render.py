@@ -20,6 +20,7 @@ from ..cards import Card, format_cards
 from ..game.declarations import DealScore
 from ..game.table import TableScore
 from ..rules import RuleSet, span
+from ..schemas import header as schema_header
 
 MODEL = "uniform"
 
@@ -35,7 +36,7 @@ def _class(r: DiscardResult, name: str) -> dict[str, float]:
 
 
 def discard_data(r: DiscardResult, rank: int) -> dict[str, Any]:
-    """One discard as JSON-ready data (schema in README.md)."""
+    """One discard as JSON-ready data (schema: piquet_calc/schemas, docs/json.md)."""
     return {
         "rank": rank,
         "discard": [str(c) for c in r.discard],
@@ -62,6 +63,7 @@ def _score_block(r: DiscardResult) -> dict[str, Any]:
 def analysis_data(a: Analysis, top: int = 0) -> dict[str, Any]:
     """The whole analysis as JSON-ready data; ``top`` > 0 keeps the best ``top`` discards."""
     data: dict[str, Any] = {
+        **schema_header("discard"),
         "hand": [str(c) for c in a.hand],
         "position": a.position,
         "rules": a.rules.name,
@@ -70,11 +72,11 @@ def analysis_data(a: Analysis, top: int = 0) -> dict[str, Any]:
     if a.position == "younger":
         data["elder_took"] = a.elder_took
         data["elder_blanche"] = a.elder_blanche
-    data["discards_total"] = len(a.discards)
+    data["choices_total"] = len(a.discards)
     data["deals_per_discard"] = {str(n): d for n, d in sorted(a.deals_per_discard.items())}
     data["points"] = {"carte_blanche": a.rules.blanche_points, "carte_rouge": a.rules.carte_rouge_points}
     shown = a.discards[:top] if top > 0 else a.discards
-    data["discards"] = [discard_data(r, i + 1) for i, r in enumerate(shown)]
+    data["choices"] = [discard_data(r, i + 1) for i, r in enumerate(shown)]
     return data
 
 
@@ -87,7 +89,7 @@ def header(data: dict[str, Any]) -> str:
     if who == "younger":
         who += f", elder took {data['elder_took']}" + (" and showed carte blanche" if data["elder_blanche"] else "")
     deals = ", ".join(f"{n} card{'s' * (n != '1')}: {d:,}" for n, d in data["deals_per_discard"].items())
-    return (f"Hand {' '.join(data['hand'])} | {who} | rules {data['rules']} | {data['discards_total']:,} discards\n"
+    return (f"Hand {' '.join(data['hand'])} | {who} | rules {data['rules']} | {data['choices_total']:,} discards\n"
             f"Deals enumerated per discard ({deals})")
 
 
@@ -116,7 +118,7 @@ def table_of(data: dict[str, Any]) -> str:
     """The discard table, rendered from ``analysis_data``."""
     rouge_points = data["points"]["carte_rouge"]
     rows = []
-    for d in data["discards"]:
+    for d in data["choices"]:
         rows.append([
             d["rank"], _discard_words(d["discard"], data["position"]),
             f"{_pct(d['point']['win'])}/{_pct(d['point']['tie'])}",
@@ -126,13 +128,13 @@ def table_of(data: dict[str, Any]) -> str:
             f"{d['score']['me']:.2f}", f"{d['score']['opp']:.2f}", f"{d['score']['net']:+.2f}",
         ])
     foot = ""
-    if data["discards"]:
-        first = data["discards"][0]["carte_blanche"]
+    if data["choices"]:
+        first = data["choices"][0]["carte_blanche"]
         foot = (f"\nCarte blanche: mine {first['me']:.0f} points; "
                 f"the opponent's {100 * first['opp'] / data['points']['carte_blanche']:.3f}% of deals."
                 "\nE[] are expected declaration points with "
                 + ("carte rouge, " if rouge_points else "") + "repique and pique bonuses; net = E[me] - E[opp].")
-    hidden = data["discards_total"] - len(data["discards"])
+    hidden = data["choices_total"] - len(data["choices"])
     more = f"\n({hidden} more discards: --top 0 shows all)" if hidden else ""
     columns = COLUMNS[:7] + [ROUGE_COLUMN] * bool(rouge_points) + COLUMNS[7:]
     return header(data) + "\n\n" + tabulate(rows, headers=columns, disable_numparse=True,
@@ -174,6 +176,7 @@ def declaration_data(d: DeclarationAnalysis) -> dict[str, Any]:
             "me": r.expected(f"{call.name}_me"), "opp": r.expected(f"{call.name}_opp"),
         }
     return {
+        **schema_header("declare"),
         "hand": [str(c) for c in d.hand], "position": d.position, "rules": d.rules.name, "model": MODEL,
         "discards": [str(c) for c in d.discards], "seen": [str(c) for c in d.seen],
         "unseen": len(d.unseen), "holdings": r.deals, "classes": classes, **_score_block(r),
@@ -211,6 +214,12 @@ def declaration_table_of(data: dict[str, Any]) -> str:
 # --- score -----------------------------------------------------------------------------------------
 
 def score_data(elder: Sequence[Card], dealer: Sequence[Card], s: DealScore, rules: RuleSet) -> dict[str, Any]:
+    """``score --json``: the declarations of one two-handed deal."""
+    return {**schema_header("score"), **_deal_score(elder, dealer, s, rules)}
+
+
+def _deal_score(elder: Sequence[Card], dealer: Sequence[Card], s: DealScore, rules: RuleSet) -> dict[str, Any]:
+    """The declarations of one deal: ``score --json`` and ``play --json``'s ``declarations``."""
     shown = dict(s.shown)
     return {
         "elder": [str(c) for c in elder], "dealer": [str(c) for c in dealer], "rules": rules.name,
@@ -237,6 +246,11 @@ def score_table(elder: Sequence[Card], dealer: Sequence[Card], s: DealScore, rul
 
 
 # --- odds ------------------------------------------------------------------------------------------
+
+def odds_data(cards: Sequence[Card], take: int, unseen: int, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """``odds --json``: the named cards, the draw and one row per "at least j"."""
+    return {**schema_header("odds"), "cards": [str(c) for c in cards], "take": take, "unseen": unseen, "rows": rows}
+
 
 def odds_table(cards: Sequence[Card], take: int, unseen: int, rows: list[dict[str, Any]]) -> str:
     head = f"Taking {take} of {unseen} unseen cards; named: {format_cards(cards)}"
@@ -270,7 +284,8 @@ def _setting_words(key: str, value: Any) -> str:
 
 
 def rules_data(rules: Sequence[RuleSet]) -> dict[str, Any]:
-    return {r.name: r.settings() for r in rules}
+    """``rules --json``: each rule set's settings by its name, as a house-rules file names them."""
+    return {**schema_header("rules"), "rules": {r.name: r.settings() for r in rules}}
 
 
 def rules_table(rules: Sequence[RuleSet]) -> str:
@@ -296,7 +311,7 @@ def _by_seat(values: Sequence[Any]) -> dict[str, Any]:
 
 
 def play_data(a: PlayAnalysis) -> dict[str, Any]:
-    """The play of one deal as JSON-ready data (schema in README.md)."""
+    """The play of one deal as JSON-ready data (schema: piquet_calc/schemas, docs/json.md)."""
     line = []
     for t in a.tricks:
         line.append({
@@ -310,11 +325,12 @@ def play_data(a: PlayAnalysis) -> dict[str, Any]:
     end = a.end
     capot = [i for i in (0, 1) if a.tricks_won[i] == len(a.tricks) and end.capot[i]]
     return {
+        **schema_header("play"),
         "elder": [str(c) for c in a.elder], "dealer": [str(c) for c in a.dealer], "rules": a.rules.name,
         "elder_dealt": [str(c) for c in a.elder_dealt] if a.elder_dealt else None,
         "dealer_dealt": [str(c) for c in a.dealer_dealt] if a.dealer_dealt else None,
         "tricks": [[str(c) for c in (t.cards if t.leader == 0 else t.cards[::-1])] for t in a.tricks if t.recorded],
-        "declarations": score_data(a.elder, a.dealer, a.declarations, a.rules),
+        "declarations": _deal_score(a.elder, a.dealer, a.declarations, a.rules),
         "before_play": {**_by_seat(a.before), "pique_live": a.pique_live},
         "line": line,
         "tricks_won": _by_seat(a.tricks_won),
@@ -390,10 +406,11 @@ def play_table(a: PlayAnalysis) -> str:
 # --- three and four players: score -----------------------------------------------------------------
 
 def table_score_data(hands: Sequence[Sequence[Card]], s: TableScore) -> dict[str, Any]:
-    """One deal at a table of three or four as JSON-ready data (schema in README.md)."""
+    """One deal at a table of three or four as JSON-ready data (schema: piquet_calc/schemas, docs/json.md)."""
     seats = s.rules.table.seats
     shown = dict(s.shown)
     return {
+        **schema_header("score-table"),
         "rules": s.rules.name,
         "hands": {seat: [str(c) for c in h] for seat, h in zip(seats, hands, strict=True)},
         "parties": list(s.parties),
@@ -426,10 +443,9 @@ def table_score_table(hands: Sequence[Sequence[Card]], s: TableScore) -> str:
 # --- three players: the dealer's exchange and a seat's declarations ---------------------------------
 
 def seat_counts_data(r: SeatCounts) -> dict[str, Any]:
-    """One option (or one final hand) of a Normand analysis as JSON-ready data (schema in README.md)."""
+    """One seat's figures of a Normand analysis (an exchange's or a final hand's) as JSON-ready data."""
     seats = r.rules.table.seats
     return {
-        "discard": None if r.discard is None else [str(c) for c in r.discard],
         "deals": r.deals,
         **{c: {w: r.probability(f"{c}_{w}") for w in ("win", "tie", "lose")} for c in CLASSES3},
         "expected": {s: {**{c: r.counts[f"{c}_{s}"] / r.deals for c in (*CLASSES3, "carte_blanche")},
@@ -445,9 +461,11 @@ def seat_counts_data(r: SeatCounts) -> dict[str, Any]:
 
 def normand_exchange_data(a: NormandExchange, top: int = 0) -> dict[str, Any]:
     shown = a.options[:top] if top else a.options
-    return {"hand": [str(c) for c in a.hand], "seat": "dealer", "rules": a.rules.name, "model": MODEL,
-            "carte_blanche": a.carte_blanche, "options_total": len(a.options),
-            "options": [{"rank": i, **seat_counts_data(o)} for i, o in enumerate(shown, start=1)]}
+    return {**schema_header("discard-normand"),
+            "hand": [str(c) for c in a.hand], "seat": "dealer", "rules": a.rules.name, "model": MODEL,
+            "seat_blanche": a.carte_blanche, "choices_total": len(a.options),
+            "choices": [{"rank": i, "discard": None if o.discard is None else [str(c) for c in o.discard],
+                         **seat_counts_data(o)} for i, o in enumerate(shown, start=1)]}
 
 
 def _seat_row(r: SeatCounts) -> list[str]:
@@ -476,8 +494,9 @@ def normand_exchange_table(a: NormandExchange, top: int = 10) -> str:
 
 
 def normand_declaration_data(d: NormandDeclaration) -> dict[str, Any]:
-    return {"hand": [str(c) for c in d.hand], "seat": d.seat, "rules": d.rules.name, "model": MODEL,
-            "discards": [str(c) for c in d.discards], "carte_blanche": d.carte_blanche,
+    return {**schema_header("declare-normand"),
+            "hand": [str(c) for c in d.hand], "seat": d.seat, "rules": d.rules.name, "model": MODEL,
+            "discards": [str(c) for c in d.discards], "seat_blanche": d.carte_blanche,
             "out_of_play": d.out_of_play, **seat_counts_data(d.result)}
 
 
@@ -505,10 +524,11 @@ def _classes_table(r: Any, sides: tuple[str, ...]) -> str:
 # --- four players: a seat's declarations -----------------------------------------------------------------
 
 def four_declaration_data(d: FourDeclaration) -> dict[str, Any]:
-    """A four-player declaration analysis as JSON-ready data (schema in README.md)."""
+    """A four-player declaration analysis as JSON-ready data (schema: piquet_calc/schemas, docs/json.md)."""
     return {
+        **schema_header("declare-four"),
         "hand": [str(c) for c in d.hand], "seat": d.seat, "rules": d.rules.name, "model": MODEL,
-        "carte_blanche": d.carte_blanche, "deals": d.deals,
+        "seat_blanche": d.carte_blanche, "deals": d.deals,
         **{c: {w: d.probability(f"{c}_{w}") for w in ("win", "tie", "lose")} for c in CLASSES3},
         "expected": {s: {**{c: d.counts[f"{c}_{s}"] / d.deals for c in (*CLASSES3, "carte_blanche")},
                          "total": d.expected_score(s)} for s in SIDES4},

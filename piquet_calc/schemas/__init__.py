@@ -1,0 +1,68 @@
+"""JSON Schemas (draft 2020-12) of every ``--json`` output: one ``<name>.schema.json`` per output.
+
+``SCHEMAS`` is the one registry: each output's name and the version its schema describes. Every output
+starts with ``header(name)``: ``{"schema_version": N, "schema": "<name>.schema.json"}``, and each schema
+states the same two values as ``const`` (tests/test_schemas.py checks all three agree). Shapes shared
+between outputs (cards, me/opp pairs, an estimate, the declarations of one deal) are in
+``common.schema.json``, referred to as ``common.schema.json#/$defs/...``.
+
+To add an output: write ``<name>.schema.json`` here, add ``"<name>": 1`` to ``SCHEMAS``, start its data
+with ``**header("<name>")``, and give tests/test_schemas.py a real run of it.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+SCHEMAS: dict[str, int] = {
+    "discard": 1,  # discard, two players: the exact table (model "uniform")
+    "discard-play": 1,  # discard --play, two players: the whole deal, sampled (model "deal")
+    "discard-normand": 1,  # discard --rules normand --dealer: the dealer's exchange
+    "declare": 1,  # declare, two players
+    "declare-normand": 1,  # declare --rules normand --seat S
+    "declare-four": 1,  # declare --rules four --seat S
+    "score": 1,  # score, two players
+    "score-table": 1,  # score --rules normand / four (three or four players)
+    "play": 1,  # play
+    "odds": 1,  # odds
+    "rules": 1,  # rules [NAME]
+}
+COMMON = "common"  # shared definitions, not an output
+BASE_URI = "https://piquet-calc.invalid/schemas/"  # the schemas' $id: a name, not a place to fetch them from
+
+
+def schema_file(name: str) -> str:
+    """The file name of output ``name``'s schema: ``discard`` -> ``discard.schema.json``."""
+    if name not in SCHEMAS and name != COMMON:
+        raise KeyError(f"no JSON schema named {name!r}: one of {', '.join(SCHEMAS)}")
+    return f"{name}.schema.json"
+
+
+def header(name: str) -> dict[str, Any]:
+    """The first keys of output ``name``: its schema's version and file name."""
+    return {"schema_version": SCHEMAS[name], "schema": schema_file(name)}
+
+
+@cache
+def _text(name: str) -> str:
+    return resources.files(__package__).joinpath(schema_file(name)).read_text(encoding="utf-8")
+
+
+def schema_for(name: str) -> dict[str, Any]:
+    """Output ``name``'s schema as a dict (a fresh copy): ``schema_for("discard")``; ``"common"`` for the
+    shared definitions."""
+    return json.loads(_text(name))
+
+
+def validator(name: str) -> Any:
+    """A ``jsonschema.Draft202012Validator`` for output ``name``, its references to the other schemas
+    resolved (needs the ``jsonschema`` package, >= 4.18: ``pip install piquet-calc[test]``)."""
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+
+    registry = Registry().with_resources(
+        (BASE_URI + schema_file(n), Resource.from_contents(schema_for(n))) for n in (*SCHEMAS, COMMON))
+    return Draft202012Validator(schema_for(name), registry=registry)

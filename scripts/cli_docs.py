@@ -1,0 +1,114 @@
+"""Write docs/cli.md from the typer app itself: every command, its usage, arguments and options with their help.
+
+    python scripts/cli_docs.py          # rewrite docs/cli.md
+    python scripts/cli_docs.py --check  # exit 1 if docs/cli.md differs from a fresh generation
+
+tests/test_docs.py runs the check, so a new option or a changed help text shows here or fails the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import typer  # noqa: E402
+
+from piquet_calc.cli import app  # noqa: E402
+from piquet_calc.cli.app import PROG  # noqa: E402
+
+OUT = ROOT / "docs" / "cli.md"
+
+INTRO = f"""# Command line
+
+`{PROG} COMMAND [ARGUMENTS] [OPTIONS]`; `{PROG} COMMAND --help` prints the same. Cards are typed `AH KH
+QH JH TH 9H 8H 7H`, the ten as `T` or `10`, in any case, suits also as ♠♥♦♣. Whatever is wrong with the
+input is one line on stderr, `{PROG}: error: ...`, and exit status 2. `--json` prints JSON instead of
+a table: its shapes are in [json.md](json.md).
+
+This file is generated from the commands by `python scripts/cli_docs.py`; tests/test_docs.py checks it.
+"""
+
+
+def _words(text: str | None) -> str:
+    return " ".join((text or "").split())
+
+
+def _default(param: Any) -> str:
+    if param.is_flag or param.default in (None, "", []):
+        return ""
+    return str(param.default)
+
+
+METAVARS = {"int": "INTEGER", "integer": "INTEGER", "str": "TEXT", "text": "TEXT", "list[str]": "TEXT"}
+
+
+def _metavar(param: Any, ctx: Any) -> str:
+    """INTEGER or TEXT: typer before 0.29 names a parameter's type by ``type.name``, later by ``display_type``."""
+    kind = param.type.name if hasattr(param, "type") else param.display_type(ctx).strip("<>")
+    return METAVARS.get(kind, kind.upper())
+
+
+def _option_names(param: Any, ctx: Any) -> str:
+    shown = ", ".join(f"`{n}`" for n in [*param.opts, *param.secondary_opts])
+    return shown if param.is_flag else f"{shown} {_metavar(param, ctx)}"
+
+
+def _argument(param: Any) -> str:
+    name = param.name.upper() + (" ..." if param.nargs == -1 else "")
+    return name if param.required else f"[{name}]"
+
+
+def command_section(name: str, command: Any, group_ctx: Any) -> str:
+    ctx = command.context_class(command, info_name=name, parent=group_ctx)
+    arguments = [p for p in command.params if p.param_type_name == "argument"]
+    options = [p for p in command.params if p.param_type_name == "option" and not p.hidden]
+    usage = " ".join(["[OPTIONS]" if options else "", *map(_argument, arguments)]).strip()
+    lines = [f"## `{name}`", "", _words(command.help), "", "```", f"{PROG} {name} {usage}", "```", ""]
+    if arguments:
+        lines += ["| argument | help |", "|---|---|"]
+        for p in arguments:
+            lines.append(f"| `{_argument(p)}` | {_words(getattr(p, 'help', ''))} |")
+        lines.append("")
+    if options:
+        lines += ["| option | default | help |", "|---|---|---|"]
+        for p in options:
+            default = _default(p)
+            repeat = " (repeatable)" if p.multiple and "repeatable" not in (p.help or "") else ""
+            shown = f"`{default}`" if default else ""
+            lines.append(f"| {_option_names(p, ctx)}{repeat} | {shown} | {_words(p.help)} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def generate() -> str:
+    group = typer.main.get_command(app)
+    ctx = group.context_class(group, info_name=PROG)
+    parts = [INTRO, f"{_words(group.help)}\n"]
+    rows = [f"| [`{name}`](#{name}) | {_words(cmd.get_short_help_str(limit=200))} |"
+            for name, cmd in group.commands.items()]
+    parts.append("| command | what it answers |\n|---|---|\n" + "\n".join(rows) + "\n")
+    parts += [command_section(name, cmd, ctx) for name, cmd in group.commands.items()]
+    return "\n".join(parts)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 if docs/cli.md is not a fresh generation")
+    args = parser.parse_args()
+    text = generate()
+    if args.check:
+        if not OUT.exists() or OUT.read_text(encoding="utf-8") != text:
+            print(f"{OUT.relative_to(ROOT)} differs from the commands: run python scripts/cli_docs.py", file=sys.stderr)
+            return 1
+        return 0
+    OUT.write_text(text, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
