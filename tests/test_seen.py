@@ -3,20 +3,31 @@ a plain reference, the driver's threads, the expected values over a list of hand
 
 from __future__ import annotations
 
+import itertools
 import random
 
+import numpy as np
 import pytest
 
-from piquet_calc.cards import DECK, Card
-from piquet_calc.engine.play import Solver
+from piquet_calc.analysis.seen import (
+    analyse_seen,
+    declaration_signature,
+    every_hand,
+    play_out,
+    signature_hands,
+    unseen_cards,
+)
+from piquet_calc.cards import DECK, Card, mask_of
+from piquet_calc.engine.play import Solver, solve_deal
 from piquet_calc.engine.seen import SeenSolver, position_row
-from piquet_calc.game.play import DEALER, ELDER, PlayState, legal_cards, minimax, play_trick
+from piquet_calc.game.declarations import Declaration
+from piquet_calc.game.play import DEALER, ELDER, PlayState, legal_cards, minimax, play_trick, start
 from piquet_calc.kernels.layout import CV_CARD, CV_ELDER_TRICKS, CV_VALUE
 from piquet_calc.rules import TWO_HANDED_PRESETS
 
-PRESETS = list(TWO_HANDED_PRESETS.values())
-
 from .naive import play_value
+
+PRESETS = list(TWO_HANDED_PRESETS.values())
 
 
 def random_ending(rng: random.Random, n: int, rules) -> PlayState:
@@ -64,7 +75,7 @@ def test_every_card_equals_plain_minimax_on_small_endings(rules):
         got = kernel_values(s, led, rules, lines=True)
         want = reference_values(s, led, rules)
         assert {c: v for c, (v, _) in got.items()} == want, (s, led)
-        for c, (_, tricks) in got.items():
+        for _, tricks in got.values():
             assert s.tricks[ELDER] <= tricks <= s.tricks[ELDER] + n
 
 
@@ -102,8 +113,6 @@ def test_the_values_do_not_depend_on_the_threads():
     rules = PRESETS[0]
     rng = random.Random(7)
     states = [random_ending(rng, 6, rules) for _ in range(24)]
-    import numpy as np
-
     rows = np.stack([position_row(s, rules) for s in states])
     one = SeenSolver(rules, threads=1).values(rows, True)
     two = SeenSolver(rules, threads=2).values(rows, True)
@@ -118,3 +127,101 @@ def test_play_value_reference_agrees_on_a_middle_ending():
     s = random_ending(rng, 6, rules)
     got = kernel_values(s, None, rules)
     assert {c: v for c, (v, _) in got.items()} == reference_values(s, None, rules, value=lambda t: play_value(t, rules))
+
+
+def random_play(rng: random.Random, elder, dealer, rules, tricks: int):
+    """``tricks`` random legal tricks from the first lead: (the tricks, the position after them)."""
+    s = start(elder, dealer, rules, 0, 0, False)
+    out = []
+    for _ in range(tricks):
+        lead = rng.choice(legal_cards(s.hands[s.leader], None))
+        reply = rng.choice(legal_cards(s.hands[1 - s.leader], lead))
+        out.append((lead, reply))
+        s = play_trick(s, lead, reply, rules)
+    return out, s
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+@pytest.mark.parametrize("seat", [ELDER, DEALER])
+def test_expected_values_over_every_hand_equal_a_plain_average(rules, seat):
+    """Four cards each left: every hand of the unseen cards that could have played the opponent's cards, each
+    solved by plain minimax after each card: the sums, the double-dummy best counts and the hands counted."""
+    rng = random.Random(100 + 10 * seat + PRESETS.index(rules))
+    cards = rng.sample(DECK, 24)
+    elder, dealer = cards[:12], cards[12:]
+    tricks, s = random_play(rng, elder, dealer, rules, 8)
+    mine = elder if seat == ELDER else dealer
+    opp = dealer if seat == ELDER else elder
+    led = None
+    if s.leader != seat:
+        led = rng.choice(sorted(s.hands[s.leader]))
+    before = (rng.randint(0, 40), rng.randint(0, 40), False)
+    unseen = unseen_cards(mine)
+    opp_played = [c for t in tricks for c in t if c in opp]
+    rest = [c for c in unseen if c not in opp_played]
+    hands = [tuple(opp_played) + combo for combo in itertools.combinations(rest, 4)]
+    result = analyse_seen(mine, seat, rules, hands, tricks, led, before, threads=2)
+    sign = 1 if seat == ELDER else -1
+    sums: dict[Card, int] = {}
+    best: dict[Card, int] = {}
+    counted = 0
+    for h in hands:
+        e, d = (mine, h) if seat == ELDER else (h, mine)
+        st = start(e, d, rules, *before)
+        try:
+            for lead, reply in tricks:
+                st = play_trick(st, lead, reply, rules)
+            if led is not None and led not in st.hands[st.leader]:
+                raise ValueError
+        except ValueError:
+            continue
+        counted += 1
+        vals = {c: sign * v for c, v in reference_values(st, led, rules).items()}
+        top = max(vals.values())
+        for c, v in vals.items():
+            sums[c] = sums.get(c, 0) + v
+            best[c] = best.get(c, 0) + (v == top)
+    assert result.hands == counted and result.hands_given == len(hands)
+    assert {c.card: c.value_sum for c in result.choices} == sums
+    assert {c.card: c.dd_best for c in result.choices} == best
+    means = [c.expected for c in result.choices]
+    assert means == sorted(means, reverse=True)
+    assert result.to_move == ("lead" if led is None else "follow")
+
+
+def test_one_hand_known_gives_the_double_dummy_values():
+    """The opponent's hand pinned exactly: every card's value is the solver's, the best is the deal's value, and
+    a deal played so by both sides reaches the double-dummy value."""
+    rng = random.Random(3)
+    for rules in PRESETS:
+        cards = rng.sample(DECK, 24)
+        elder, dealer = cards[:12], cards[12:]
+        before = (rng.randint(0, 30), 0, True)
+        dd = solve_deal(tuple(elder), tuple(dealer), rules, *before)
+        r = analyse_seen(elder, "elder", rules, [dealer], before=before)
+        assert r.hands == 1 and r.choices[0].expected == dd.value and r.choices[0].dd_best == 1
+        assert all(c.cards_won in (0, 1) for c in r.choices)
+        out = play_out(elder, dealer, rules, before, lambda seat, played, e=elder, d=dealer: [d] if seat == ELDER else [e])
+        assert out.value == dd.value
+
+
+def test_play_out_is_the_same_for_any_threads():
+    rules = PRESETS[0]
+    rng = random.Random(11)
+    cards = rng.sample(DECK, 32)
+    elder, dealer = cards[:12], cards[12:24]
+    lists = {ELDER: signature_hands(unseen_cards(elder, cards[24:29]), dealer, rules),
+             DEALER: signature_hands(unseen_cards(dealer, cards[29:]), elder, rules)}
+    runs = [play_out(elder, dealer, rules, (0, 0, False), lambda seat, played: lists[seat], threads=t)
+            for t in (1, 2)]
+    assert runs[0].tricks == runs[1].tricks and runs[0].totals == runs[1].totals
+
+
+def test_the_stand_in_signature_is_the_declarations_keys():
+    rng = random.Random(4)
+    for rules in PRESETS:
+        for _ in range(200):
+            hand = rng.sample(DECK, 12)
+            d = Declaration.of(hand, rules)
+            assert declaration_signature(mask_of(hand), rules) == (d.point.key, d.sequence_key, d.set_key)
+    assert len(every_hand(DECK[:15])) == 455
