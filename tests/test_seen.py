@@ -201,7 +201,8 @@ def test_one_hand_known_gives_the_double_dummy_values():
         r = analyse_seen(elder, "elder", rules, [dealer], before=before)
         assert r.hands == 1 and r.choices[0].expected == dd.value and r.choices[0].dd_best == 1
         assert all(c.cards_won in (0, 1) for c in r.choices)
-        out = play_out(elder, dealer, rules, before, lambda seat, played, e=elder, d=dealer: [d] if seat == ELDER else [e])
+        out = play_out(elder, dealer, rules, before,
+                       lambda seat, played, e=elder, d=dealer: [d] if seat == ELDER else [e])
         assert out.value == dd.value
 
 
