@@ -409,3 +409,55 @@ def signature_hands(unseen: Sequence[Card], opponent: Sequence[Card], rules: Rul
     masks = every_hand(unseen)
     keep = np.fromiter((declaration_signature(int(m), rules) == target for m in masks), dtype=bool, count=len(masks))
     return masks[keep]
+
+
+# --- what the command line needs: the tricks as typed, and the opponent hands from what was heard --------------
+
+MAX_HANDS = 20_000  # the most opponent hands ``play --seat`` counts (C(17, 12) = 6,188 for the dealer)
+
+
+def parse_seen_tricks(text: str) -> tuple[list[tuple[Card, Card]], Card | None]:
+    """``--tricks`` for ``play --seat``: tricks separated by commas, each the leader's card then the follower's;
+    the last may be one card, the card led to the player ("AS 7S, KH")."""
+    from ..cards import parse_cards
+    from .play import parse_tricks
+
+    parts = [p for p in text.split(",")] if text.strip() else []
+    if parts:
+        try:
+            last = parse_cards(parts[-1], what=f"trick {len(parts)}")
+        except CardError as e:
+            raise CardError(f"--tricks: trick {len(parts)}: {e}") from None
+        if len(last) == 1:
+            return parse_tricks(",".join(parts[:-1])), last[0]
+    return parse_tricks(text), None
+
+
+@dataclass(frozen=True)
+class OpponentHands:
+    masks: np.ndarray  # 12-card hands at the start of the play
+    source: str  # in words, for the table and the JSON
+    unseen: int  # the cards the player cannot see
+
+
+def opponent_hands(hand: Sequence[Card], discards: Sequence[Card], seat: int, heard: str,
+                   rules: RuleSet) -> OpponentHands:
+    """The hands the opponent may hold, for ``play --seat``.
+
+    THE PLUG-IN POINT for game/knowledge.py (issue 22 items 1 and 2, another branch): with ``heard`` given, its
+    consistent hands (every hand of the unseen cards the announcements leave) go here. Until it is merged, only
+    the stand-in: every hand of the unseen cards (the pack less the player's hand and his discards), counted."""
+    if heard.strip():
+        try:
+            from ..game import knowledge  # noqa: F401  (issue 22's announcements model, when merged)
+        except ImportError:
+            raise CardError("--heard needs the announcements model (game/knowledge.py), which this build lacks: "
+                            "leave --heard out to count every hand of the unseen cards") from None
+        raise CardError("--heard: game/knowledge.py is here but not yet plugged in (analysis.seen.opponent_hands)")
+    unseen = unseen_cards(hand, discards)
+    from math import comb
+
+    if comb(len(unseen), HAND_SIZE) > MAX_HANDS:
+        raise CardError(f"{len(unseen)} unseen cards leave {comb(len(unseen), HAND_SIZE):,} hands for the opponent, "
+                        f"more than {MAX_HANDS:,}: give --discards (the cards you discarded)")
+    return OpponentHands(every_hand(unseen), f"every hand of the {len(unseen)} unseen cards", len(unseen))
