@@ -24,7 +24,8 @@ Figures per preset: the mean of the double-dummy value minus the value when both
 the dealer's) and its standard error; how often each side's choice (where it had more than one legal card) is a
 double-dummy best in the real position; the hands counted at elder's first lead and at the dealer's first
 reply (mean, max); elder's first lead valued over every hand of his list (seconds, the least of ``--rounds``
-runs: the machine is shared), the dealer's first reply, a whole deal played out (seconds). The last line per
+runs: the machine is shared), the dealer's first reply, a whole deal played out (seconds; and the process's CPU
+seconds, all threads, which a busy machine inflates less than the wall time). The last line per
 preset:
 ``seen-play-bench rules=R deals=N dd_minus_seen=X se=Y first_lead_mean_s=A first_lead_max_s=B playout_mean_s=C``.
 Never part of the tests.
@@ -92,15 +93,17 @@ def hand_lists(d: dict, rules, kind: str) -> dict[int, np.ndarray]:
             DEALER: signature_hands(d["unseen"][DEALER], d["elder"], rules)}
 
 
-def first_lead_seconds(d: dict, lists: dict[int, np.ndarray], rules, solver: SeenSolver, rounds: int) -> float:
-    """Elder's first lead valued over every hand of his list (the cards won too, as ``play --seat`` shows them)."""
+def first_lead_seconds(d: dict, lists: dict[int, np.ndarray], rules, solver: SeenSolver,
+                       rounds: int) -> tuple[float, float]:
+    """Elder's first lead valued over every hand of his list (the cards won too, as ``play --seat`` shows them):
+    (wall seconds, the process's CPU seconds, all threads), each the least of ``rounds`` runs."""
     s = start(d["elder"], d["dealer"], rules, *d["before"])
-    best = math.inf
+    best = cpu = math.inf
     for _ in range(rounds):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         value_cards(ELDER, [(s, lists[ELDER])], None, rules, True, solver)
-        best = min(best, time.perf_counter() - t)
-    return best
+        best, cpu = min(best, time.perf_counter() - t), min(cpu, time.process_time() - c)
+    return best, cpu
 
 
 def dd_best(decision, truth: dict, rules, solver: SeenSolver) -> bool:
@@ -113,7 +116,7 @@ def dd_best(decision, truth: dict, rules, solver: SeenSolver) -> bool:
 
 def run(rules, n: int, seed: int, kind: str, threads: int, rounds: int, first_only: bool = False) -> dict:
     solver = SeenSolver(rules, threads)
-    diffs, firsts, playouts, replies = [], [], [], []
+    diffs, firsts, playouts, replies, first_cpu, playout_cpu = [], [], [], [], [], []
     hands_e, hands_d = [], []
     best = {ELDER: [0, 0], DEALER: [0, 0]}
     enum_s = []
@@ -123,12 +126,16 @@ def run(rules, n: int, seed: int, kind: str, threads: int, rounds: int, first_on
         lists = hand_lists(d, rules, kind)
         enum_s.append(time.perf_counter() - t)
         dd = solve_deal(tuple(d["elder"]), tuple(d["dealer"]), rules, *d["before"]).value
-        firsts.append(first_lead_seconds(d, lists, rules, solver, rounds))
+        wall, cpu = first_lead_seconds(d, lists, rules, solver, rounds)
+        firsts.append(wall)
+        first_cpu.append(cpu)
         hands_e.append(len(lists[ELDER]))
         if first_only:
             continue
+        c = time.process_time()
         out = play_out(d["elder"], d["dealer"], rules, d["before"], lambda seat, played, lists=lists: lists[seat],
                        threads)
+        playout_cpu.append(time.process_time() - c)
         playouts.append(out.seconds)
         diffs.append(dd - out.value)
         reply = out.decisions[1]
@@ -139,7 +146,7 @@ def run(rules, n: int, seed: int, kind: str, threads: int, rounds: int, first_on
                 best[dec.seat][1] += 1
                 best[dec.seat][0] += dd_best(dec, d, rules, solver)
     if first_only:
-        diffs = playouts = replies = hands_d = [math.nan]
+        diffs = playouts = replies = hands_d = playout_cpu = [math.nan]
     se = statistics.stdev(diffs) / math.sqrt(n) if n > 1 and not first_only else float("nan")
     return dict(rules=rules.name, deals=n, dd_minus_seen=statistics.fmean(diffs), se=se,
                 abs_mean=statistics.fmean(abs(x) for x in diffs),
@@ -150,7 +157,8 @@ def run(rules, n: int, seed: int, kind: str, threads: int, rounds: int, first_on
                 hands_dealer_mean=statistics.fmean(hands_d), hands_dealer_max=max(hands_d),
                 elder_dd_best=best[ELDER][0] / max(1, best[ELDER][1]), elder_choices=best[ELDER][1],
                 dealer_dd_best=best[DEALER][0] / max(1, best[DEALER][1]), dealer_choices=best[DEALER][1],
-                enumerate_mean_s=statistics.fmean(enum_s))
+                enumerate_mean_s=statistics.fmean(enum_s), first_lead_cpu_mean_s=statistics.fmean(first_cpu),
+                first_lead_cpu_max_s=max(first_cpu), playout_cpu_mean_s=statistics.fmean(playout_cpu))
 
 
 def main() -> None:
@@ -183,7 +191,9 @@ def main() -> None:
               f"{r['first_lead_mean_s']:.3f} s (max {r['first_lead_max_s']:.3f}), first reply "
               f"{r['reply_mean_s']:.3f} s (max {r['reply_max_s']:.3f}), play-out {r['playout_mean_s']:.3f} s "
               f"(max {r['playout_max_s']:.3f}); "
-              f"lists {r['enumerate_mean_s']:.3f} s; load {r['load']:.2f}", flush=True)
+              f"lists {r['enumerate_mean_s']:.3f} s; CPU seconds (all threads): first lead "
+              f"{r['first_lead_cpu_mean_s']:.3f} (max {r['first_lead_cpu_max_s']:.3f}), play-out "
+              f"{r['playout_cpu_mean_s']:.3f}; load {r['load']:.2f}", flush=True)
     print(f"# load average at end: {os.getloadavg()}; hands: {args.hands}; threads: {args.threads or 'one per core'}")
     for r in rows:
         print(f"seen-play-bench rules={r['rules']} deals={r['deals']} dd_minus_seen={r['dd_minus_seen']:.3f} "
