@@ -143,13 +143,19 @@ def random_play(rng: random.Random, elder, dealer, rules, tricks: int):
 
 @pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
 @pytest.mark.parametrize("seat", [ELDER, DEALER])
-def test_expected_values_over_every_hand_equal_a_plain_average(rules, seat):
-    """Four cards each left: every hand of the unseen cards that could have played the opponent's cards, each
-    solved by plain minimax after each card: the sums, the double-dummy best counts and the hands counted."""
-    rng = random.Random(100 + 10 * seat + PRESETS.index(rules))
-    cards = rng.sample(DECK, 24)
-    elder, dealer = cards[:12], cards[12:]
-    tricks, s = random_play(rng, elder, dealer, rules, 8)
+@pytest.mark.parametrize("follow", [False, True])
+@pytest.mark.parametrize("left", [4, 2])
+def test_expected_values_over_every_hand_equal_a_plain_average(rules, seat, follow, left):
+    """Four or two cards each left: every hand of the unseen cards that could have played the opponent's cards, each
+    solved by plain minimax after each card: the sums, the double-dummy best counts and the hands counted; the
+    player to lead, or to follow the opponent's lead."""
+    rng = random.Random(100 + 10 * seat + PRESETS.index(rules) + 1000 * follow + 10000 * left)
+    while True:
+        cards = rng.sample(DECK, 24)
+        elder, dealer = cards[:12], cards[12:]
+        tricks, s = random_play(rng, elder, dealer, rules, 12 - left)
+        if (s.leader == seat) != follow:
+            break
     mine = elder if seat == ELDER else dealer
     opp = dealer if seat == ELDER else elder
     led = None
@@ -159,7 +165,7 @@ def test_expected_values_over_every_hand_equal_a_plain_average(rules, seat):
     unseen = unseen_cards(mine)
     opp_played = [c for t in tricks for c in t if c in opp]
     rest = [c for c in unseen if c not in opp_played]
-    hands = [tuple(opp_played) + combo for combo in itertools.combinations(rest, 4)]
+    hands = [tuple(opp_played) + combo for combo in itertools.combinations(rest, left)]
     result = analyse_seen(mine, seat, rules, hands, tricks, led, before, threads=2)
     sign = 1 if seat == ELDER else -1
     sums: dict[Card, int] = {}

@@ -183,6 +183,9 @@ def value_cards(seat: int, groups: Sequence[tuple[PlayState, np.ndarray]], led: 
         parts.append(rows)
         bases.append(np.full(len(left), state.totals[ELDER] - state.totals[DEALER], dtype=np.int64))
     rows = np.concatenate(parts)
+    if led is not None:
+        leader_masks = rows[:, SP_EM if seat == DEALER else SP_DM]
+        assert ((leader_masks >> led.index) & 1).all(), "the card led stays in its leader's cards"
     n = len(rows)
     if n == 0:
         raise CardError("no opponent hand of the list is consistent with the cards played")
@@ -253,7 +256,8 @@ def analyse_seen(hand: Sequence[Card], seat: int | str, rules: RuleSet, opponent
             opp = _cards(int(m))
             b = before_play(score_deal(*((hand, opp) if seat == ELDER else (opp, hand)), rules))
         by_before.setdefault(b, []).append(i)
-    opp_played = mask_of(c for who, c in played if who != seat)
+    # the opponent's cards left; the card he led to this trick stays in his hand (kernels.layout.SP_*)
+    opp_played = mask_of(c for who, c in played[:2 * len(tricks)] if who != seat)
     groups = []
     totals: set[tuple[int, int]] = set()
     led_now: Card | None = None
@@ -332,7 +336,8 @@ def play_out(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet, befo
         else:
             masks = consistent_with_play(hand_masks(hands_for(seat, tuple(played))), played, 1 - seat)
             n = len(masks)
-            opp_played = mask_of(c for who, c in played if who != seat)
+            # the opponent's cards left; the card he led to this trick stays in his hand (kernels.layout.SP_*)
+            opp_played = mask_of(c for who, c in played[:len(played) - (led is not None)] if who != seat)
             choices = value_cards(seat, [(state, masks & ~np.int64(opp_played))], led, rules, False, solver)
             card = best_first(choices)[0].card
         decisions.append(Decision(seat, state, led, card, len(legal), n, time.perf_counter() - t))
