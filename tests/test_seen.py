@@ -232,3 +232,22 @@ def test_the_stand_in_signature_is_the_declarations_keys():
             d = Declaration.of(hand, rules)
             assert declaration_signature(mask_of(hand), rules) == (d.point.key, d.sequence_key, d.set_key)
     assert len(every_hand(DECK[:15])) == 455
+
+
+def test_the_single_position_entry_equals_the_batch():
+    """kernels.seen.card_values (one position, its own stamp) gives the batch's cards and values."""
+    from piquet_calc.engine.play import play_params
+    from piquet_calc.kernels import seen as ks
+    from piquet_calc.kernels.play import new_table
+
+    rules = PRESETS[2]
+    rng = random.Random(12)
+    tt = new_table()
+    for n in (3, 7, 12):
+        s = random_ending(rng, n, rules)
+        for led in (None, rng.choice(sorted(s.hands[s.leader]))):
+            row = position_row(s, rules, led)
+            out = ks.new_output(1)
+            count = ks.card_values(row, play_params(rules), tt, True, out[0])
+            batch, counts = SeenSolver(rules, threads=1).values(row[None, :], True)
+            assert count == counts[0] and (out[0, :count] == batch[0, :count]).all()
