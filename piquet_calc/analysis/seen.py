@@ -443,6 +443,9 @@ class OpponentHands:
     masks: np.ndarray  # 12-card hands at the start of the play
     source: str  # in words, for the table and the JSON
     unseen: int  # the cards the player cannot see
+    # the declarations' totals with repique and pique live, when the announcements tell them (both know them);
+    # None: analyse_seen scores them with each hand
+    before: tuple[int, int, bool] | None = None
 
 
 def opponent_hands(hand: Sequence[Card], discards: Sequence[Card], seat: int, heard: str,
@@ -450,8 +453,9 @@ def opponent_hands(hand: Sequence[Card], discards: Sequence[Card], seat: int, he
     """The hands the opponent may hold, for ``play --seat``.
 
     THE PLUG-IN POINT for game/knowledge.py (issue 22 items 1 and 2, another branch): with ``heard`` given, its
-    consistent hands (every hand of the unseen cards the announcements leave) go here. Until it is merged, only
-    the stand-in: every hand of the unseen cards (the pack less the player's hand and his discards), counted."""
+    consistent hands (every hand of the unseen cards the announcements leave) go here, and the totals the
+    announcements make known as ``before``. Until it is merged, only the stand-in: every hand of the unseen
+    cards (the pack less the player's hand and his discards), counted, the declarations scored with each."""
     if heard.strip():
         try:
             from ..game import knowledge  # noqa: F401  (issue 22's announcements model, when merged)

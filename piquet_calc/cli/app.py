@@ -584,7 +584,7 @@ def _play_seen(hand: str, other: str, seat: str, discards: str, heard: str, tric
         me = SEAT_NAMES.index(seat)
         hands = opponent_hands(mine, thrown, me, heard, ruleset)
         try:
-            result = analyse_seen(mine, me, ruleset, hands.masks, played, led, threads=threads)
+            result = analyse_seen(mine, me, ruleset, hands.masks, played, led, hands.before, threads=threads)
         except PlayError as err:
             raise CardError(f"--tricks: {err}") from None
     from ..report.seen import seen_data, seen_table
