@@ -8,7 +8,7 @@ from their own knowledge, against the double-dummy value; and the time it takes.
 
 Each deal (seed, preset, deal number): the 32 cards shuffled, 12 to elder, 12 to the dealer, the talon's 8;
 both exchange by game/exchange.py's policy (elder first, the dealer from what is left); the declarations are
-scored (carte blanche from the dealt hands) and are known to both (RULES.md: each calls his running total).
+scored (carte blanche from the dealt hands) and are known to both (each calls his running total as he plays).
 
 The opponent hands each side considers (``--hands``, the stand-in until game/knowledge.py is merged):
 

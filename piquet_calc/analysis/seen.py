@@ -408,8 +408,8 @@ def signature_hands(unseen: Sequence[Card], opponent: Sequence[Card], rules: Rul
     """THE STAND-IN for game/knowledge.py's consistent hands: every hand of ``unseen`` whose point (cards and
     pips), best sequence (length and top card) and best set (rank and number) are those of ``opponent`` (the
     true hand): what a player would learn if every class of both players were announced in full, the suits
-    not named. (The model of RULES.md reveals the suits of scoring combinations too, and of the dealer's
-    classes that do not score only that they are not better.) Counted, not sampled."""
+    not named. (Issue 22's announcements model reveals the suits of scoring combinations too, and of the
+    dealer's classes that do not score only that they are not better.) Counted, not sampled."""
     target = declaration_signature(mask_of(opponent), rules)
     masks = every_hand(unseen)
     keep = np.fromiter((declaration_signature(int(m), rules) == target for m in masks), dtype=bool, count=len(masks))
