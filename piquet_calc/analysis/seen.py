@@ -457,12 +457,16 @@ def opponent_hands(hand: Sequence[Card], discards: Sequence[Card], seat: int, he
     announcements make known as ``before``. Until it is merged, only the stand-in: every hand of the unseen
     cards (the pack less the player's hand and his discards), counted, the declarations scored with each."""
     if heard.strip():
-        try:
-            from ..game import knowledge  # noqa: F401  (issue 22's announcements model, when merged)
+        try:  # issue 22's announcements model, when merged (its API as main's game/knowledge.py states it)
+            from ..game.knowledge import consistent_hands, knowledge_from_heard
         except ImportError:
             raise CardError("--heard needs the announcements model (game/knowledge.py), which this build lacks: "
                             "leave --heard out to count every hand of the unseen cards") from None
-        raise CardError("--heard: game/knowledge.py is here but not yet plugged in (analysis.seen.opponent_hands)")
+        # NOT RUN on this branch (the module is not here): the lead checks it after the merge
+        k = knowledge_from_heard(SEAT_NAMES[seat], hand, discards, heard, rules)
+        hands = consistent_hands(k)  # the play is filtered by analyse_seen
+        return OpponentHands(hand_masks(hands), f"every hand the announcements leave of the "
+                             f"{len(unseen_cards(hand, discards))} unseen cards", len(unseen_cards(hand, discards)))
     unseen = unseen_cards(hand, discards)
     from math import comb
 
