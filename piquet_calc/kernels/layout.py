@@ -116,3 +116,16 @@ COUNT4_NAMES = ("deals", *(f"{c}_{w}" for c in CLASSES3 for w in ("win", "tie", 
                   for n in ("carte_blanche", "point", "sequence", "sets", "repique", "pique")))
 V_SIDE = 10
 N4_COUNTS = len(COUNT4_NAMES)
+
+# --- every card valued (kernels/seen.py) --------------------------------------------------------------
+
+# One position to value, a row of int64 (engine.seen): elder's and the dealer's cards (the card led still
+# in its leader's mask), who leads the trick, the tricks each has won, elder's total minus the dealer's,
+# the points elder still needs for pique (0: not live), and the card led to the trick (-1: nobody has led).
+(SP_EM, SP_DM, SP_LEADER, SP_ET, SP_DT, SP_DIFF, SP_NEED, SP_LED) = range(8)
+N_SP = 8
+# One valued card, a row of the output: the card, its value (what the rest of the play adds to elder's total
+# minus the dealer's from the position, the card led included, both perfect after it), and the tricks elder
+# has at the end on the solver's line after it (-1 when the lines were not asked for).
+(CV_CARD, CV_VALUE, CV_ELDER_TRICKS) = range(3)
+N_CV = 3

@@ -1,0 +1,102 @@
+"""The driver of the play as a player sees it: positions packed for kernels/seen.py, and many positions (one per
+hand the opponent may hold) valued on worker threads, each with its own transposition table.
+
+``position_row(state, rules, led)`` packs one ``game.play.PlayState`` (between tricks) and the card led to
+the trick, if any, as ``kernels.layout.SP_*``. ``SeenSolver(rules, threads).values(rows, lines)`` values every
+legal card of the player to move at each row: ``(out, counts)`` as ``kernels.seen.batch_values`` fills them.
+The rows are cut into contiguous pieces taken up by whichever thread is free; the values are exact, so the
+figures are the same for any number of threads (tests/test_seen.py).
+"""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+
+from ..cards import Card, mask_of
+from ..game.play import DEALER, ELDER, PlayState
+from ..kernels.layout import N_SP, SP_DIFF, SP_DM, SP_DT, SP_EM, SP_ET, SP_LEADER, SP_LED, SP_NEED
+from ..rules import RuleSet
+from .play import play_params
+
+# Rows (a power of two) of each worker thread's table: the hands of one call share most of their endings, so a
+# table larger than one solve's (kernels.layout.TT_BITS) pays (benchmarks/seen.py).
+SEEN_TT_BITS = 18
+PIECES_PER_THREAD = 4  # a call's rows are cut into this many pieces per thread, for an even load
+
+_pools: dict[int, ThreadPoolExecutor] = {}
+_local = threading.local()
+
+
+def _kernels():  # numba only when a value is asked for
+    from ..kernels import seen as ks
+
+    return ks
+
+
+def worker_count() -> int:
+    """One worker thread per core, as numba counts them (NUMBA_NUM_THREADS), as the other engines."""
+    from ..kernels.declarations import worker_count as count
+
+    return int(count())
+
+
+def position_row(state: PlayState, rules: RuleSet, led: Card | None = None) -> np.ndarray:
+    """``state`` (between tricks) and the leader's card ``led`` to the trick (None: nobody has led), packed."""
+    row = np.zeros(N_SP, dtype=np.int64)
+    need = rules.pique_threshold - state.totals[ELDER] if state.pique_live else 0
+    row[SP_EM], row[SP_DM] = mask_of(state.hands[ELDER]), mask_of(state.hands[DEALER])
+    row[SP_LEADER], row[SP_ET], row[SP_DT] = state.leader, state.tricks[ELDER], state.tricks[DEALER]
+    row[SP_DIFF], row[SP_NEED] = state.totals[ELDER] - state.totals[DEALER], max(need, 0)
+    row[SP_LED] = -1 if led is None else led.index
+    return row
+
+
+def _table(bits: int) -> np.ndarray:
+    """This thread's own table (made on first use, kept for the thread's life)."""
+    tt = getattr(_local, "tt", None)
+    if tt is None or tt.shape[0] != (1 << bits) + 1:
+        from ..kernels.play import new_table
+
+        tt = _local.tt = new_table(bits)
+    return tt
+
+
+class SeenSolver:
+    """Every legal card valued at many positions under one set of rules, on ``threads`` worker threads."""
+
+    def __init__(self, rules: RuleSet, threads: int = 0, table_bits: int = SEEN_TT_BITS) -> None:
+        self.ks = _kernels()
+        self.rules = rules
+        self.params = play_params(rules)
+        self.threads = threads if threads > 0 else worker_count()
+        self.table_bits = table_bits
+
+    def _pool(self) -> ThreadPoolExecutor:
+        if self.threads not in _pools:
+            _pools[self.threads] = ThreadPoolExecutor(max_workers=self.threads, thread_name_prefix="piquet-seen")
+        return _pools[self.threads]
+
+    def values(self, rows: np.ndarray, lines: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """``rows`` (int64[n, N_SP]): ``out`` int64[n, 12, N_CV] (each row's cards in index order, their
+        values and, with ``lines``, elder's tricks on the solver's line) and ``counts`` int64[n]."""
+        n = rows.shape[0]
+        out = self.ks.new_output(n)
+        counts = np.zeros(n, dtype=np.int64)
+        if n == 0:
+            return out, counts
+        rows = np.ascontiguousarray(rows, dtype=np.int64)
+        if self.threads == 1 or n == 1:
+            self.ks.batch_values(rows, self.params, _table(self.table_bits), lines, out, counts)
+            return out, counts
+        pieces = min(n, self.threads * PIECES_PER_THREAD)
+        bounds = [p * n // pieces for p in range(pieces + 1)]
+
+        def work(p: int) -> None:
+            a, b = bounds[p], bounds[p + 1]
+            self.ks.batch_values(rows[a:b], self.params, _table(self.table_bits), lines, out[a:b], counts[a:b])
+
+        list(self._pool().map(work, range(pieces)))  # the kernel releases the GIL
+        return out, counts
