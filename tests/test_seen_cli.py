@@ -48,7 +48,7 @@ def test_play_seat_bad_input_is_one_line():
         (("play", "--seat", "north", ELDER), "--seat must be elder or dealer"),
         (("play", "--seat", "elder", ELDER), "give --discards"),
         (("play", "--seat", "elder", ELDER, "--discards", ELDER_DISCARDS, "--heard", "point good"),
-         "announcements model"),
+         "the dealer's answer to your sequence is missing"),
         (("play", "--seat", "elder", ELDER, "--discards", ELDER_DISCARDS, "--tricks", "AS 9S, KS"),
          "dealer's turn"),
         (("play", "--seat", "elder", ELDER, "--discards", "AS"), "in your hand"),
@@ -58,3 +58,19 @@ def test_play_seat_bad_input_is_one_line():
         r = invoke(*args)
         assert r.exit_code == 2, (args, r.output)
         assert words in r.output and len(r.output.strip().splitlines()) == 1, (args, r.output)
+
+
+def test_play_seat_with_what_was_heard_counts_the_hands_the_announcements_leave():
+    # the example: elder's point, quint and three aces answered good, the dealer announcing nothing:
+    # game.knowledge leaves 225 of the C(15, 12) = 455 hands of the unseen cards (tests/test_knowledge.py
+    # checks that count against a brute force that replays the dialogue with every hand)
+    from piquet_calc.cards import parse_cards
+    from piquet_calc.game.knowledge import consistent_hands, knowledge_from_heard
+    from piquet_calc.rules import RUBICON
+
+    heard = "point good, sequence good, sets good"
+    r = invoke("play", "--seat", "elder", ELDER, "--discards", ELDER_DISCARDS, "--heard", heard, "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    k = knowledge_from_heard("elder", parse_cards(ELDER), parse_cards(ELDER_DISCARDS), heard, RUBICON)
+    assert data["hands"]["counted"] == len(consistent_hands(k)) == 225

@@ -450,23 +450,18 @@ class OpponentHands:
 
 def opponent_hands(hand: Sequence[Card], discards: Sequence[Card], seat: int, heard: str,
                    rules: RuleSet) -> OpponentHands:
-    """The hands the opponent may hold, for ``play --seat``.
-
-    THE PLUG-IN POINT for game/knowledge.py (issue 22 items 1 and 2, another branch): with ``heard`` given, its
-    consistent hands (every hand of the unseen cards the announcements leave) go here, and the totals the
-    announcements make known as ``before``. Until it is merged, only the stand-in: every hand of the unseen
-    cards (the pack less the player's hand and his discards), counted, the declarations scored with each."""
+    """The hands the opponent may hold, for ``play --seat``: with ``heard`` (game/knowledge.py's notation),
+    every hand of the unseen cards that the announcements leave (game.knowledge.consistent_hands, counted
+    exactly); without it, every hand of the unseen cards (the pack less the player's hand and his
+    discards), the declarations scored with each. An announcement no hand can make is one CardError."""
     if heard.strip():
-        try:  # issue 22's announcements model, when merged (its API as main's game/knowledge.py states it)
-            from ..game.knowledge import consistent_hands, knowledge_from_heard
-        except ImportError:
-            raise CardError("--heard needs the announcements model (game/knowledge.py), which this build lacks: "
-                            "leave --heard out to count every hand of the unseen cards") from None
-        # NOT RUN on this branch (the module is not here): the lead checks it after the merge
+        from ..game.knowledge import consistent_hands, knowledge_from_heard
+
         k = knowledge_from_heard(SEAT_NAMES[seat], hand, discards, heard, rules)
         hands = consistent_hands(k)  # the play is filtered by analyse_seen
-        return OpponentHands(hand_masks(hands), f"every hand the announcements leave of the "
-                             f"{len(unseen_cards(hand, discards))} unseen cards", len(unseen_cards(hand, discards)))
+        n_unseen = len(unseen_cards(hand, discards))
+        return OpponentHands(hand_masks(hands), f"every hand the announcements leave of the {n_unseen} unseen cards",
+                             n_unseen)
     unseen = unseen_cards(hand, discards)
     from math import comb
 
