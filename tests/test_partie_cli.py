@@ -25,7 +25,7 @@ def test_rubicon_sheet_of_002_as_json() -> None:
     r = invoke("partie", "--rules", "rubicon", *six, "--json")
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
-    assert data["schema_version"] == 1 and data["rules"] == "rubicon"
+    assert (data["schema_version"], data["schema"], data["rules"]) == (1, "partie.schema.json", "rubicon")
     assert [d["dealer"] for d in data["deals"]] == [2, 1, 2, 1, 2, 1]
     assert data["deals"][0]["scores"] == [20, 15] and data["deals"][-1]["totals"] == [113, 80]
     assert (data["totals"], data["finished"], data["winner"], data["value"], data["rubicon"]) == (

@@ -22,6 +22,7 @@ A_DEALER = "KS QS JS TS 9S 8S KD QD 8D AC JC TC"
 B_DEALT = "AS AH KH QH TH 8H 7H AD TD 9D 9C 8C"  # elder took 7S 7D KC 7C
 YOUNGER = "QS JS TS 9S 8S JH 9H KD QD AC JC TC"  # 004's dealer, dealt
 NORMAND_DEALER = "AS KS QS JS 9S AH KH 8D 7D AC"
+RUBICON_002 = ["20 15", "20 15", "20 15", "20 15", "20 15", "13 5"]  # 113 to 80 (002): 293, rubiconed
 
 # (output name, arguments): every command and preset family, each run once
 RUNS: list[tuple[str, list[str]]] = [
@@ -51,6 +52,14 @@ RUNS: list[tuple[str, list[str]]] = [
     ("rules", ["rules"]),
     ("rules", ["rules", "four"]),
     ("rules", ["rules", "HOUSE"]),
+    ("partie", ["partie", *RUBICON_002]),
+    ("partie", ["partie", "--rules", "english", "--four-deals", "30 10", "10 20"]),
+    ("partie", ["partie", "--rules", "au-cent", "1:40 2:10", "1:30 2:20 1:40"]),  # steps: a lurch
+    ("partie", ["partie", "--rules", "russian", "30 10", "10 10", "20 40", "15 15", "40 10", "10 30", "25 5",
+                "5 25", "30 30", "12 8", "9 9", "33 3"]),  # twelve deals, the last korolik's refait carried
+    ("partie", ["partie", "--rules", "encyclopedia", "136 26"]),
+    ("partie", ["partie", "--rules", "normand", "100 20 10", "60 10", "30 10"]),
+    ("partie", ["partie", "--rules", "normand", "--target", "150", "1:100 2:20 3:10"]),
 ]
 
 
@@ -103,8 +112,8 @@ def test_the_folder_holds_the_registry_and_nothing_else() -> None:
 
 
 def test_an_unknown_name_is_refused() -> None:
-    with pytest.raises(KeyError, match="no JSON schema named 'partie'"):
-        schemas.schema_file("partie")
+    with pytest.raises(KeyError, match="no JSON schema named 'nope'"):
+        schemas.schema_file("nope")
 
 
 def test_a_wrong_output_is_refused() -> None:

@@ -13,7 +13,7 @@ import typer
 from ..analysis.partie import PartieState
 from ..game.partie import Deal, PartieError, deal_from_play, dealer_of, parse_deal, partie_name, score_partie
 from ..rules import get_rules
-from .app import RulesOption, _emit, _user_errors, app, click_errors
+from .app import JsonOption, RulesOption, _emit, _user_errors, app, click_errors
 
 if TYPE_CHECKING:
     from ..analysis.deal import DealAnalysis
@@ -72,8 +72,7 @@ def partie(
                                              "first and the last counting double (000).")] = False,
     target: Annotated[int | None, typer.Option(help="normand only: the agreed target, 100, 150 or 200 (001); "
                                                "default 100.", show_default=False)] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (schema in README) instead of a table.")]
-    = False,
+    as_json: JsonOption = False,
 ) -> None:
     """The score sheet of a partie under the preset's rules, and its result (docs/rules.md, The partie)."""
     from ..report.partie import partie_data, partie_table

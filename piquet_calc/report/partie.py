@@ -7,18 +7,17 @@ from typing import TYPE_CHECKING, Any
 from tabulate import tabulate
 
 from ..game.partie import PartieResult
+from ..schemas import header as schema_header
 
 if TYPE_CHECKING:
     from ..analysis.partie import PartieEstimate, PartieState
 
-SCHEMA_VERSION = 1
-
 
 def partie_data(r: PartieResult, *, four_deals: bool = False, target: int | None = None) -> dict[str, Any]:
-    """The score sheet and the result (schema in README.md, The partie). ``deals[i].scores`` are the deal's
-    own totals, ``written`` what it added to each player's partie total, ``totals`` the running totals."""
+    """The score sheet and the result (schemas/partie.schema.json). ``deals[i].scores`` are the deal's own
+    totals, ``written`` what it added to each player's partie total, ``totals`` the running totals."""
     data: dict[str, Any] = {
-        "schema_version": SCHEMA_VERSION,
+        **schema_header("partie"),
         "rules": r.rules,
         "players": r.players,
         "deals": [{"deal": d.number, "dealer": d.dealer, "elder": d.elder, "scores": list(d.scores),
@@ -89,7 +88,7 @@ def score_aware_data(state: PartieState, ranked: list[tuple[Any, PartieEstimate]
             **({"rubiconed": e.rubiconed, "rubiconed_se": e.rubiconed_se} if e.rubiconed is not None else {}),
             "points": e.points, "points_se": e.points_se, "table_se": e.table_se,
         })
-    return {"schema_version": SCHEMA_VERSION, "rules": rules,
+    return {"schema_version": 1, "rules": rules,
             "score": {"me": state.me, "opponent": state.opponent, "deal": state.deal, "position": state.position,
                       "player": state.my_player},
             "by_partie": rows}

@@ -29,6 +29,7 @@ SCHEMAS: dict[str, int] = {
     "play": 1,  # play
     "odds": 1,  # odds
     "rules": 1,  # rules [NAME]
+    "partie": 1,  # partie: a partie's score sheet and its result
 }
 COMMON = "common"  # shared definitions, not an output
 BASE_URI = "https://piquet-calc.invalid/schemas/"  # the schemas' $id: a name, not a place to fetch them from
