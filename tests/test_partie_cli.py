@@ -110,6 +110,18 @@ def test_discard_score_options_checked_before_any_run(args: list[str], message: 
     assert message in r.output and "Traceback" not in r.output
 
 
+def test_discard_score_under_house_rules_uses_the_base_presets_table(tmp_path: Path) -> None:
+    house = tmp_path / "one-card.toml"
+    house.write_text('base = "rubicon"\n[exchange]\nelder = [1]\n')  # twelve discards: fast
+    r = invoke("discard", HAND, "--elder", "--play", "--samples", "4", "--top", "2", "--rules", str(house),
+               "--score", "100 60", "--deal", "3", "--json", "-q")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["rules"] == "one-card" and data["partie"]["rules"] == "rubicon"
+    assert [c["rank"] for c in data["partie"]["choices"]] == [1, 2] and "by_partie" not in data["partie"]
+    assert all(0 <= c["rubiconed"] <= 1 and 0 <= c["win"] <= 1 for c in data["partie"]["choices"])
+
+
 def test_discard_score_needs_the_per_deal_totals() -> None:
     import dataclasses
 

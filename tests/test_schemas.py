@@ -31,6 +31,8 @@ RUNS: list[tuple[str, list[str]]] = [
     ("discard-play", ["discard", B_DEALT, "--elder", "--play", "--samples", "4", "--top", "2", "--rules", "HOUSE"]),
     ("discard-play", ["discard", YOUNGER, "--younger", "--play", "--samples", "4", "--top", "1", "--rules", "HOUSE",
                       "--elder-took", "1", "--also", "AC"]),
+    ("discard-play", ["discard", B_DEALT, "--elder", "--play", "--samples", "4", "--top", "2", "--rules", "HOUSE",
+                      "--score", "100 60", "--deal", "3"]),  # the partie block, by the base preset's table
     ("discard-normand", ["discard", NORMAND_DEALER, "--rules", "normand", "--dealer", "--top", "3"]),
     ("declare", ["declare", B_ELDER, "--elder"]),
     ("declare", ["declare", A_DEALER, "--younger", "--discards", "7H 8H", "--elder-blanche"]),
