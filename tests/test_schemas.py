@@ -22,6 +22,8 @@ A_DEALER = "KS QS JS TS 9S 8S KD QD 8D AC JC TC"
 B_DEALT = "AS AH KH QH TH 8H 7H AD TD 9D 9C 8C"  # elder took 7S 7D KC 7C
 YOUNGER = "QS JS TS 9S 8S JH 9H KD QD AC JC TC"  # 004's dealer, dealt
 NORMAND_DEALER = "AS KS QS JS 9S AH KH 8D 7D AC"
+TALKER = "AH KH QH JH AC KC QC AD KD QD 7D AS"  # declare --dialogue: elder's final hand, then the dealer's
+ANSWERER = "JC TC 9C 8C JD TD 9D KS QS JS TS 9S"
 RUBICON_002 = ["20 15", "20 15", "20 15", "20 15", "20 15", "13 5"]  # 113 to 80 (002): 293, rubiconed
 
 # (output name, arguments): every command and preset family, each run once
@@ -40,6 +42,10 @@ RUNS: list[tuple[str, list[str]]] = [
     ("declare-normand", ["declare", "AS KS 9S 8S 7S 8H 7H AD TD 9D", "--rules", "normand", "--seat", "dealer",
                          "--discards", "9C 8C"]),
     ("declare-four", ["declare", "AS KS QS JS AH AD AC 7S", "--rules", "four", "--seat", "elder"]),
+    ("declare-dialogue", ["declare", "--dialogue", TALKER, ANSWERER]),
+    ("declare-dialogue", ["declare", "--dialogue", TALKER, ANSWERER, "--rules", "au-cent", "--elder-dealt",
+                          "AH KH QH JH AC KC QC AD KD QD 7S 8S", "--dealer-dealt",
+                          "JC TC 9C 7H JD TD 9D KS QS JS TS 8H"]),
     ("score", ["score", B_ELDER, A_DEALER]),
     ("score", ["score", B_ELDER, A_DEALER, "--rules", "encyclopedia", "--elder-dealt", B_DEALT]),
     ("score-table", ["score", "AS KS QS JS 8S 7S AH KH AD 7D", "AC KC 9C 8C QH JH 9H KD QD 8D",
