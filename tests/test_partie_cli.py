@@ -25,7 +25,7 @@ def test_rubicon_sheet_of_002_as_json() -> None:
     r = invoke("partie", "--rules", "rubicon", *six, "--json")
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
-    assert data["schema_version"] == 1 and data["rules"] == "rubicon"
+    assert (data["schema_version"], data["schema"], data["rules"]) == (1, "partie.schema.json", "rubicon")
     assert [d["dealer"] for d in data["deals"]] == [2, 1, 2, 1, 2, 1]
     assert data["deals"][0]["scores"] == [20, 15] and data["deals"][-1]["totals"] == [113, 80]
     assert (data["totals"], data["finished"], data["winner"], data["value"], data["rubicon"]) == (
@@ -108,6 +108,18 @@ def test_discard_score_options_checked_before_any_run(args: list[str], message: 
     r = invoke("discard", HAND, "--elder", *args)
     assert r.exit_code == 2, r.output
     assert message in r.output and "Traceback" not in r.output
+
+
+def test_discard_score_under_house_rules_uses_the_base_presets_table(tmp_path: Path) -> None:
+    house = tmp_path / "one-card.toml"
+    house.write_text('base = "rubicon"\n[exchange]\nelder = [1]\n')  # twelve discards: fast
+    r = invoke("discard", HAND, "--elder", "--play", "--samples", "4", "--top", "2", "--rules", str(house),
+               "--score", "100 60", "--deal", "3", "--json", "-q")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["rules"] == "one-card" and data["partie"]["rules"] == "rubicon"
+    assert [c["rank"] for c in data["partie"]["choices"]] == [1, 2] and "by_partie" not in data["partie"]
+    assert all(0 <= c["rubiconed"] <= 1 and 0 <= c["win"] <= 1 for c in data["partie"]["choices"])
 
 
 def test_discard_score_needs_the_per_deal_totals() -> None:

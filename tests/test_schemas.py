@@ -22,6 +22,9 @@ A_DEALER = "KS QS JS TS 9S 8S KD QD 8D AC JC TC"
 B_DEALT = "AS AH KH QH TH 8H 7H AD TD 9D 9C 8C"  # elder took 7S 7D KC 7C
 YOUNGER = "QS JS TS 9S 8S JH 9H KD QD AC JC TC"  # 004's dealer, dealt
 NORMAND_DEALER = "AS KS QS JS 9S AH KH 8D 7D AC"
+TALKER = "AH KH QH JH AC KC QC AD KD QD 7D AS"  # declare --dialogue: elder's final hand, then the dealer's
+ANSWERER = "JC TC 9C 8C JD TD 9D KS QS JS TS 9S"
+RUBICON_002 = ["20 15", "20 15", "20 15", "20 15", "20 15", "13 5"]  # 113 to 80 (002): 293, rubiconed
 
 # (output name, arguments): every command and preset family, each run once
 RUNS: list[tuple[str, list[str]]] = [
@@ -30,6 +33,8 @@ RUNS: list[tuple[str, list[str]]] = [
     ("discard-play", ["discard", B_DEALT, "--elder", "--play", "--samples", "4", "--top", "2", "--rules", "HOUSE"]),
     ("discard-play", ["discard", YOUNGER, "--younger", "--play", "--samples", "4", "--top", "1", "--rules", "HOUSE",
                       "--elder-took", "1", "--also", "AC"]),
+    ("discard-play", ["discard", B_DEALT, "--elder", "--play", "--samples", "4", "--top", "2", "--rules", "HOUSE",
+                      "--score", "100 60", "--deal", "3"]),  # the partie block, by the base preset's table
     ("discard-normand", ["discard", NORMAND_DEALER, "--rules", "normand", "--dealer", "--top", "3"]),
     ("declare", ["declare", B_ELDER, "--elder"]),
     ("declare", ["declare", A_DEALER, "--younger", "--discards", "7H 8H", "--elder-blanche"]),
@@ -37,6 +42,10 @@ RUNS: list[tuple[str, list[str]]] = [
     ("declare-normand", ["declare", "AS KS 9S 8S 7S 8H 7H AD TD 9D", "--rules", "normand", "--seat", "dealer",
                          "--discards", "9C 8C"]),
     ("declare-four", ["declare", "AS KS QS JS AH AD AC 7S", "--rules", "four", "--seat", "elder"]),
+    ("declare-dialogue", ["declare", "--dialogue", TALKER, ANSWERER]),
+    ("declare-dialogue", ["declare", "--dialogue", TALKER, ANSWERER, "--rules", "au-cent", "--elder-dealt",
+                          "AH KH QH JH AC KC QC AD KD QD 7S 8S", "--dealer-dealt",
+                          "JC TC 9C 7H JD TD 9D KS QS JS TS 8H"]),
     ("score", ["score", B_ELDER, A_DEALER]),
     ("score", ["score", B_ELDER, A_DEALER, "--rules", "encyclopedia", "--elder-dealt", B_DEALT]),
     ("score-table", ["score", "AS KS QS JS 8S 7S AH KH AD 7D", "AC KC 9C 8C QH JH 9H KD QD 8D",
@@ -51,6 +60,14 @@ RUNS: list[tuple[str, list[str]]] = [
     ("rules", ["rules"]),
     ("rules", ["rules", "four"]),
     ("rules", ["rules", "HOUSE"]),
+    ("partie", ["partie", *RUBICON_002]),
+    ("partie", ["partie", "--rules", "english", "--four-deals", "30 10", "10 20"]),
+    ("partie", ["partie", "--rules", "au-cent", "1:40 2:10", "1:30 2:20 1:40"]),  # steps: a lurch
+    ("partie", ["partie", "--rules", "russian", "30 10", "10 10", "20 40", "15 15", "40 10", "10 30", "25 5",
+                "5 25", "30 30", "12 8", "9 9", "33 3"]),  # twelve deals, the last korolik's refait carried
+    ("partie", ["partie", "--rules", "encyclopedia", "136 26"]),
+    ("partie", ["partie", "--rules", "normand", "100 20 10", "60 10", "30 10"]),
+    ("partie", ["partie", "--rules", "normand", "--target", "150", "1:100 2:20 3:10"]),
 ]
 
 
@@ -103,8 +120,8 @@ def test_the_folder_holds_the_registry_and_nothing_else() -> None:
 
 
 def test_an_unknown_name_is_refused() -> None:
-    with pytest.raises(KeyError, match="no JSON schema named 'partie'"):
-        schemas.schema_file("partie")
+    with pytest.raises(KeyError, match="no JSON schema named 'nope'"):
+        schemas.schema_file("nope")
 
 
 def test_a_wrong_output_is_refused() -> None:

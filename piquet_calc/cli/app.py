@@ -227,9 +227,10 @@ def discard(
     if not play and given:
         raise click_errors.UsageError(f"{', '.join(given)}: {'needs' if len(given) == 1 else 'need'} --play")
     from .. import report
-    from .partie import emit_score_aware, score_state  # issue 23: --score (cli/partie.py)
+    from .partie import advice_rules, emit_score_aware, score_state  # issue 23: --score (cli/partie.py)
 
-    partie_state = score_state(score, deal_number, ruleset.name, play, elder)
+    partie_rules = advice_rules(ruleset)
+    partie_state = score_state(score, deal_number, partie_rules, play, elder)
     if play:
         for name, value, low, high in (("--samples", samples, 2, MAX_SAMPLES), ("--seed", seed, 0, MAX_SEED),
                                        ("--threads", threads, 0, MAX_THREADS)):
@@ -250,7 +251,7 @@ def discard(
             raise typer.Exit(130) from None
         progress.finish()
         if partie_state is not None:  # issue 23: also ranked by the expected partie value
-            emit_score_aware(deal, partie_state, as_json)
+            emit_score_aware(deal, partie_state, as_json, partie_rules)
             return
         _emit(as_json, lambda: report.deal_data(deal), lambda: report.deal_table(deal))
         return

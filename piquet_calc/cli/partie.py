@@ -13,7 +13,8 @@ import typer
 from ..analysis.partie import PartieState
 from ..game.partie import Deal, PartieError, deal_from_play, dealer_of, parse_deal, partie_name, score_partie
 from ..rules import get_rules
-from .app import RulesOption, _emit, _user_errors, app, click_errors
+from ..rules.model import RulesError, RuleSet
+from .app import JsonOption, RulesOption, _emit, _user_errors, app, click_errors
 
 if TYPE_CHECKING:
     from ..analysis.deal import DealAnalysis
@@ -72,8 +73,7 @@ def partie(
                                              "first and the last counting double (000).")] = False,
     target: Annotated[int | None, typer.Option(help="normand only: the agreed target, 100, 150 or 200 (001); "
                                                "default 100.", show_default=False)] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (schema in README) instead of a table.")]
-    = False,
+    as_json: JsonOption = False,
 ) -> None:
     """The score sheet of a partie under the preset's rules, and its result (docs/rules.md, The partie)."""
     from ..report.partie import partie_data, partie_table
@@ -98,10 +98,20 @@ def partie(
 
 # --- discard --play --score (issue 23, item 3): called from app.py's discard -------------------------
 
+def advice_rules(ruleset: RuleSet) -> str:
+    """The preset whose partie table ``--score`` looks deals up in: the rules' own name, or a house-rules
+    file's base preset (game/partie.py's ``partie_name``; the table assumes the preset's later deals)."""
+    try:
+        return partie_name(ruleset)
+    except RulesError:
+        return ruleset.name
+
+
 def score_state(score: str | None, deal_number: int | None, rules_name: str, play: bool,
                 elder: bool) -> PartieState | None:
     """The partie state ``--score "ME OPP" --deal N`` give, checked before the (long) analysis; None without
-    --score. A usage error for a preset without a partie table or a state it cannot reach."""
+    --score. ``rules_name``: ``advice_rules``'s. A usage error for a preset without a partie table or a state
+    it cannot reach."""
     from ..analysis.partie_value import ADVISED, PartieValueError, load_table
 
     if score is None:
@@ -133,16 +143,17 @@ def score_state(score: str | None, deal_number: int | None, rules_name: str, pla
     return state
 
 
-def emit_score_aware(deal: DealAnalysis, state: PartieState, as_json: bool) -> None:
-    """The whole-deal result as without --score, then every finalist ranked by the expected partie value."""
+def emit_score_aware(deal: DealAnalysis, state: PartieState, as_json: bool, rules_name: str) -> None:
+    """The whole-deal result as without --score, then every finalist ranked by the expected partie value
+    (``rules_name``: the table's preset, ``advice_rules``'s)."""
     from .. import report
     from ..analysis.partie import rank_by_partie
     from ..analysis.partie_value import PartieValueError
     from ..report.partie import score_aware_data, score_aware_table
 
     try:
-        ranked = rank_by_partie(list(deal.discards), state, deal.rules.name)
+        ranked = rank_by_partie(list(deal.discards), state, rules_name)
     except PartieValueError as e:
         raise click_errors.UsageError(f"--score: {e}") from None
-    _emit(as_json, lambda: {**report.deal_data(deal), "partie": score_aware_data(state, ranked, deal.rules.name)},
-          lambda: report.deal_table(deal) + "\n\n" + score_aware_table(state, ranked, deal.rules.name))
+    _emit(as_json, lambda: {**report.deal_data(deal), "partie": score_aware_data(state, ranked, rules_name)},
+          lambda: report.deal_table(deal) + "\n\n" + score_aware_table(state, ranked, rules_name))

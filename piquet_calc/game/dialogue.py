@@ -63,7 +63,6 @@ SEATS = ("elder", "dealer")
 GOOD, EQUAL, NOT_GOOD = "good", "equal", "not good"
 ANSWERS = (GOOD, EQUAL, NOT_GOOD)
 PointCall = Literal["cards", "pips"]
-SCHEMA_VERSION = 1
 
 
 @dataclass(frozen=True, order=True)

@@ -6,8 +6,9 @@ from typing import Any
 
 from ..cards import sort_hand
 from ..game.declarations import SUIT_NAMES
-from ..game.dialogue import SCHEMA_VERSION, Dialogue, Knowledge, Scoring, point_words, run_words, set_words
+from ..game.dialogue import Dialogue, Knowledge, Scoring, point_words, run_words, set_words
 from ..game.knowledge import heard_text
+from ..schemas import header as schema_header
 
 
 def _scoring_data(s: Scoring) -> dict[str, Any]:
@@ -47,7 +48,7 @@ def knowledge_data(k: Knowledge, d: Dialogue, hands: int | None) -> dict[str, An
 
 def dialogue_data(d: Dialogue, knows: dict[str, tuple[Knowledge, int | None]]) -> dict[str, Any]:
     return {
-        "schema_version": SCHEMA_VERSION,
+        **schema_header("declare-dialogue"),
         "rules": d.rules.name,
         "point_call": d.point_call,
         "elder": [str(c) for c in sort_hand(d.elder)],

@@ -7,18 +7,17 @@ from typing import TYPE_CHECKING, Any
 from tabulate import tabulate
 
 from ..game.partie import PartieResult
+from ..schemas import header as schema_header
 
 if TYPE_CHECKING:
     from ..analysis.partie import PartieEstimate, PartieState
 
-SCHEMA_VERSION = 1
-
 
 def partie_data(r: PartieResult, *, four_deals: bool = False, target: int | None = None) -> dict[str, Any]:
-    """The score sheet and the result (schema in README.md, The partie). ``deals[i].scores`` are the deal's
-    own totals, ``written`` what it added to each player's partie total, ``totals`` the running totals."""
+    """The score sheet and the result (schemas/partie.schema.json). ``deals[i].scores`` are the deal's own
+    totals, ``written`` what it added to each player's partie total, ``totals`` the running totals."""
     data: dict[str, Any] = {
-        "schema_version": SCHEMA_VERSION,
+        **schema_header("partie"),
         "rules": r.rules,
         "players": r.players,
         "deals": [{"deal": d.number, "dealer": d.dealer, "elder": d.elder, "scores": list(d.scores),
@@ -79,38 +78,44 @@ def _result_line(data: dict[str, Any]) -> str:
 
 
 def score_aware_data(state: PartieState, ranked: list[tuple[Any, PartieEstimate]], rules: str) -> dict[str, Any]:
-    """``discard --play --score``: each finalist's partie figures (analysis/partie.py), best first."""
+    """``discard --play --score``: each finalist's partie figures (analysis/partie.py), best first: the
+    ``partie`` block of discard-play.schema.json (the output's header versions it). The chances are read off
+    the table by interpolation, so they are kept to 0..1 against rounding (-2e-16)."""
     rows = []
     for rank, (d, e) in enumerate(ranked, 1):
         rows.append({
             "rank": rank, "discard": [str(c) for c in d.discard], "samples": e.samples,
             "partie_value": e.value, "partie_value_se": e.value_se, "unit": e.unit,
-            "win": e.win, "win_se": e.win_se,
-            **({"rubiconed": e.rubiconed, "rubiconed_se": e.rubiconed_se} if e.rubiconed is not None else {}),
+            "win": _chance(e.win), "win_se": e.win_se,
+            **({"rubiconed": _chance(e.rubiconed), "rubiconed_se": e.rubiconed_se} if e.rubiconed is not None else {}),
             "points": e.points, "points_se": e.points_se, "table_se": e.table_se,
         })
-    return {"schema_version": SCHEMA_VERSION, "rules": rules,
+    return {"rules": rules,
             "score": {"me": state.me, "opponent": state.opponent, "deal": state.deal, "position": state.position,
                       "player": state.my_player},
-            "by_partie": rows}
+            "choices": rows}
+
+
+def _chance(x: float) -> float:
+    return min(1.0, max(0.0, x))
 
 
 def score_aware_table(state: PartieState, ranked: list[tuple[Any, PartieEstimate]], rules: str) -> str:
     data = score_aware_data(state, ranked, rules)
-    rub = any("rubiconed" in r for r in data["by_partie"])
+    rub = any("rubiconed" in r for r in data["choices"])
     rows = []
-    for r in data["by_partie"]:
+    for r in data["choices"]:
         row = [r["rank"], " ".join(r["discard"]) or "-", f"{r['partie_value']:+.2f} ± {r['partie_value_se']:.2f}",
                f"{100 * r['win']:.1f}% ± {100 * r['win_se']:.1f}"]
         if rub:
             row.append(f"{100 * r['rubiconed']:.1f}% ± {100 * r['rubiconed_se']:.1f}")
         rows.append([*row, f"{r['points']:+.2f} ± {r['points_se']:.2f}", r["samples"]])
-    unit = data["by_partie"][0]["unit"] if data["by_partie"] else "points"
+    unit = data["choices"][0]["unit"] if data["choices"] else "points"
     headers = ["#", "discard", f"partie value ({unit})", "win partie", *(["rubiconed"] if rub else []),
                "deal points", "deals"]
     s = data["score"]
     head = (f"At {s['me']} to {s['opponent']}, deal {s['deal']}, {s['position']} (player {s['player']}): ranked by "
             f"the expected partie value (analysis/partie_value.py's table, {rules})")
-    tse = data["by_partie"][0]["table_se"] if data["by_partie"] else float("nan")
+    tse = data["choices"][0]["table_se"] if data["choices"] else float("nan")
     return (f"{head}\n\n{tabulate(rows, headers=headers, disable_numparse=True)}\n\nThe table's own standard "
             f"error near this score, shared by every discard: about {tse:.2f} {unit}.")

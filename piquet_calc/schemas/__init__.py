@@ -24,11 +24,13 @@ SCHEMAS: dict[str, int] = {
     "declare": 1,  # declare, two players
     "declare-normand": 1,  # declare --rules normand --seat S
     "declare-four": 1,  # declare --rules four --seat S
+    "declare-dialogue": 1,  # declare --dialogue ELDER DEALER: the announcements and what each seat knows
     "score": 1,  # score, two players
     "score-table": 1,  # score --rules normand / four (three or four players)
     "play": 1,  # play
     "odds": 1,  # odds
     "rules": 1,  # rules [NAME]
+    "partie": 1,  # partie: a partie's score sheet and its result
 }
 COMMON = "common"  # shared definitions, not an output
 BASE_URI = "https://piquet-calc.invalid/schemas/"  # the schemas' $id: a name, not a place to fetch them from
