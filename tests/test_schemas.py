@@ -28,6 +28,10 @@ RUBICON_002 = ["20 15", "20 15", "20 15", "20 15", "20 15", "13 5"]  # 113 to 80
 
 # (output name, arguments): every command and preset family, each run once
 RUNS: list[tuple[str, list[str]]] = [
+    ("play-seat", ["play", "--seat", "elder", "AS KS QS JS TS AH KH QH AD KD 7C 8C", "--discards", "7S 8S 7H 9C 7D",
+                   "--heard", "point good, sequence good, sets good", "--tricks", "AS 9S"]),
+    ("play-seat", ["play", "--seat", "dealer", "KS QS JS TS 9S 8S KD QD 8D AC JC TC", "--discards", "JH 9H",
+                   "--tricks", "AH"]),
     ("discard", ["discard", YOUNGER, "--younger", "--elder-took", "1", "--top", "3"]),
     ("discard", ["discard", YOUNGER, "--younger", "--elder-took", "5", "--rules", "russian", "--top", "0"]),
     ("discard-play", ["discard", B_DEALT, "--elder", "--play", "--samples", "4", "--top", "2", "--rules", "HOUSE"]),

@@ -26,7 +26,7 @@ def test_play_seat_json_echoes_the_inputs_and_values_every_card():
                               "rules": "rubicon"}
     assert data["to_move"] == "lead" and data["trick"] == 1
     assert data["opponent_hands"]["counted"] == 455  # C(15, 12): every hand of the unseen cards
-    cards = data["cards"]
+    cards = data["choices"]
     assert sorted(c["card"] for c in cards) == sorted(ELDER.split())
     assert [c["expected"] for c in cards] == sorted((c["expected"] for c in cards), reverse=True)
     assert all(c["hands"] == 455 and 0 <= c["dd_best_share"] <= 1 and 0 <= c["cards_chance"] <= 1 for c in cards)
@@ -73,4 +73,4 @@ def test_play_seat_with_what_was_heard_counts_the_hands_the_announcements_leave(
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     k = knowledge_from_heard("elder", parse_cards(ELDER), parse_cards(ELDER_DISCARDS), heard, RUBICON)
-    assert data["hands"]["counted"] == len(consistent_hands(k)) == 225
+    assert data["opponent_hands"]["counted"] == len(consistent_hands(k)) == 225

@@ -1,5 +1,5 @@
 """The play as a player sees it (analysis/seen.py) -> JSON-ready data -> a table; the table is rendered from the
-data. JSON schema (``"schema_version": 1``): README.md, ``play --seat``."""
+data. JSON schema: piquet_calc/schemas/play-seat.schema.json (docs/json.md)."""
 
 from __future__ import annotations
 
@@ -9,15 +9,15 @@ from tabulate import tabulate
 
 from ..analysis.seen import SeenAnalysis
 from ..cards import format_cards, sort_hand
+from ..schemas import header as schema_header
 
-SCHEMA_VERSION = 1
 SEATS = ("elder", "dealer")
 
 
 def seen_data(a: SeenAnalysis, inputs: dict[str, Any], source: str) -> dict[str, Any]:
     """Every legal card of the player, best first, with the inputs echoed."""
     return {
-        "schema_version": SCHEMA_VERSION,
+        **schema_header("play-seat"),
         "inputs": inputs,
         "rules": a.rules.name,
         "seat": SEATS[a.seat],
@@ -30,10 +30,9 @@ def seen_data(a: SeenAnalysis, inputs: dict[str, Any], source: str) -> dict[str,
         "opponent_hands": {"source": source, "given": a.hands_given, "counted": a.hands, "weighting": "equal"},
         "value": "the player's final total for the deal minus the opponent's, each hand solved double dummy after "
                  "the card",
-        "cards": [{"card": str(c.card), "expected": c.expected, "value_sum": c.value_sum,
+        "choices": [{"card": str(c.card), "expected": c.expected, "value_sum": c.value_sum,
                    "cards_chance": c.cards_chance, "cards_won": c.cards_won,
-                   "dd_best_share": c.dd_best_share, "dd_best": c.dd_best, "hands": c.hands} for c in a.choices],
-        "seconds": round(a.seconds, 3),
+                     "dd_best_share": c.dd_best_share, "dd_best": c.dd_best, "hands": c.hands} for c in a.choices],
     }
 
 
@@ -53,7 +52,7 @@ def seen_table(data: dict[str, Any]) -> str:
              ("totals so far: elder {elder}, dealer {dealer}".format(**totals) if totals
               else "totals so far: they depend on his hand (his declarations were not given)")]
     rows = [[c["card"], f"{c['expected']:+.2f}", _pct(c["cards_chance"]), _pct(c["dd_best_share"]), f"{c['hands']:,}"]
-            for c in data["cards"]]
+            for c in data["choices"]]
     body = tabulate(rows, headers=["card", "expected\n(you - him)", "win the\ncards", "double-dummy\nbest", "hands"],
                     disable_numparse=True, colalign=("left", "right", "right", "right", "right"))
     note = ("expected: your final total for the deal minus his, over the hands he may hold, each solved with both "
