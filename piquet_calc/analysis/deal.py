@@ -42,10 +42,9 @@ from ..kernels.layout import (
     D_E_RUN_PIQUE,
 )
 from ..rules import RUBICON, RulesError, RuleSet, span
+from .defaults import DEFAULT_SAMPLES, DEFAULT_SEED  # apart: the CLI reads them without numpy
 from .discards import Analysis, DiscardResult, Position, analyse_discards, discard_sizes
 
-DEFAULT_SEED = 20261201
-DEFAULT_SAMPLES = 1000
 RACE_FIRST = 4
 RACE_GROWTH = 4
 RACE_KEEP = 0.25
@@ -235,6 +234,7 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
     ``opponent="keeps"``: the opponent exchanges nothing (the checks' variant). ``threads``: worker
     threads (default: one per core). The figures depend only on the seed, never on ``threads``.
     """
+    from ..engine import first_run
     from ..engine.deal import DealSampler
     from ..kernels.declarations import worker_count
 
@@ -258,6 +258,7 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
                             f"{len(d)} cards is not a legal discard here: {span(sizes)}")
         forced.append(index[frozenset(d)])
 
+    first_run.expect("declarations", *(("play", "deal") if play else ("deal",)))  # one line for all of them
     n_threads = threads or worker_count()
     sampler = DealSampler(hand, position, rules, seed, elder_took, elder_blanche, opponent, n_threads)
     me_is_elder = position == "elder"

@@ -206,7 +206,6 @@ def analyse_declaration(hand: Sequence[Card], position: Position, discards: Sequ
     showed carte blanche; ``elder_blanche`` (younger only): elder did. As elder, the dealer's carte
     blanche is read off his holding, as in the discard analysis.
     """
-    from ..engine.enumeration import enumerate_fast
     from ..game.declarations import Declaration, best_against
 
     rules.require_two_handed("this declaration analysis")
@@ -222,6 +221,7 @@ def analyse_declaration(hand: Sequence[Card], position: Position, discards: Sequ
     unseen = tuple(c for c in DECK if c not in known)
     if len(unseen) < HAND_SIZE:
         raise CardError(f"only {len(unseen)} cards are left unseen: the opponent holds {HAND_SIZE}")
+    from ..engine.enumeration import enumerate_fast  # the first-run line, if any, once the input is checked
     setup = KernelSetup(hand, np.array([c.index for c in hand], dtype=np.int64),
                    np.array([c.index for c in unseen], dtype=np.int64), position == "elder",
                    rules.blanche_points * bool(carte_blanche),

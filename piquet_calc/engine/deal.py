@@ -201,6 +201,9 @@ class DealSampler:
                  pool: ThreadPoolExecutor, progress: Progress | None = None, play: bool = True) -> np.ndarray:
         """The kernel's columns (kernels.layout.D_*) for every (discard, deal): shape
         (len(discards), hi - lo, N_DEAL). ``discards``: (mask, size) pairs."""
+        from . import first_run
+
+        first_run.starting("deal")
         from ..kernels import deal as kd
         from ..kernels.layout import N_DEAL
 
