@@ -14,10 +14,12 @@ import typer
 from typer.core import TyperGroup
 
 try:  # typer >= 0.22 carries its own copy of click, with Abort moved to typer.exceptions
+    from typer._click import decorators as click_decorators
     from typer._click import exceptions as click_errors
     from typer._click.utils import PacifyFlushWrapper
     from typer.exceptions import Abort
 except ImportError:  # pragma: no cover - older typer depends on click itself
+    from click import decorators as click_decorators
     from click import exceptions as click_errors
     from click.exceptions import Abort
     from click.utils import PacifyFlushWrapper
@@ -25,8 +27,7 @@ except ImportError:  # pragma: no cover - older typer depends on click itself
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from ..analysis import analyse_declaration, analyse_discards, odds_rows
-from ..analysis.deal import DEFAULT_SAMPLES, DEFAULT_SEED
+from ..analysis.defaults import DEFAULT_SAMPLES, DEFAULT_SEED
 from ..cards import DECK, HAND_SIZE, Card, CardError, parse_cards, parse_hand
 from ..kernels.cache import SetupError
 from ..rules import PRESETS, RulesError, RuleSet, get_rules, span
@@ -53,7 +54,9 @@ class _OneLineErrors(TyperGroup):
                               standalone_mode=False, **extra)
             if sys.stdout is not None:
                 sys.stdout.flush()
-        except click_errors.NoArgsIsHelpError:
+        except click_errors.NoArgsIsHelpError as e:
+            if e.ctx is not None:
+                streams.write_out(e.ctx.get_help() + "\n")
             rv = _error(f"missing command: one of {', '.join(self.commands)} (the help above says more)")
         except click_errors.ClickException as e:
             rv = _error(e.format_message() or type(e).__name__, e.exit_code)
@@ -85,7 +88,14 @@ def _error(message: str, status: int = 2) -> int:
     return status
 
 
-app = typer.Typer(cls=_OneLineErrors, no_args_is_help=True, add_completion=False,
+def _echo_help(message: Any = None, file: Any = None, nl: bool = True, err: bool = False, color: Any = None) -> None:
+    """The help page (``--help``), written as every output is: streams.write_out, with its ASCII fallback."""
+    streams.write_out(f"{message}\n" if nl else str(message))
+
+
+# plain help pages, without rich (importing rich took most of a --help's time), on stdout as the output is
+click_decorators.echo = _echo_help
+app = typer.Typer(cls=_OneLineErrors, no_args_is_help=True, add_completion=False, rich_markup_mode=None,
                   pretty_exceptions_enable=False, help="Exact discard odds for Piquet (docs/rules.md).")
 
 
@@ -234,6 +244,8 @@ def discard(
         progress.finish()
         _emit(as_json, lambda: report.deal_data(deal), lambda: report.deal_table(deal))
         return
+    from ..analysis import analyse_discards
+
     result = analyse_discards(cards, "elder" if elder else "younger", ruleset, elder_took=elder_took,
                               elder_blanche=elder_blanche, progress=_Progress(not quiet))
     _emit(as_json, lambda: report.analysis_data(result, top), lambda: report.table(result, top))
@@ -358,6 +370,7 @@ def declare(
     _younger_only(elder, **{"--elder-blanche": elder_blanche})
     _check_exchange_seen("elder" if elder else "younger", len(thrown), len(looked), ruleset)
     from .. import report
+    from ..analysis import analyse_declaration
 
     with _user_errors():
         result = analyse_declaration(cards, "elder" if elder else "younger", thrown, looked, ruleset,
@@ -584,6 +597,7 @@ def odds(
     if any(not 1 <= j <= len(named) for j in js):
         raise click_errors.UsageError(f"--at-least must be 1 to {len(named)}")
     from .. import report
+    from ..analysis.odds import odds_rows
 
     rows = odds_rows(len(named), take, unseen, js)
     _emit(as_json, lambda: {"cards": [str(c) for c in named], "take": take, "unseen": unseen, "rows": rows},
@@ -602,6 +616,27 @@ def rules_command(
         shown = [get_rules(name)] if name is not None else list(PRESETS.values())
     _emit(as_json, lambda: report.rules_data(shown)[shown[0].name] if name is not None else report.rules_data(shown),
           lambda: report.rules_table(shown))
+
+
+@app.command()
+def warm(
+    only: Annotated[list[str] | None, typer.Option(help="Only this kernel family (repeatable): "
+                                                   "declarations, play, deal, normand-exchange, normand-declare, "
+                                                   "four.")] = None,
+) -> None:
+    """Compile every kernel once into numba's cache (after an install, or in a CI image): no later command waits."""
+    from ..engine import first_run
+
+    names = list(only or [])
+    unknown = [n for n in names if n not in first_run.FAMILIES]
+    if unknown:
+        raise click_errors.UsageError(f"--only: no kernel family {unknown[0]!r}: one of "
+                                      f"{', '.join(first_run.FAMILIES)}")
+    start = time.monotonic()
+    done = first_run.warm(names)
+    rest = [n for n in (names or first_run.FAMILIES) if n not in done]
+    streams.write_out(f"compiled: {', '.join(done) or 'nothing'} ({time.monotonic() - start:.0f} s); "
+                      f"already compiled: {', '.join(rest) or 'nothing'}\n")
 
 
 def run() -> None:
