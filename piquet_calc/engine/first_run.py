@@ -59,16 +59,16 @@ def register(name: str, module: str, entries: tuple[str, ...], seconds: int, wha
 # fmt: off
 register("declarations", "declarations",
          ("binomials", "every_holding", "kept_and_columns", "count_draws", "add_totals", "holding_count"),
-         12, "the declaration counts", "piquet_calc.engine.enumeration:warm")
-register("play", "play", ("begin", "position_value", "solve_line"), 8, "the play solver",
+         20, "the declaration counts", "piquet_calc.engine.enumeration:warm")
+register("play", "play", ("begin", "position_value", "solve_line"), 45, "the play solver",
          "piquet_calc.engine.play:warm")
-register("deal", "deal", ("declare_deals", "play_deals"), 10, "the whole-deal sampler",
+register("deal", "deal", ("declare_deals", "play_deals"), 30, "the whole-deal sampler",
          "piquet_calc.engine.first_run:warm_deal", includes=("play",))
-register("normand-exchange", "table", ("dealer_exchange",), 5, "normand's exchange counts",
+register("normand-exchange", "table", ("dealer_exchange",), 8, "normand's exchange counts",
          "piquet_calc.engine.table:warm_exchange")
-register("normand-declare", "table", ("count_seat",), 4, "normand's declaration counts",
+register("normand-declare", "table", ("count_seat",), 6, "normand's declaration counts",
          "piquet_calc.engine.table:warm_seat")
-register("four", "four", ("count_chunk_fast",), 5, "the four-player counts", "piquet_calc.engine.four:warm")
+register("four", "four", ("count_chunk_fast",), 12, "the four-player counts", "piquet_calc.engine.four:warm")
 # fmt: on
 
 ENTRY_KERNELS = FAMILIES["declarations"].entries  # the declaration kernels (the default of kernels_compiled)
