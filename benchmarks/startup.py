@@ -189,11 +189,14 @@ def child(args: list[str], report: str) -> None:
 # ------------------------------------------------------------------------------------------ the parent
 
 
-def run(args: list[str], cache: str) -> dict:
-    """One instrumented run of ``piquet-calc ARGS`` with NUMBA_CACHE_DIR=cache; its split."""
+def run(args: list[str], cache: str, package: str | None = None) -> dict:
+    """One instrumented run of ``piquet-calc ARGS`` with NUMBA_CACHE_DIR=cache (``package``: a folder holding
+    another ``piquet_calc``, put first on the path); its split."""
     with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
         report = f.name
     env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+    if package:
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (package, os.environ.get("PYTHONPATH")) if p)
     load = os.getloadavg()[0]
     t = time.perf_counter()
     p = subprocess.run([sys.executable, __file__, "--child", report, "--", *args], env=env,
@@ -240,36 +243,50 @@ def main() -> None:
     ap.add_argument("--warm-runs", type=int, default=3)
     ap.add_argument("--modules", action="store_true", help="also each kernel family compiled alone")
     ap.add_argument("--no-cold", action="store_true", help="warm runs only (into the default cache)")
+    ap.add_argument("--against", metavar="DIR", help="also an earlier version: DIR holds its piquet_calc "
+                    "(git archive REV piquet_calc | tar -x -C DIR), run alternately with this one")
+    ap.add_argument("--against-only", nargs="*", choices=list(COMMANDS), help="the commands run for --against")
     args = ap.parse_args()
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores; `uptime`: "
           f"{subprocess.run(['uptime'], capture_output=True, text=True).stdout.strip()}")
     print(HEADER)
     lines = []
     for name in args.only:
-        argv = COMMANDS[name]
-        cache = tempfile.mkdtemp(prefix="startup-bench-")
+        versions = [("", None)]
+        if args.against and (args.against_only is None or name in args.against_only):
+            versions = [(" (old)", args.against), (" (new)", None)]
+        caches = {label: tempfile.mkdtemp(prefix="startup-bench-") for label, _ in versions}
         try:
+            colds = {}
             if not args.no_cold:
-                cold = run(argv, cache)
-                print(row(name, "cold", cold), flush=True)
-                top = sorted(cold["modules"].items(), key=lambda kv: -kv[1])
-                if top:
-                    print("|  |  compile by module: " + ", ".join(f"{m.rsplit('.', 1)[-1]} {t:.1f}" for m, t in top)
-                          + " |||||||||", flush=True)
-            warm = min((run(argv, cache if not args.no_cold else os.environ.get("NUMBA_CACHE_DIR", ""))
-                        for _ in range(args.warm_runs)), key=lambda d: d["wall"])
-            print(row(name, f"warm (least of {args.warm_runs})", warm), flush=True)
-            if warm["loads"]:
-                print("|  |  cache load by kernel: " + ", ".join(
-                    f"{k.rsplit('.', 1)[-1]} {1000 * t:.0f} ms" for k, t in sorted(warm["loads"].items(),
-                                                                              key=lambda kv: -kv[1])[:8])
-                      + f" ({len(warm['loads'])} loaded) |||||||||", flush=True)
-            if warm["status"] not in (0, 2) or (not args.no_cold and cold["status"] != warm["status"]):
-                print(f"|  | status {warm['status']}: {warm['stderr'].strip()[-200:]} |||||||||")
-            lines.append(f"startup-bench name={name} cold_s={cold['wall'] if not args.no_cold else float('nan'):.2f} "
-                         f"warm_s={warm['wall']:.2f} numba={warm['numba']}")
+                for label, package in versions:  # old and new alternately
+                    colds[label] = cold = run(COMMANDS[name], caches[label], package)
+                    print(row(name + label, "cold", cold), flush=True)
+                    top = sorted(cold["modules"].items(), key=lambda kv: -kv[1])
+                    if top:
+                        print("|  |  compile by module: " + ", ".join(f"{m.rsplit('.', 1)[-1]} {t:.1f}" for m, t in top)
+                              + " |||||||||", flush=True)
+            warms: dict[str, list[dict]] = {label: [] for label, _ in versions}
+            for _ in range(args.warm_runs):
+                for label, package in versions:
+                    cache = caches[label] if not args.no_cold else os.environ.get("NUMBA_CACHE_DIR", "")
+                    warms[label].append(run(COMMANDS[name], cache, package))
+            for label, _ in versions:
+                warm = min(warms[label], key=lambda d: d["wall"])
+                print(row(name + label, f"warm (least of {args.warm_runs})", warm), flush=True)
+                if warm["loads"]:
+                    print("|  |  cache load by kernel: " + ", ".join(
+                        f"{k.rsplit('.', 1)[-1]} {1000 * t:.0f} ms" for k, t in sorted(warm["loads"].items(),
+                                                                                  key=lambda kv: -kv[1])[:8])
+                          + f" ({len(warm['loads'])} loaded) |||||||||", flush=True)
+                if warm["status"] not in (0, 2) or (label in colds and colds[label]["status"] != warm["status"]):
+                    print(f"|  | status {warm['status']}: {warm['stderr'].strip()[-200:]} |||||||||")
+                cold_s = colds[label]["wall"] if label in colds else float("nan")
+                lines.append(f"startup-bench name={name}{label.strip().replace(' ', '')} cold_s={cold_s:.2f} "
+                             f"warm_s={warm['wall']:.2f} numba={warm['numba']}")
         finally:
-            shutil.rmtree(cache, ignore_errors=True)
+            for cache in caches.values():
+                shutil.rmtree(cache, ignore_errors=True)
     if args.modules:
         modules_alone()
     print()
