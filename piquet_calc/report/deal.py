@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabulate import tabulate
 
-from ..analysis.deal import DealAnalysis, DealDiscard, Estimate
 from ..analysis.odds import odds_words
 from ..cards import format_cards
+
+if TYPE_CHECKING:  # the result types only (analysis/deal.py imports numpy)
+    from ..analysis.deal import DealAnalysis, DealDiscard, Estimate
 
 MODEL = "deal"
 PAIRS = ("declarations", "play", "capot", "pique", "repique")
