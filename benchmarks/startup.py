@@ -144,19 +144,20 @@ def _instrument_imports(clock: _Clock) -> None:
 
     def timed_import(name, *args, **kwargs):  # noqa: ANN001, ANN202
         level = getattr(depth, "n", 0)
-        if level or name in sys.modules:
+        first_numba = name.split(".")[0] == "numba" and "numba" not in sys.modules
+        if (level and not first_numba) or name in sys.modules:
             depth.n = level + 1
             try:
                 return real(name, *args, **kwargs)
             finally:
                 depth.n = level
-        category = "numba" if name.split(".")[0] == "numba" else "import"
+        category = "numba" if first_numba else "import"
         clock.enter(category)
-        depth.n = 1
+        depth.n = level + 1
         try:
             return real(name, *args, **kwargs)
         finally:
-            depth.n = 0
+            depth.n = level
             clock.leave(category)
             if "numba" in sys.modules and not getattr(_instrument_imports, "numba_done", False):
                 _instrument_imports.numba_done = True  # type: ignore[attr-defined]

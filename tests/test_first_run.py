@@ -76,7 +76,8 @@ def test_each_family_is_announced_exactly_when_it_will_compile(name, fake_cache,
     """No index files: the line, naming the family, on stderr; its index files fresh: nothing."""
     assert first_run.starting(name)
     out, err = capsys.readouterr()
-    assert out == "" and err == first_run.notice([name]) + "\n"
+    with_it = [name, *(n for n, _ in first_run.FAMILIES[name].includes)]  # the sampler compiles the solver's
+    assert out == "" and err == first_run.notice(with_it) + "\n"
     assert first_run.FAMILIES[name].what in err and "on 2 cores" in err
     assert not first_run.starting(name)  # said once a process
     assert capsys.readouterr().err == ""
@@ -84,17 +85,20 @@ def test_each_family_is_announced_exactly_when_it_will_compile(name, fake_cache,
 
 @pytest.mark.parametrize("name", list(first_run.FAMILIES))
 def test_no_line_for_a_compiled_family(name, fake_cache, capsys):
-    fake_cache(name)
+    for n in (name, *(n for n, _ in first_run.FAMILIES[name].includes)):
+        fake_cache(n)
     assert first_run.compiled(name)
     assert first_run.expect(name) == [] and not first_run.starting(name)
     assert capsys.readouterr() == ("", "")
-    others = [n for n in first_run.FAMILIES if first_run.FAMILIES[n].module != first_run.FAMILIES[name].module]
+    filled = {first_run.FAMILIES[n].module for n in (name, *(n for n, _ in first_run.FAMILIES[name].includes))}
+    others = [n for n in first_run.FAMILIES if first_run.FAMILIES[n].module not in filled]
     assert not any(first_run.compiled(n) for n in others)  # one family's kernels say nothing of another's
 
 
 def test_one_line_for_every_family_a_command_compiles_then_which_is_compiling(fake_cache, capsys):
-    """The whole-deal analysis: one line with the three families' total, then progress, n of m."""
-    assert first_run.expect("declarations", "play", "deal") == ["declarations", "play", "deal"]
+    """The whole-deal analysis: one line with the three families' total (the play solver's kernels come
+    with the sampler's), then progress, n of m."""
+    assert first_run.expect("declarations", "deal") == ["declarations", "deal", "play"]
     err = capsys.readouterr().err
     total = sum(first_run.FAMILIES[n].seconds for n in ("declarations", "play", "deal"))
     assert err.count("\n") == 1 and f"about {total} s on 2 cores" in err
@@ -111,9 +115,29 @@ def test_one_line_for_every_family_a_command_compiles_then_which_is_compiling(fa
 def test_only_the_families_left_to_compile_are_named(fake_cache, capsys):
     fake_cache("declarations")
     fake_cache("play")
-    assert first_run.expect("declarations", "play", "deal") == ["deal"]
+    assert first_run.expect("declarations", "deal") == ["deal"]
     assert capsys.readouterr().err == first_run.notice(["deal"]) + "\n"
     assert not first_run.starting("deal")  # the line said it: no progress for one family
+
+
+def test_the_sampler_needs_only_the_play_kernels_it_calls(fake_cache, capsys, tmp_path):
+    """After a whole-deal run, whose sampler compiled the play solver's line kernels but not the rest of
+    its entries: no line for that run again, and the play command's own line still comes."""
+    import hashlib
+
+    fake_cache("declarations")
+    fake_cache("deal")
+    source = first_run.kernel_source("play")
+    folder = first_run.kernel_cache_dir(str(tmp_path), source)
+    python = f"py{sys.version_info.major}{sys.version_info.minor}"
+    for entry in ("begin", "solve_line"):
+        _index(folder / f"play.{entry}-10.{python}.nbi", first_run._numba_version() or "0.68.1",
+               hashlib.sha256(source.read_bytes()).digest())
+    assert first_run.expect("declarations", "deal") == []
+    assert not first_run.starting("deal")
+    assert capsys.readouterr().err == ""
+    assert first_run.starting("play")  # position_value is not compiled yet
+    assert capsys.readouterr().err == first_run.notice(["play"]) + "\n"
 
 
 def test_a_new_kernel_module_is_one_register_line(fake_cache, capsys, monkeypatch):

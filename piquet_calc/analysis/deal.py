@@ -258,7 +258,7 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
                             f"{len(d)} cards is not a legal discard here: {span(sizes)}")
         forced.append(index[frozenset(d)])
 
-    first_run.expect("declarations", *(("play", "deal") if play else ("deal",)))  # one line for all of them
+    first_run.expect("declarations", "deal")  # one line for every family to compile (the play solver's too)
     n_threads = threads or worker_count()
     sampler = DealSampler(hand, position, rules, seed, elder_took, elder_blanche, opponent, n_threads)
     me_is_elder = position == "elder"

@@ -43,14 +43,15 @@ class Family:
     seconds: int  # compile time on 2 cores, rounded up (benchmarks/startup.py, RESULTS.md)
     what: str  # for the user: "the play solver"
     warm: str  # "module:function" compiling the family with a small real call (piquet-calc warm)
-    includes: tuple[str, ...] = ()  # families whose kernels this one's first call compiles as well
+    # other families' kernels that this one's first call compiles as well: (family, those kernels)
+    includes: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 FAMILIES: dict[str, Family] = {}
 
 
 def register(name: str, module: str, entries: tuple[str, ...], seconds: int, what: str, warm: str,
-             includes: tuple[str, ...] = ()) -> Family:
+             includes: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> Family:
     """Add a kernel family (one line per kernel module, below)."""
     FAMILIES[name] = Family(name, module, entries, seconds, what, warm, includes)
     return FAMILIES[name]
@@ -63,7 +64,7 @@ register("declarations", "declarations",
 register("play", "play", ("begin", "position_value", "solve_line"), 45, "the play solver",
          "piquet_calc.engine.play:warm")
 register("deal", "deal", ("declare_deals", "play_deals"), 30, "the whole-deal sampler",
-         "piquet_calc.engine.first_run:warm_deal", includes=("play",))
+         "piquet_calc.engine.first_run:warm_deal", includes=(("play", ("begin", "solve_line")),))
 register("normand-exchange", "table", ("dealer_exchange",), 8, "normand's exchange counts",
          "piquet_calc.engine.table:warm_exchange")
 register("normand-declare", "table", ("count_seat",), 6, "normand's declaration counts",
@@ -149,8 +150,8 @@ def kernels_compiled(cache_dir: Path, source: Path, names: tuple[str, ...] = ENT
     return all(compiled(name) for name in names)
 
 
-def compiled(name: str) -> bool:
-    """Are family ``name``'s kernels all in the cache, up to date (nothing to compile)?"""
+def compiled(name: str, entries: tuple[str, ...] | None = None) -> bool:
+    """Are family ``name``'s kernels (or these ``entries`` of it) all in the cache, up to date?"""
     from ..kernels import cache
 
     family = FAMILIES[name]
@@ -158,7 +159,7 @@ def compiled(name: str) -> bool:
     if not cache.ENABLED:
         return False  # no cache at all: every run compiles
     source = kernel_source(family.module)
-    return kernels_compiled(kernel_cache_dir(chosen, source), source, family.entries)
+    return kernels_compiled(kernel_cache_dir(chosen, source), source, family.entries if entries is None else entries)
 
 
 def _estimate(names: list[str]) -> int:
@@ -183,10 +184,18 @@ def _write(stream: TextIO | None, line: str) -> None:
 
 
 def expect(*names: str, stream: TextIO | None = None) -> list[str]:
-    """The command will run these families: one line naming those not compiled; the pending ones."""
-    fresh = [n for n in names if n not in _checked]
-    _checked.update(fresh)
-    pending = [n for n in fresh if not compiled(n)]
+    """The command will run these families: one line naming those not compiled (with the kernels of
+    other families their first calls compile: ``includes``); the pending ones."""
+    pending = []
+    for name in names:
+        if name in _checked:
+            continue
+        _checked.add(name)
+        if not compiled(name):
+            pending.append(name)
+        for other, entries in FAMILIES[name].includes:
+            if other not in _checked and not compiled(other, entries):
+                pending.append(other)  # not marked checked: a later call of its own kernels is checked apart
     _pending.extend(pending)
     if pending and not _silenced:
         _announced.update(pending)
@@ -201,10 +210,14 @@ def starting(name: str, stream: TextIO | None = None) -> bool:
         return bool(expect(name, stream=stream))
     if name not in _pending or len(_pending) < 2 or _silenced:
         return False
-    group = [name, *(n for n in FAMILIES[name].includes if n in _pending)]  # compiled by the same call
+    group = [name, *(n for n, _ in FAMILIES[name].includes if n in _pending)]  # compiled by the same call
     places = sorted(_pending.index(n) + 1 for n in group)
+    alone = len(group) == len(_pending) - _pending.count("")  # one call compiles them all: the line said it
     for n in group:
         _pending[_pending.index(n)] = ""  # said once
+    _checked.update(group)
+    if alone and "" not in _pending[:min(places) - 1]:
+        return False
     _write(stream, f"{PROG}: compiling {' and '.join(map(str, places))} of {len(_pending)}: "
                    f"{' with '.join(FAMILIES[n].what for n in group)} (about {_estimate(group)} s)")
     return True
@@ -221,11 +234,11 @@ def warm(names: tuple[str, ...] | list[str] = (), stream: TextIO | None = None) 
     import importlib
 
     todo = [n for n in (names or FAMILIES) if not compiled(n)]
+    _checked.update(FAMILIES)  # the lines are said here: none from the engines
     for i, name in enumerate(todo, start=1):
         family = FAMILIES[name]
         _write(stream, f"{PROG}: compiling {i} of {len(todo)}: {family.what} (about {family.seconds} s)")
         module, function = family.warm.split(":")
-        _checked.add(name)  # said here: no first-run line from the engine
         getattr(importlib.import_module(module), function)()
     return todo
 
