@@ -40,7 +40,7 @@ class Family:
     name: str
     module: str  # the kernel module's name in piquet_calc/kernels/ (its index files start with it)
     entries: tuple[str, ...]  # the kernels called from Python (or whose index shows the family compiled)
-    seconds: int  # compile time on 2 cores, rounded up (benchmarks/startup.py, RESULTS.md)
+    seconds: int  # compile time on 2 free cores, rounded up (benchmarks/RESULTS.md, Start-up)
     what: str  # for the user: "the play solver"
     warm: str  # "module:function" compiling the family with a small real call (piquet-calc warm)
     # other families' kernels that this one's first call compiles as well: (family, those kernels)
@@ -61,15 +61,15 @@ def register(name: str, module: str, entries: tuple[str, ...], seconds: int, wha
 register("declarations", "declarations",
          ("binomials", "every_holding", "kept_and_columns", "count_draws", "add_totals", "holding_count"),
          20, "the declaration counts", "piquet_calc.engine.enumeration:warm")
-register("play", "play", ("begin", "position_value", "solve_line"), 45, "the play solver",
+register("play", "play", ("begin", "position_value", "solve_line"), 30, "the play solver",
          "piquet_calc.engine.play:warm")
-register("deal", "deal", ("declare_deals", "play_deals"), 30, "the whole-deal sampler",
+register("deal", "deal", ("declare_deals", "play_deals"), 5, "the whole-deal sampler",
          "piquet_calc.engine.first_run:warm_deal", includes=(("play", ("begin", "solve_line")),))
-register("normand-exchange", "table", ("dealer_exchange",), 8, "normand's exchange counts",
+register("normand-exchange", "table", ("dealer_exchange",), 4, "normand's exchange counts",
          "piquet_calc.engine.table:warm_exchange")
-register("normand-declare", "table", ("count_seat",), 6, "normand's declaration counts",
+register("normand-declare", "table", ("count_seat",), 4, "normand's declaration counts",
          "piquet_calc.engine.table:warm_seat")
-register("four", "four", ("count_chunk_fast",), 12, "the four-player counts", "piquet_calc.engine.four:warm")
+register("four", "four", ("count_chunk_fast",), 6, "the four-player counts", "piquet_calc.engine.four:warm")
 # fmt: on
 
 ENTRY_KERNELS = FAMILIES["declarations"].entries  # the declaration kernels (the default of kernels_compiled)
