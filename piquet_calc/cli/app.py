@@ -348,9 +348,14 @@ def declare(
                                                 help="Younger only: elder showed carte blanche.")] = False,
     rules: RulesOption = "rubicon",
     as_json: JsonOption = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr (nor the first run's "
+                                                              "compiling line).")] = False,
 ) -> None:
     """What to declare: each class's chance of being good, what is good against the cards, what can be sunk."""
+    if quiet:
+        from ..engine import first_run
+
+        first_run.silence()
     with _user_errors():
         ruleset = get_rules(rules)
         thrown = parse_cards(discards, what="the discards")
