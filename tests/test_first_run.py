@@ -44,7 +44,7 @@ COMMANDS = {
 @pytest.fixture
 def fresh_state(monkeypatch):
     """first_run's per-process state as a new process has it."""
-    for name, value in (("_silenced", False), ("_pending", []), ("_announced", set()), ("_checked", set())):
+    for name, value in (("_silenced", False), ("_pending", []), ("_checked", set())):
         monkeypatch.setattr(first_run, name, value)
 
 

@@ -76,7 +76,6 @@ ENTRY_KERNELS = FAMILIES["declarations"].entries  # the declaration kernels (the
 
 _silenced = False
 _pending: list[str] = []  # families expected and not compiled, in the order expected
-_announced: set[str] = set()  # families already named on stderr in this process
 _checked: set[str] = set()  # families already checked (compiled, or pending) in this process
 
 
@@ -198,7 +197,6 @@ def expect(*names: str, stream: TextIO | None = None) -> list[str]:
                 pending.append(other)  # not marked checked: a later call of its own kernels is checked apart
     _pending.extend(pending)
     if pending and not _silenced:
-        _announced.update(pending)
         _write(stream, notice(pending))
     return pending
 
