@@ -200,4 +200,8 @@ def test_every_command_runs_when_no_folder_can_hold_the_cache(args):
     out = _run(code, **NO_HOME)
     assert out.returncode == 0, out.stderr
     assert out.stdout and "Traceback" not in out.stderr
-    assert out.stderr.startswith("piquet-calc: warning: no folder"), out.stderr
+    if args[0] in ("score", "odds"):  # no kernels: no folder wanted, nothing said
+        assert out.stderr == ""
+    else:
+        assert out.stderr.startswith("piquet-calc: warning: no folder"), out.stderr
+        assert "compiling" in out.stderr  # and every run says it compiles
