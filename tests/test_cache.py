@@ -150,7 +150,8 @@ def test_every_kernel_module_follows_the_cache_rule():
             "from numba.core.caching import NullCache\n"
             "from numba.core.registry import CPUDispatcher\n"
             "bad = []\n"
-            "for name in ('declarations', 'play', 'deal', 'table', 'four'):\n"
+            "from piquet_calc.engine.first_run import FAMILIES\n"
+            "for name in sorted({f.module for f in FAMILIES.values()}):\n"
             "    m = importlib.import_module('piquet_calc.kernels.' + name)\n"
             "    for attr, f in vars(m).items():\n"
             "        mine = isinstance(f, CPUDispatcher) and f.__module__ == m.__name__\n"
@@ -160,3 +161,47 @@ def test_every_kernel_module_follows_the_cache_rule():
     out = _run(code, **NO_HOME)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["False", "[]"], out.stdout
+
+
+HAND = "AS AH AD AC KS KH KD QS QH JS TS 9S"
+PLAY_E, PLAY_D = "AS 7S AH KH QH TH 8H 7H AD 7D KC 7C", "KS QS JS TS 9S 8S KD QD 8D AC JC TC"
+COMMANDS = [
+    ["declare", HAND, "--discards", "7S 8S 7H 8H 7D", "--elder"],
+    ["discard", "QS JS TS 9S 8S JH 9H KD QD AC JC TC", "--younger", "--top", "1"],
+    ["play", PLAY_E, PLAY_D],
+    ["discard", "TS 9S 8S 7S TH 9H 8H TD 9D 7C", "--rules", "normand", "--dealer", "--top", "1"],
+    ["declare", "AS KS QS JS TS 9S AH KH QH AC", "--rules", "normand", "--seat", "dealer", "--discards", "8D 7D"],
+    ["declare", "AS KS QS AH KH AD KD 7C", "--rules", "four", "--seat", "dealer"],
+    ["score", PLAY_E, PLAY_D],
+    ["odds", "AH KH", "--elder"],
+    ["warm", "--only", "normand-declare"],
+]
+
+
+def test_the_first_run_line_is_kept_when_nothing_can_be_cached():
+    """No cache at all: every run compiles, and says so (after the warning)."""
+    code = (NO_FOLDER + "from piquet_calc.engine import first_run\n"
+            "print(first_run.compiled('play'), first_run.starting('play'))")
+    out = _run(code, **NO_HOME)
+    assert out.returncode == 0 and out.stdout.split() == ["False", "True"], out.stderr
+    assert out.stderr.splitlines()[1] == first_run_notice("play")
+
+
+def first_run_notice(name: str) -> str:
+    from piquet_calc.engine import first_run
+
+    return first_run.notice([name])
+
+
+@pytest.mark.slow  # every kernel family compiled without a cache: minutes on 2 cores
+@pytest.mark.parametrize("args", COMMANDS, ids=lambda a: " ".join(a[:3]))
+def test_every_command_runs_when_no_folder_can_hold_the_cache(args):
+    code = NO_FOLDER + f"from piquet_calc.cli import app\napp({args!r}, prog_name='piquet-calc')\n"
+    out = _run(code, **NO_HOME)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout and "Traceback" not in out.stderr
+    if args[0] in ("score", "odds"):  # no kernels: no folder wanted, nothing said
+        assert out.stderr == ""
+    else:
+        assert out.stderr.startswith("piquet-calc: warning: no folder"), out.stderr
+        assert "compiling" in out.stderr  # and every run says it compiles

@@ -27,34 +27,210 @@ def run(args: list[str], cache: Path | None) -> subprocess.CompletedProcess:
                           timeout=600)
 
 
-@pytest.mark.slow  # compiles every kernel into an empty cache: 12 s on a quiet 2-core machine, 30 s on a busy one
-def test_the_line_appears_once_on_a_fresh_cache_and_not_on_the_next_run(tmp_path):
-    declare = ["-m", "piquet_calc", "declare", HAND, "--discards", "7S 8S 7H 8H 7D", "--elder"]
-    first = run(declare, tmp_path)
-    assert first.returncode == 0, first.stderr
-    assert first.stderr.splitlines().count(first_run.NOTICE) == 1
-    assert first_run.NOTICE not in first.stdout
-    second = run(declare, tmp_path)
-    assert second.returncode == 0, second.stderr
-    assert first_run.NOTICE not in second.stderr
-    assert second.stdout == first.stdout
+DECLARE = ["-m", "piquet_calc", "declare", HAND, "--discards", "7S 8S 7H 8H 7D", "--elder"]
+PLAY_E, PLAY_D = "AS 7S AH KH QH TH 8H 7H AD 7D KC 7C", "KS QS JS TS 9S 8S KD QD 8D AC JC TC"
+# each family and a command that compiles it (and no other family), with what it prints on stdout
+COMMANDS = {
+    "declarations": DECLARE,
+    "play": ["-m", "piquet_calc", "play", PLAY_E, PLAY_D],
+    "normand-exchange": ["-m", "piquet_calc", "discard", "TS 9S 8S 7S TH 9H 8H TD 9D 7C", "--rules", "normand",
+                         "--dealer", "--top", "1"],
+    "normand-declare": ["-m", "piquet_calc", "declare", "AS KS QS JS TS 9S AH KH QH AC", "--rules", "normand",
+                        "--seat", "dealer", "--discards", "8D 7D"],
+    "four": ["-m", "piquet_calc", "declare", "AS KS QS AH KH AD KD 7C", "--rules", "four", "--seat", "dealer"],
+}
+
+
+@pytest.fixture
+def fresh_state(monkeypatch):
+    """first_run's per-process state as a new process has it."""
+    for name, value in (("_silenced", False), ("_pending", []), ("_checked", set())):
+        monkeypatch.setattr(first_run, name, value)
+
+
+@pytest.fixture
+def fake_cache(tmp_path, monkeypatch, fresh_state):
+    """kernels/cache.py chooses ``tmp_path``; ``fill(family)`` writes the family's index files as numba would."""
+    from piquet_calc.kernels import cache
+
+    monkeypatch.setattr(cache, "configure", lambda: str(tmp_path))
+    monkeypatch.setattr(cache, "ENABLED", True)
+    python = f"py{sys.version_info.major}{sys.version_info.minor}"
+
+    def fill(name: str) -> None:
+        import hashlib
+
+        family = first_run.FAMILIES[name]
+        source = first_run.kernel_source(family.module)
+        folder = first_run.kernel_cache_dir(str(tmp_path), source)
+        folder.mkdir(parents=True, exist_ok=True)
+        for entry in family.entries:
+            _index(folder / f"{family.module}.{entry}-10.{python}.nbi", first_run._numba_version() or "0.68.1",
+                   hashlib.sha256(source.read_bytes()).digest())
+
+    return fill
+
+
+@pytest.mark.parametrize("name", list(first_run.FAMILIES))
+def test_each_family_is_announced_exactly_when_it_will_compile(name, fake_cache, capsys):
+    """No index files: the line, naming the family, on stderr; its index files fresh: nothing."""
+    assert first_run.starting(name)
+    out, err = capsys.readouterr()
+    with_it = [name, *(n for n, _ in first_run.FAMILIES[name].includes)]  # the sampler compiles the solver's
+    assert out == "" and err == first_run.notice(with_it) + "\n"
+    assert first_run.FAMILIES[name].what in err and "on 2 cores" in err
+    assert not first_run.starting(name)  # said once a process
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("name", list(first_run.FAMILIES))
+def test_no_line_for_a_compiled_family(name, fake_cache, capsys):
+    for n in (name, *(n for n, _ in first_run.FAMILIES[name].includes)):
+        fake_cache(n)
+    assert first_run.compiled(name)
+    assert first_run.expect(name) == [] and not first_run.starting(name)
+    assert capsys.readouterr() == ("", "")
+    filled = {first_run.FAMILIES[n].module for n in (name, *(n for n, _ in first_run.FAMILIES[name].includes))}
+    others = [n for n in first_run.FAMILIES if first_run.FAMILIES[n].module not in filled]
+    assert not any(first_run.compiled(n) for n in others)  # one family's kernels say nothing of another's
+
+
+def test_one_line_for_every_family_a_command_compiles_then_which_is_compiling(fake_cache, capsys):
+    """The whole-deal analysis: one line with the three families' total (the play solver's kernels come
+    with the sampler's), then progress, n of m."""
+    assert first_run.expect("declarations", "deal") == ["declarations", "deal", "play"]
+    err = capsys.readouterr().err
+    total = sum(first_run.FAMILIES[n].seconds for n in ("declarations", "play", "deal"))
+    assert err.count("\n") == 1 and f"about {total} s on 2 cores" in err
+    assert all(first_run.FAMILIES[n].what in err for n in ("declarations", "play", "deal"))
+    assert first_run.starting("declarations")
+    assert capsys.readouterr().err == "piquet-calc: compiling 1 of 3: the declaration counts (about " \
+        f"{first_run.FAMILIES['declarations'].seconds} s)\n"
+    assert first_run.starting("deal")  # its first call compiles the play solver too
+    assert "compiling 2 and 3 of 3: the whole-deal sampler with the play solver" in capsys.readouterr().err
+    assert not first_run.starting("play") and not first_run.starting("deal")
+    assert capsys.readouterr() == ("", "")
+
+
+def test_only_the_families_left_to_compile_are_named(fake_cache, capsys):
+    fake_cache("declarations")
+    fake_cache("play")
+    assert first_run.expect("declarations", "deal") == ["deal"]
+    assert capsys.readouterr().err == first_run.notice(["deal"]) + "\n"
+    assert not first_run.starting("deal")  # the line said it: no progress for one family
+
+
+def test_the_sampler_needs_only_the_play_kernels_it_calls(fake_cache, capsys, tmp_path):
+    """After a whole-deal run, whose sampler compiled the play solver's line kernels but not the rest of
+    its entries: no line for that run again, and the play command's own line still comes."""
+    import hashlib
+
+    fake_cache("declarations")
+    fake_cache("deal")
+    source = first_run.kernel_source("play")
+    folder = first_run.kernel_cache_dir(str(tmp_path), source)
+    python = f"py{sys.version_info.major}{sys.version_info.minor}"
+    for entry in ("begin", "solve_line"):
+        _index(folder / f"play.{entry}-10.{python}.nbi", first_run._numba_version() or "0.68.1",
+               hashlib.sha256(source.read_bytes()).digest())
+    assert first_run.expect("declarations", "deal") == []
+    assert not first_run.starting("deal")
+    assert capsys.readouterr().err == ""
+    assert first_run.starting("play")  # position_value is not compiled yet
+    assert capsys.readouterr().err == first_run.notice(["play"]) + "\n"
+
+
+def test_a_new_kernel_module_is_one_register_line(fake_cache, capsys, monkeypatch):
+    monkeypatch.setattr(first_run, "FAMILIES", dict(first_run.FAMILIES))
+    first_run.register("seen", "seen", ("value_roots",), 3, "the root-card values", "piquet_calc.engine.x:warm")
+    assert first_run.starting("seen")
+    assert "the root-card values: about 3 s on 2 cores" in capsys.readouterr().err
+
+
+def test_no_cache_at_all_means_every_run_compiles(fake_cache, monkeypatch):
+    from piquet_calc.kernels import cache
+
+    fake_cache("play")
+    monkeypatch.setattr(cache, "ENABLED", False)
+    assert not first_run.compiled("play")
+
+
+def test_quiet_and_a_closed_stderr_print_nothing(fake_cache, capsys, monkeypatch):
+    first_run.silence()
+    assert first_run.expect("play", "deal") == ["play", "deal"]
+    assert not first_run.starting("play")
+    assert capsys.readouterr() == ("", "")
+    monkeypatch.setattr(first_run, "_silenced", False)
+    monkeypatch.setattr(sys, "stderr", None)
+    assert first_run.starting("four")  # nowhere to write: no error
 
 
 def test_the_line_comes_before_compiling_and_silence_stops_it(tmp_path):
     """Importing the engine announces (nothing is compiled yet); ``silence()``, as ``--quiet`` calls it,
-    keeps the process quiet."""
+    keeps the process quiet. The engines of normand and of four players import no declaration kernels."""
     loud = run(["-c", "import piquet_calc.engine.enumeration"], tmp_path / "a")
-    assert loud.returncode == 0 and loud.stderr == first_run.NOTICE + "\n"
+    assert loud.returncode == 0 and loud.stderr == first_run.notice(["declarations"]) + "\n"
     quiet = run(["-c", "from piquet_calc.engine import first_run; first_run.silence(); "
                        "import piquet_calc.engine.enumeration"], tmp_path / "b")
     assert quiet.returncode == 0 and quiet.stderr == ""
+    other = run(["-c", "import sys, piquet_calc.engine.table, piquet_calc.engine.four, piquet_calc.engine.play; "
+                       "print(sorted(m for m in sys.modules if m.startswith('piquet_calc.kernels.')))"], tmp_path / "c")
+    assert other.returncode == 0 and other.stderr == "", other.stderr
+    assert "declarations" not in other.stdout and "numba" not in other.stdout
+
+
+def test_commands_import_only_their_kernels():
+    """Each command imports the kernel modules it calls and no other (nothing is compiled: the analyses
+    are stopped at their first kernel call)."""
+    code = ("import sys\n"
+            "from piquet_calc.engine import first_run\n"
+            "class Stop(Exception): pass\n"
+            "def stop(name, stream=None): raise Stop(name)\n"
+            "first_run.starting = stop\n"
+            "from piquet_calc.cli import app\n"
+            "try: app(sys.argv[1:], standalone_mode=False)\n"
+            "except Stop as e: print(e)\n"
+            "print(' '.join(sorted(m.rsplit('.', 1)[1] for m in sys.modules if m.startswith('piquet_calc.kernels.'))))")
+    for name, args in COMMANDS.items():
+        out = run(["-c", code, *args[2:]], None)
+        family, modules = out.stdout.splitlines()
+        assert family == name, out.stderr
+        assert modules.split() == sorted({"cache", "layout"}), (name, modules)
+
+
+@pytest.mark.slow  # compiles each family into an empty cache: a minute or two on 2 cores
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_the_line_appears_once_on_a_fresh_cache_and_not_on_the_next_run(name, tmp_path):
+    first = run(COMMANDS[name], tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert first.stderr.splitlines().count(first_run.notice([name])) == 1, first.stderr
+    assert "compiling" not in first.stdout
+    second = run(COMMANDS[name], tmp_path)
+    assert second.returncode == 0, second.stderr
+    assert "compiling" not in second.stderr
+    assert second.stdout == first.stdout
+
+
+@pytest.mark.slow  # compiles every family
+def test_warm_compiles_everything_and_no_command_announces_after(tmp_path):
+    warm = run(["-m", "piquet_calc", "warm"], tmp_path)
+    assert warm.returncode == 0, warm.stderr
+    n = len(first_run.FAMILIES)
+    assert [line.split(":")[1] for line in warm.stderr.splitlines()] == [f" compiling {i} of {n}" for i in
+                                                                          range(1, n + 1)], warm.stderr
+    assert "already compiled: nothing" in warm.stdout
+    again = run(["-m", "piquet_calc", "warm"], tmp_path)
+    assert again.stderr == "" and "compiled: nothing" in again.stdout
+    for args in [*COMMANDS.values(), ["-m", "piquet_calc", "discard", HAND, "--elder", "--play", "--samples", "2"]]:
+        r = run(args, tmp_path)
+        assert r.returncode == 0 and "compiling" not in r.stderr, (args, r.stderr)
 
 
 def test_no_line_once_the_kernels_are_compiled():
     """A run after one that compiled (here: this process, in the cache a subprocess also chooses)."""
     r = CliRunner().invoke(app, ["declare", HAND, "--discards", "7S 8S 7H 8H 7D", "--elder"])
     assert r.exit_code == 0, r.output
-    again = run(["-m", "piquet_calc", "declare", HAND, "--discards", "7S 8S 7H 8H 7D", "--elder"], None)
+    again = run(DECLARE, None)
     assert again.returncode == 0, again.stderr
     assert again.stderr == "" and again.stdout == r.stdout
 

@@ -5,21 +5,32 @@
 play solved double dummy).
 """
 
-from ..kernels.layout import COUNT_NAMES
-from .discards import (
-    Analysis,
-    ClassCall,
-    DeclarationAnalysis,
-    DiscardResult,
-    Position,
-    analyse_declaration,
-    analyse_discards,
-    deals_for,
-    discard_sizes,
-)
-from .odds import at_least, odds_rows, odds_words, simplest_odds
-from .play import PlayAnalysis, PlayedTrick, analyse_play, parse_tricks
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+# each name and the module it is imported from, on first use: importing the package imports no numpy
+_WHERE = {
+    "COUNT_NAMES": "..kernels.layout",
+    **dict.fromkeys(("Analysis", "ClassCall", "DeclarationAnalysis", "DiscardResult", "Position",
+                     "analyse_declaration", "analyse_discards", "deals_for", "discard_sizes"), ".discards"),
+    **dict.fromkeys(("at_least", "odds_rows", "odds_words", "simplest_odds"), ".odds"),
+    **dict.fromkeys(("PlayAnalysis", "PlayedTrick", "analyse_play", "parse_tricks"), ".play"),
+}
 
 __all__ = ["COUNT_NAMES", "Analysis", "ClassCall", "DeclarationAnalysis", "DiscardResult", "PlayAnalysis",
            "PlayedTrick", "Position", "analyse_declaration", "analyse_discards", "analyse_play", "at_least",
            "deals_for", "discard_sizes", "odds_rows", "odds_words", "parse_tricks", "simplest_odds"]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(_WHERE[name], __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

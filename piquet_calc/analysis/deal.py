@@ -64,10 +64,9 @@ from ..kernels.layout import (
     N_DEAL_ALL,
 )
 from ..rules import RUBICON, RulesError, RuleSet, span
+from .defaults import DEFAULT_SAMPLES, DEFAULT_SEED, ODDS_MIN_DEALS  # noqa: F401  apart: the CLI reads them without numpy
 from .discards import Analysis, DiscardResult, Position, analyse_discards, discard_sizes
 
-DEFAULT_SEED = 20261201
-DEFAULT_SAMPLES = 1000
 RACE_FIRST = 16
 RACE_GROWTH = 4
 RACE_KEEP = 0.25
@@ -78,7 +77,6 @@ RACE_Z_FROM = 64  # deals per discard from which the standard errors are trusted
 RACE_SD_FLOOR = 1.0  # points a deal: the least spread assumed for a paired difference
 RACE_CUT_ABOVE = 4  # the cut by rank within a size only while more than this many times the final round run
 RACE_STREAM, REPORT_STREAM, CONTROL_STREAM = 0, 1, 2
-ODDS_MIN_DEALS = 100  # fewer deals: no odds (a normal approximation of a handful of deals says nothing)
 MEMORY_LIMIT = 1 << 30  # bytes a run may hold; more is refused before it starts
 ROWS_PER_CALL = 1 << 18  # (deal, discard) rows per sampler call: about 60 MB of columns
 ROW_BYTES = 8 * (N_DEAL_ALL + 10)  # a row's columns and hands in a sampler call
@@ -333,6 +331,7 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
     ``opponent="keeps"``: the opponent exchanges nothing (the checks' variant). ``threads``: worker
     threads (default: one per core). The figures depend only on the seed, never on ``threads``.
     """
+    from ..engine import first_run
     from ..engine.enumeration import workers
 
     hand = sort_hand(hand)
@@ -362,6 +361,7 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
         raise RulesError(f"{samples:,} deals for {finalists_max:,} discards would need about {need / 2**30:.1f} GB "
                          f"of memory, more than {MEMORY_LIMIT >> 30} GB: ask for fewer --samples or a smaller --top")
 
+    first_run.expect("declarations", "deal")  # one line for every family to compile (the play solver's too)
     n_threads = threads or workers()
     sampler = DealSampler(hand, position, rules, seed, elder_took, elder_blanche, opponent, n_threads)
     me_is_elder = position == "elder"

@@ -206,7 +206,6 @@ def analyse_declaration(hand: Sequence[Card], position: Position, discards: Sequ
     showed carte blanche; ``elder_blanche`` (younger only): elder did. As elder, the dealer's carte
     blanche is read off his holding, as in the discard analysis.
     """
-    from ..engine.enumeration import enumerate_fast
     from ..game.declarations import Declaration, best_against
 
     rules.require_two_handed("this declaration analysis")
@@ -228,6 +227,7 @@ def analyse_declaration(hand: Sequence[Card], position: Position, discards: Sequ
         most = max(rules.elder_discards if position == "elder" else
                    [m for k in rules.elder_discards for m in rules.dealer_discards(k)])
         check_blanche_claim(hand, discards, most, rules, position)
+    from ..engine.enumeration import enumerate_fast  # the first-run line, if any, once the input is checked
     setup = KernelSetup(hand, np.array([c.index for c in hand], dtype=np.int64),
                    np.array([c.index for c in unseen], dtype=np.int64), position == "elder",
                    rules.blanche_points * bool(carte_blanche),

@@ -14,11 +14,13 @@ import typer
 from typer.core import TyperGroup
 
 try:  # typer >= 0.22 carries its own copy of click, with Abort moved to typer.exceptions
+    from typer._click import decorators as click_decorators
     from typer._click import exceptions as click_errors
     from typer._click.core import ParameterSource
     from typer._click.utils import PacifyFlushWrapper
     from typer.exceptions import Abort
 except ImportError:  # pragma: no cover - older typer depends on click itself
+    from click import decorators as click_decorators
     from click import exceptions as click_errors
     from click.core import ParameterSource
     from click.exceptions import Abort
@@ -27,8 +29,7 @@ except ImportError:  # pragma: no cover - older typer depends on click itself
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from ..analysis import analyse_declaration, analyse_discards, odds_rows
-from ..analysis.deal import DEFAULT_SAMPLES, DEFAULT_SEED
+from ..analysis.defaults import DEFAULT_SAMPLES, DEFAULT_SEED
 from ..cards import DECK, HAND_SIZE, QUOTE_LIMIT, Card, CardError, parse_cards, parse_hand, quote
 from ..game.deal_check import check_exchange_seen
 from ..kernels.cache import MAX_THREADS, SetupError
@@ -58,7 +59,9 @@ class _OneLineErrors(TyperGroup):
                               standalone_mode=False, **extra)
             if sys.stdout is not None:
                 sys.stdout.flush()
-        except click_errors.NoArgsIsHelpError:
+        except click_errors.NoArgsIsHelpError as e:
+            if e.ctx is not None:
+                streams.write_out(e.ctx.get_help() + "\n")
             rv = _error(f"missing command: one of {', '.join(self.commands)} (the help above says more)")
         except click_errors.ClickException as e:
             rv = _error(e.format_message() or type(e).__name__, e.exit_code)
@@ -90,7 +93,14 @@ def _error(message: str, status: int = 2) -> int:
     return status
 
 
-app = typer.Typer(cls=_OneLineErrors, no_args_is_help=True, add_completion=False,
+def _echo_help(message: Any = None, file: Any = None, nl: bool = True, err: bool = False, color: Any = None) -> None:
+    """The help page (``--help``), written as every output is: streams.write_out, with its ASCII fallback."""
+    streams.write_out(f"{message}\n" if nl else str(message))
+
+
+# plain help pages, without rich (importing rich took most of a --help's time), on stdout as the output is
+click_decorators.echo = _echo_help
+app = typer.Typer(cls=_OneLineErrors, no_args_is_help=True, add_completion=False, rich_markup_mode=None,
                   pretty_exceptions_enable=False, help="Exact discard odds for Piquet (docs/rules.md).")
 
 
@@ -255,6 +265,8 @@ def discard(
             return
         _emit(as_json, lambda: report.deal_data(deal), lambda: report.deal_table(deal))
         return
+    from ..analysis import analyse_discards
+
     result = analyse_discards(cards, "elder" if elder else "younger", ruleset, elder_took=elder_took,
                               elder_blanche=elder_blanche, progress=_Progress(not quiet))
     _emit(as_json, lambda: report.analysis_data(result, top), lambda: report.table(result, top))
@@ -362,7 +374,8 @@ def declare(
                                                 help="Younger only: elder showed carte blanche.")] = False,
     rules: RulesOption = "rubicon",
     as_json: JsonOption = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr (nor the first run's "
+                                                              "compiling line).")] = False,
     dialogue: Annotated[bool, typer.Option("--dialogue", help="Two players: HAND is elder's final hand and "
                                            "DEALER_HAND the dealer's: the announcements in the table's words and "
                                            "what each then knows (docs/rules.md, Announcing).")] = False,
@@ -377,6 +390,10 @@ def declare(
         others = bool(discards or seen or elder or younger or dealer or seat or carte_blanche or elder_blanche)
         _declare_dialogue(hand, dealer_hand, elder_dealt, dealer_dealt, rules, as_json, dialogue, others)
         return
+    if quiet:
+        from ..engine import first_run
+
+        first_run.silence()
     with _user_errors():
         ruleset = get_rules(rules)
         thrown = parse_cards(discards, what="the discards")
@@ -398,6 +415,7 @@ def declare(
     with _user_errors():
         check_exchange_seen("elder" if elder else "younger", len(thrown), len(looked), ruleset)
     from .. import report
+    from ..analysis import analyse_declaration
 
     with _user_errors():
         result = analyse_declaration(cards, "elder" if elder else "younger", thrown, looked, ruleset,
@@ -700,6 +718,7 @@ def odds(
     if any(not 1 <= j <= len(named) for j in js):
         raise click_errors.UsageError(f"--at-least must be 1 to {len(named)}")
     from .. import report
+    from ..analysis.odds import odds_rows
 
     rows = odds_rows(len(named), take, unseen, js)
     _emit(as_json, lambda: report.odds_data(named, take, unseen, rows),
@@ -718,6 +737,27 @@ def rules_command(
         shown = [get_rules(name)] if name is not None else list(PRESETS.values())
     _emit(as_json, lambda: report.rules_data(shown),
           lambda: report.rules_table(shown))
+
+
+@app.command()
+def warm(
+    only: Annotated[list[str] | None, typer.Option(help="Only this kernel family (repeatable): "
+                                                   "declarations, play, deal, normand-exchange, normand-declare, "
+                                                   "four.")] = None,
+) -> None:
+    """Compile every kernel once into numba's cache (after an install, or in a CI image): no later command waits."""
+    from ..engine import first_run
+
+    names = list(only or [])
+    unknown = [n for n in names if n not in first_run.FAMILIES]
+    if unknown:
+        raise click_errors.UsageError(f"--only: no kernel family {unknown[0]!r}: one of "
+                                      f"{', '.join(first_run.FAMILIES)}")
+    start = time.monotonic()
+    done = first_run.warm(names)
+    rest = [n for n in (names or first_run.FAMILIES) if n not in done]
+    streams.write_out(f"compiled: {', '.join(done) or 'nothing'} ({time.monotonic() - start:.0f} s); "
+                      f"already compiled: {', '.join(rest) or 'nothing'}\n")
 
 
 def run() -> None:

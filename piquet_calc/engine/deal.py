@@ -235,6 +235,9 @@ class DealSampler:
         (len(discards), hi - lo, N_DEAL). ``discards``: (mask, size) pairs. ``uniform``: besides them, in
         ``D_UNIFORM_*``, the declarations of the same deal in the uniform model (the opponent keeping his
         dealt hand; kernels/layout.py), the race's control variate."""
+        from . import first_run
+
+        first_run.starting("deal")
         from ..kernels import deal as kd
 
         n, m = hi - lo, len(discards)

@@ -6,17 +6,15 @@ The kernels (kernels/declarations.py) do the counting and release the GIL.
 
 from __future__ import annotations
 
-import itertools
-import threading
-from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from collections.abc import Callable
 
 import numpy as np
 
 from . import first_run
+from .pool import run_pieces, worker_number, workers
+from .pool import threads as _threads
 
-first_run.announce()  # one line on stderr when the kernels are about to be compiled (the first run)
+first_run.starting("declarations")  # one line on stderr when these kernels are about to be compiled
 
 from ..kernels import declarations as k  # noqa: E402
 from ..kernels.layout import S_CB_ME, S_ME_IS_ELDER, S_OPP_CB  # noqa: E402
@@ -24,39 +22,8 @@ from ..kernels.layout import S_CB_ME, S_ME_IS_ELDER, S_OPP_CB  # noqa: E402
 CHUNKS = 128  # a call's draws are cut into this many pieces, taken up by whichever worker thread is free
 
 _holdings_cache: dict[tuple, tuple] = {}
-_pool: list[ThreadPoolExecutor] = []
-_worker = threading.local()  # each worker thread's number, 0 to the pool's size - 1
-_worker_numbers = itertools.count()
-
-
-def _threads() -> ThreadPoolExecutor:
-    """One worker thread per core (NUMBA_NUM_THREADS, as numba counts them), made on first use. Plain
-    threads rather than numba's parallel loops: the same speed, and seconds less compiling."""
-    if not _pool:
-        _pool.append(ThreadPoolExecutor(max_workers=k.worker_count(), thread_name_prefix="piquet-calc"))
-    return _pool[0]
-
-
-def run_pieces(work: Callable[[Any], object], pieces: Sequence[Any],
-               progress: Callable[[int], None] | None = None) -> None:
-    """``work(piece)`` for every piece on the worker threads (the kernels release the GIL);
-    ``progress(pieces done)``, if given, in the caller's thread as they finish."""
-    for done, _ in enumerate(_threads().map(work, pieces), start=1):
-        if progress is not None:
-            progress(done)
-
-
-def workers() -> int:
-    """How many worker threads there are (one row of counts each)."""
-    return k.worker_count()
-
-
-def _worker_number() -> int:
-    """This worker thread's own row of a call's counts: threads are made once and kept, so the
-    numbers stay below the pool's size."""
-    if not hasattr(_worker, "number"):
-        _worker.number = next(_worker_numbers)  # next() on itertools.count is atomic under the GIL
-    return _worker.number
+_worker_number = worker_number  # the names other modules used before engine/pool.py
+__all__ = ["CHUNKS", "enumerate_fast", "run_pieces", "side_array", "warm", "workers"]
 
 
 def side_array(me_is_elder: bool, cb_me: int, opp_cb_fixed: int) -> np.ndarray:
@@ -89,7 +56,7 @@ def enumerate_fast(hand: np.ndarray, unseen: np.ndarray, draws: np.ndarray, disc
     n_chunks = min(len(draws), CHUNKS)
     bounds = [chunk * len(draws) // n_chunks for chunk in range(n_chunks + 1)]
     # one row of counts per worker thread (integer sums: the order they are added in does not matter)
-    acc = np.zeros((k.worker_count(), len(discards), len(cols)), dtype=np.int64)
+    acc = np.zeros((workers(), len(discards), len(cols)), dtype=np.int64)
 
     def count(chunk: int) -> int:
         k.count_draws(bounds[chunk], bounds[chunk + 1], acc[_worker_number()], hand_mask, deal, side, rt, holdings)
@@ -99,3 +66,13 @@ def enumerate_fast(hand: np.ndarray, unseen: np.ndarray, draws: np.ndarray, disc
         if progress is not None:
             progress(done)
     k.add_totals(acc, cols, len(draws) * k.holding_count(len(unseen) - draws.shape[1]), side[S_CB_ME], counts)
+
+
+def warm() -> None:
+    """Compile the declaration kernels (``piquet-calc warm``) with a small real analysis: younger's, whose
+    draws are of three cards at most."""
+    from ..analysis import analyse_discards
+    from ..cards import parse_hand
+    from ..rules import RUBICON
+
+    analyse_discards(parse_hand("QS JS TS 9S 8S JH 9H KD QD AC JC TC"), "younger", RUBICON, elder_took=5)

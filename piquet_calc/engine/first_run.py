@@ -1,11 +1,23 @@
-"""The first run after an install compiles the kernels into numba's cache: say so, once, on stderr.
+"""The first run after an install compiles kernels into numba's cache: say so on stderr, before the wait.
 
-``announce()`` runs where the engine first imports the kernels (``engine/enumeration.py``). Importing
-kernels/declarations.py compiles nothing (numba compiles each kernel at its first call), so the line
-comes before the wait it explains. It is printed when the cache holds no up-to-date index file for one
-of the kernels the engine calls: a fresh install, a cleared cache, a new ``NUMBA_CACHE_DIR``, a
-changed kernels/declarations.py or another numba (numba then recompiles too). ``--quiet`` silences it
-(``silence()``).
+Kernels come in families (``FAMILIES``): one kernel module's entry kernels (those the engine calls from
+Python, each with its own index file in numba's cache), an estimate of their compile time on 2 cores,
+and a ``warm`` function that compiles them with a small real call. A new kernel module registers itself
+with one ``register(...)`` line below.
+
+- ``expect(*names)``: the command is about to run these families (the CLI says which, after the
+  arguments are checked). Those whose kernels are not all compiled are *pending*: one line names them,
+  with the total estimate.
+- ``starting(name)``: the engine is about to call this family's kernels (where it imports the kernel
+  module: importing it compiles nothing, numba compiles at the first call). With more than one family
+  pending, a progress line says which one, n of m; a family nobody expected (a library caller) is
+  checked and announced here on its own.
+- Nothing is printed for a family whose kernels are all compiled (a warm run), nor after ``silence()``
+  (``--quiet``); everything goes to stderr.
+
+A kernel counts as compiled when the cache holds an index file for it, for this Python, that numba will
+take as up to date (``_index_fresh``): a fresh install, a cleared cache, a new ``NUMBA_CACHE_DIR``, a
+changed kernel module or another numba all make numba compile again, and the line appears.
 Plain Python: numba is not imported here (``kernels.cache.configure`` imports its config only).
 """
 
@@ -14,15 +26,57 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-NOTICE = "piquet-calc: compiling the kernels once (about 15 s on 2 cores); later runs start at once"
+PROG = "piquet-calc"
 
-# the kernels the engine calls from Python; each has its own index file in numba's cache
-ENTRY_KERNELS = ("binomials", "every_holding", "kept_and_columns", "count_draws", "add_totals", "holding_count")
+
+@dataclass(frozen=True)
+class Family:
+    """One kernel module's kernels as the engine calls them."""
+
+    name: str
+    module: str  # the kernel module's name in piquet_calc/kernels/ (its index files start with it)
+    entries: tuple[str, ...]  # the kernels called from Python (or whose index shows the family compiled)
+    seconds: int  # compile time on 2 free cores, rounded up (benchmarks/RESULTS.md, Start-up)
+    what: str  # for the user: "the play solver"
+    warm: str  # "module:function" compiling the family with a small real call (piquet-calc warm)
+    # other families' kernels that this one's first call compiles as well: (family, those kernels)
+    includes: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+
+FAMILIES: dict[str, Family] = {}
+
+
+def register(name: str, module: str, entries: tuple[str, ...], seconds: int, what: str, warm: str,
+             includes: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> Family:
+    """Add a kernel family (one line per kernel module, below)."""
+    FAMILIES[name] = Family(name, module, entries, seconds, what, warm, includes)
+    return FAMILIES[name]
+
+
+# fmt: off
+register("declarations", "declarations",
+         ("binomials", "every_holding", "kept_and_columns", "count_draws", "add_totals", "holding_count"),
+         20, "the declaration counts", "piquet_calc.engine.enumeration:warm")
+register("play", "play", ("begin", "position_value", "solve_line"), 30, "the play solver",
+         "piquet_calc.engine.play:warm")
+register("deal", "deal", ("declare_deals", "play_deals"), 5, "the whole-deal sampler",
+         "piquet_calc.engine.first_run:warm_deal", includes=(("play", ("begin", "solve_line")),))
+register("normand-exchange", "table", ("dealer_exchange",), 4, "normand's exchange counts",
+         "piquet_calc.engine.table:warm_exchange")
+register("normand-declare", "table", ("count_seat",), 4, "normand's declaration counts",
+         "piquet_calc.engine.table:warm_seat")
+register("four", "four", ("count_chunk_fast",), 6, "the four-player counts", "piquet_calc.engine.four:warm")
+# fmt: on
+
+ENTRY_KERNELS = FAMILIES["declarations"].entries  # the declaration kernels (the default of kernels_compiled)
 
 _silenced = False
+_pending: list[str] = []  # families expected and not compiled, in the order expected
+_checked: set[str] = set()  # families already checked (compiled, or pending) in this process
 
 
 def silence() -> None:
@@ -31,11 +85,11 @@ def silence() -> None:
     _silenced = True
 
 
-def kernel_source() -> Path:
-    """kernels/declarations.py, found without importing it (importing it imports numba)."""
+def kernel_source(module: str = "declarations") -> Path:
+    """kernels/<module>.py, found without importing it (importing it imports numba)."""
     from .. import kernels
 
-    return Path(kernels.__file__).with_name("declarations.py")
+    return Path(kernels.__file__).with_name(f"{module}.py")
 
 
 def kernel_cache_dir(chosen: str | None, source: Path) -> Path:
@@ -95,16 +149,103 @@ def kernels_compiled(cache_dir: Path, source: Path, names: tuple[str, ...] = ENT
     return all(compiled(name) for name in names)
 
 
-def announce(stream: TextIO | None = None) -> bool:
-    """Print NOTICE on ``stream`` (stderr) if the kernels are about to be compiled; True if printed."""
-    if _silenced:
-        return False
+def compiled(name: str, entries: tuple[str, ...] | None = None) -> bool:
+    """Are family ``name``'s kernels (or these ``entries`` of it) all in the cache, up to date?"""
     from ..kernels import cache
 
-    source = kernel_source()
-    if kernels_compiled(kernel_cache_dir(cache.configure(), source), source):
+    family = FAMILIES[name]
+    chosen = cache.configure()
+    if not cache.ENABLED:
+        return False  # no cache at all: every run compiles
+    source = kernel_source(family.module)
+    return kernels_compiled(kernel_cache_dir(chosen, source), source, family.entries if entries is None else entries)
+
+
+def _estimate(names: list[str]) -> int:
+    return sum(FAMILIES[n].seconds for n in names)
+
+
+def notice(names: list[str]) -> str:
+    """The first-run line for these pending families."""
+    what = ", ".join(FAMILIES[n].what for n in names)
+    return (f"{PROG}: compiling the kernels once ({what}: about {_estimate(names)} s on 2 cores); "
+            "later runs start at once")
+
+
+def _write(stream: TextIO | None, line: str) -> None:
+    try:
+        stream = stream or sys.stderr
+        if stream is not None:
+            stream.write(line + "\n")
+            stream.flush()
+    except (OSError, ValueError):  # stderr closed or gone: the run goes on without the line
+        pass
+
+
+def expect(*names: str, stream: TextIO | None = None) -> list[str]:
+    """The command will run these families: one line naming those not compiled (with the kernels of
+    other families their first calls compile: ``includes``); the pending ones."""
+    pending = []
+    for name in names:
+        if name in _checked:
+            continue
+        _checked.add(name)
+        if not compiled(name):
+            pending.append(name)
+        for other, entries in FAMILIES[name].includes:
+            if other not in _checked and not compiled(other, entries):
+                pending.append(other)  # not marked checked: a later call of its own kernels is checked apart
+    _pending.extend(pending)
+    if pending and not _silenced:
+        _write(stream, notice(pending))
+    return pending
+
+
+def starting(name: str, stream: TextIO | None = None) -> bool:
+    """The engine is about to call family ``name``'s kernels: progress if it was expected among several
+    pending, else the first-run line if it is not compiled. True if a line was written."""
+    if name not in _checked:  # nobody expected it (a library caller): check it now
+        return bool(expect(name, stream=stream))
+    if name not in _pending or len(_pending) < 2 or _silenced:
         return False
-    stream = stream or sys.stderr
-    stream.write(NOTICE + "\n")
-    stream.flush()
+    group = [name, *(n for n, _ in FAMILIES[name].includes if n in _pending)]  # compiled by the same call
+    places = sorted(_pending.index(n) + 1 for n in group)
+    alone = len(group) == len(_pending) - _pending.count("")  # one call compiles them all: the line said it
+    for n in group:
+        _pending[_pending.index(n)] = ""  # said once
+    _checked.update(group)
+    if alone and "" not in _pending[:min(places) - 1]:
+        return False
+    _write(stream, f"{PROG}: compiling {' and '.join(map(str, places))} of {len(_pending)}: "
+                   f"{' with '.join(FAMILIES[n].what for n in group)} (about {_estimate(group)} s)")
     return True
+
+
+def announce(stream: TextIO | None = None) -> bool:
+    """The declaration kernels' first-run line (as ``starting("declarations")``); True if printed."""
+    return starting("declarations", stream)
+
+
+def warm(names: tuple[str, ...] | list[str] = (), stream: TextIO | None = None) -> list[str]:
+    """Compile the families named (all when empty) that are not compiled yet, with progress on
+    ``stream``; the families compiled."""
+    import importlib
+
+    todo = [n for n in (names or FAMILIES) if not compiled(n)]
+    _checked.update(FAMILIES)  # the lines are said here: none from the engines
+    for i, name in enumerate(todo, start=1):
+        family = FAMILIES[name]
+        _write(stream, f"{PROG}: compiling {i} of {len(todo)}: {family.what} (about {family.seconds} s)")
+        module, function = family.warm.split(":")
+        getattr(importlib.import_module(module), function)()
+    return todo
+
+
+def warm_deal() -> None:
+    """The whole-deal sampler (with the play solver and the declaration counts it calls), on a few deals."""
+    from ..analysis.deal import analyse_deal
+    from ..cards import parse_hand
+    from ..rules import RUBICON
+
+    analyse_deal(parse_hand("QS JS TS 9S 8S JH 9H KD QD AC JC TC"), "younger", RUBICON, elder_took=5,
+                 samples=2, seed=1, top=1)

@@ -16,7 +16,8 @@ from ..game.declarations import cashable_against
 from ..game.table import overtaken_at
 from ..kernels.layout import N4_COUNTS
 from ..rules import RuleSet
-from .enumeration import _worker_number, run_pieces
+from .pool import run_pieces, workers
+from .pool import worker_number as _worker_number
 from .table import table_params
 from .tables import tables_for
 
@@ -81,19 +82,23 @@ def check_four_kernel(rules: RuleSet) -> None:
 
 
 def four_counts(me: int, mine: list[int], me_blanche: bool, unseen: list[int], rules: RuleSet,
-                progress: Callable[[int, int], None] | None = None) -> np.ndarray:
+                progress: Callable[[int, int], None] | None = None,
+                only: list[tuple[int, int]] | None = None) -> np.ndarray:
     """Counts (layout.COUNT4_NAMES) for seat ``me`` holding ``mine``: every partner's hand of 8 of the 24
     ``unseen``, every split of the other 16 between the opponents. Pieces: the partner's two lowest cards;
-    ``progress(deals done, deals in all)`` as they finish."""
-    from ..kernels import four as kf
-    from ..kernels.declarations import worker_count
+    ``progress(deals done, deals in all)`` as they finish. ``only``: these pieces alone (warm())."""
+    from . import first_run
 
     check_four_kernel(rules)
+    first_run.starting("four")
+    from ..kernels import four as kf
+
+    worker_count = workers
     t = four_tables(rules)
     u = np.array(sorted(unseen), dtype=np.int64)
     acc = np.zeros((worker_count(), N4_COUNTS), dtype=np.int64)
     mine_mask = sum(1 << i for i in mine)
-    chunks = [(i, j) for i, j in itertools.combinations(range(24), 2) if j <= 17]
+    chunks = only or [(i, j) for i, j in itertools.combinations(range(24), 2) if j <= 17]
     double = int(rules.table_rules.double_blanche_repique)
 
     buffers = [kf.fast_work() for _ in range(worker_count())]
@@ -108,3 +113,10 @@ def four_counts(me: int, mine: list[int], me_blanche: bool, unseen: list[int], r
     done_after = list(itertools.accumulate(math.comb(23 - j, 6) * math.comb(16, 8) for _, j in chunks))
     run_pieces(count, chunks, None if progress is None else lambda n: progress(done_after[n - 1], done_after[-1]))
     return acc.sum(axis=0)
+
+
+def warm() -> None:
+    """Compile the four-player kernels (``piquet-calc warm``): one piece of one seat's count, the smallest."""
+    from ..rules import get_rules
+
+    four_counts(0, list(range(8)), False, list(range(8, 32)), get_rules("four"), only=[(16, 17)])

@@ -11,7 +11,8 @@ import numpy as np
 from ..cards import Rank, Suit
 from ..kernels.layout import N3_COUNTS, N_QPARAMS
 from ..rules import RuleSet
-from .enumeration import _worker_number, run_pieces, workers
+from .pool import run_pieces, workers
+from .pool import worker_number as _worker_number
 from .tables import tables_for
 
 
@@ -27,7 +28,11 @@ def table_params(rules: RuleSet) -> np.ndarray:
     return params
 
 
-def _kernels():
+def _kernels(family: str):
+    """kernels/table.py, after the first-run line for ``family`` (engine/first_run.py) if it compiles."""
+    from . import first_run
+
+    first_run.starting(family)
     from ..kernels import table as kt  # numba only when an analysis runs
 
     return kt
@@ -42,7 +47,7 @@ def dealer_exchange_counts(dealer: list[int], dealer_blanche: bool, unseen: list
     """Counts (layout.COUNT3_NAMES, the dealer analysed) for keeping (row 0) and for discarding each of
     ``pairs`` (card indices of the dealer's hand), exact over every talon of two of ``unseen`` and every
     split of the other 20 into elder's and middle's ten. ``progress(talons done)`` as pieces finish."""
-    kt = _kernels()
+    kt = _kernels("normand-exchange")
     t = tables_for(rules)
     params = table_params(rules)
     d_mask = _mask(dealer)
@@ -70,7 +75,7 @@ def seat_counts(me: int, mine: list[int], me_blanche: bool, unseen: list[int], o
     """Counts (layout.COUNT3_NAMES, seat ``me`` analysed) for one final hand: exact over every choice of
     ``out_of_play`` unseen cards (the talon or the dealer's discards, unseen by ``me``) and every split
     of the rest between the two other seats. ``dealer_blanche``: -1 to read it off the dealer's hand."""
-    kt = _kernels()
+    kt = _kernels("normand-declare")
     t = tables_for(rules)
     params = table_params(rules)
     others = [s for s in range(3) if s != me]
@@ -85,3 +90,22 @@ def seat_counts(me: int, mine: list[int], me_blanche: bool, unseen: list[int], o
 
     run_pieces(count, outs, progress)
     return acc.sum(axis=0)
+
+
+def warm_exchange() -> None:
+    """Compile normand's exchange kernels (``piquet-calc warm``): the dealer's analysis of one hand."""
+    from ..analysis.table import analyse_normand_exchange
+    from ..cards import parse_cards
+    from ..rules import get_rules
+
+    analyse_normand_exchange(parse_cards("TS 9S 8S 7S TH 9H 8H TD 9D 7C", 10, "the hand"), get_rules("normand"))
+
+
+def warm_seat() -> None:
+    """Compile normand's declaration kernels (``piquet-calc warm``): the dealer's, two cards out."""
+    from ..analysis.table import analyse_normand_declaration
+    from ..cards import parse_cards
+    from ..rules import get_rules
+
+    analyse_normand_declaration(parse_cards("AS KS QS JS TS 9S AH KH QH AC", 10, "the hand"), "dealer",
+                                get_rules("normand"), parse_cards("8D 7D", 2, "the discards"))

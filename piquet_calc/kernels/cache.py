@@ -156,3 +156,11 @@ def configure() -> str | None:
             numba.core.config.CACHE_DIR = cache_dir
     _chosen.append(cache_dir)
     return cache_dir
+
+
+def worker_count() -> int:
+    """How many worker threads the engine runs: one per core, as numba counts them (NUMBA_NUM_THREADS)."""
+    configure()
+    import numba
+
+    return numba.config.NUMBA_NUM_THREADS

@@ -114,12 +114,12 @@ def new_table(bits: int = TT_BITS) -> np.ndarray:
     return np.zeros(((1 << bits) + 1, TT_COLUMNS), dtype=np.int64)
 
 
-@numba.njit(**INLINED)
+@numba.njit(**JIT)
 def _bit_index(b):
     return _DEBRUIJN[((b * 0x077CB531) & 0xFFFFFFFF) >> 27]
 
 
-@numba.njit(**INLINED)
+@numba.njit(**JIT)
 def _popcount(x):
     x = x - ((x >> 1) & 0x55555555)
     x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
@@ -127,7 +127,7 @@ def _popcount(x):
     return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
 
 
-@numba.njit(**INLINED)
+@numba.njit(**JIT)
 def _scoring(card, prm):
     return (card & 7) >= prm[PL_SCORING_RANK]
 
@@ -543,6 +543,34 @@ def _leaf(em, dm, leader, et, dt, diff, need, prm):
     return False, 0
 
 
+# Called, not inlined, where they run a few times a solve (_guess, solve_line, _trick_keeps): each inlined
+# copy of a helper costs numba seconds of compiling (benchmarks/RESULTS.md, Start-up), none of them is hot.
+@numba.njit(**JIT)
+def _leads_once(h, o, sr, first, buf, row):
+    return _leads(h, o, sr, first, buf, row)
+
+
+@numba.njit(**JIT)
+def _replies_once(f, h_left, lead, sr, buf, row):
+    return _replies(f, h_left, lead, sr, buf, row)
+
+
+@numba.njit(**JIT)
+def _trick_once(lead, reply, leader, et, dt, need, last, seventh_at, prm):
+    return _trick(lead, reply, leader, et, dt, need, last, seventh_at, prm)
+
+
+@numba.njit(**JIT)
+def _end_once(et, dt, diff, prm):
+    return _end(et, dt, diff, prm)
+
+
+@numba.njit(**JIT)
+def _root_bounds(em, dm, leader, et, dt, diff, need, n, prm):
+    """_bounds, called: once a search at its root, so not worth another copy inlined into _search."""
+    return _bounds(em, dm, leader, et, dt, diff, need, n, prm)
+
+
 @numba.njit(**JIT)
 def _search(em, dm, leader, et, dt, diff, need, alpha, beta, prm, tt, work):
     """The future value of the position (module docstring), fail-soft within (alpha, beta).
@@ -604,7 +632,7 @@ def _search(em, dm, leader, et, dt, diff, need, alpha, beta, prm, tt, work):
                     alpha = max(alpha, lo)
                     beta = min(beta, hi)
             if not done and depth == 0 and prm[PL_WIN_OPP] <= prm[PL_LEAD] + prm[PL_WIN_OWN]:
-                low, high = _bounds(em, dm, leader, et, work[f, F_DT], diff, need, n, prm)
+                low, high = _root_bounds(em, dm, leader, et, work[f, F_DT], diff, need, n, prm)
                 if low >= beta:
                     ret = low
                     done = True
@@ -776,19 +804,19 @@ def _guess(em, dm, leader, et, dt, diff, need, prm, work):
         n = _popcount(em)
         h = em if leader == 0 else dm
         o = dm if leader == 0 else em
-        _leads(h, o, sr, -1, work, 2 * n)
+        _leads_once(h, o, sr, -1, work, 2 * n)
         lead = work[2 * n, 0] & 255
         h_left = h & ~(np.int64(1) << lead)
-        _replies(o, h_left, lead, sr, work, 2 * n + 1)
+        _replies_once(o, h_left, lead, sr, work, 2 * n + 1)
         reply = work[2 * n + 1, 0] & 255
-        e, d, w, need = _trick(lead, reply, leader, et, dt, need, n == 1, (et + dt + n) // 2 + 1, prm)
+        e, d, w, need = _trick_once(lead, reply, leader, et, dt, need, n == 1, (et + dt + n) // 2 + 1, prm)
         o_left = o & ~(np.int64(1) << reply)
         em, dm = (h_left, o_left) if leader == 0 else (o_left, h_left)
         et, dt = et + (w == 0), dt + (w == 1)
         diff += e - d
         total += e - d
         leader = w
-    e, d = _end(et, dt, diff, prm)
+    e, d = _end_once(et, dt, diff, prm)
     return total + e - d
 
 
@@ -826,7 +854,7 @@ def _mtdf(em, dm, leader, et, dt, diff, need, prm, tt, work):
     return lower
 
 
-@numba.njit(**JIT)
+@numba.njit(**INLINED)
 def _at_least(em, dm, leader, et, dt, diff, need, target, prm, tt, buf):
     return _search(em, dm, leader, et, dt, diff, need, target - 1, target, prm, tt, buf) >= target
 
@@ -836,7 +864,7 @@ def _trick_keeps(lead, reply, leader, et, dt, diff, need, v, at_least, h_left, o
     """After the trick ``lead``, ``reply`` (``h_left``, ``o``: the leader's other cards and the follower's
     hand), is elder's future value from the position before it at least ``v`` (``at_least``) or at most
     ``v``? Also the trick's points and the position it leads to, for the line."""
-    e, d, w, need2 = _trick(lead, reply, leader, et, dt, need, last, seventh_at, prm)
+    e, d, w, need2 = _trick_once(lead, reply, leader, et, dt, need, last, seventh_at, prm)
     f_left = o & ~(np.int64(1) << reply)
     cem = h_left if leader == 0 else f_left
     cdm = f_left if leader == 0 else h_left
@@ -869,14 +897,14 @@ def solve_line(em, dm, leader, et, dt, diff, need, prm, tt, buf, line):
         h = em if leader == 0 else dm
         o = dm if leader == 0 else em
         row = 2 * n
-        count = _leads(h, o, sr, -1, buf, row)
+        count = _leads_once(h, o, sr, -1, buf, row)
         # the first lead after which every reply keeps the value for the leader (elder at least v, the
         # dealer holding him to at most v)
         chosen = -1
         for i in range(count):
             lead = buf[row, i] & 255
             h_left = h & ~(np.int64(1) << lead)
-            nr = _replies(o, h_left, lead, sr, buf, row + 1)
+            nr = _replies_once(o, h_left, lead, sr, buf, row + 1)
             ok = True
             for j in range(nr):
                 ok = _trick_keeps(lead, buf[row + 1, j] & 255, leader, et, dt, diff, need, v, leader == 0, h_left,
@@ -892,7 +920,7 @@ def solve_line(em, dm, leader, et, dt, diff, need, prm, tt, buf, line):
         lead = chosen
         placed = k
         h_left = h & ~(np.int64(1) << lead)
-        nr = _replies(o, h_left, lead, sr, buf, row + 1)
+        nr = _replies_once(o, h_left, lead, sr, buf, row + 1)
         for j in range(nr):
             reply = buf[row + 1, j] & 255
             good, e, d, w, need2, cem, cdm, target = _trick_keeps(lead, reply, leader, et, dt, diff, need, v,
@@ -914,7 +942,7 @@ def solve_line(em, dm, leader, et, dt, diff, need, prm, tt, buf, line):
         if k == placed:
             break
     line[LINE_TRICKS] = k
-    e, d = _end(et, dt, diff, prm)
+    e, d = _end_once(et, dt, diff, prm)
     return value, e_pts + e, d_pts + d
 
 

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabulate import tabulate
 
-from ..analysis.deal import ODDS_MIN_DEALS, DealAnalysis, DealDiscard, Estimate
+from ..analysis.defaults import ODDS_MIN_DEALS
 from ..analysis.odds import odds_words
 from ..cards import format_cards
 from ..schemas import header as schema_header
+
+if TYPE_CHECKING:  # the result types only (analysis/deal.py imports numpy)
+    from ..analysis.deal import DealAnalysis, DealDiscard, Estimate
 
 MODEL = "deal"
 PAIRS = ("declarations", "play", "capot", "pique", "repique")

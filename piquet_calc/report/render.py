@@ -7,20 +7,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabulate import tabulate
 
-from ..analysis import Analysis, DeclarationAnalysis, DiscardResult
-from ..analysis.four import SIDES4, FourDeclaration
 from ..analysis.odds import odds_words
-from ..analysis.play import PlayAnalysis
-from ..analysis.table import CLASSES3, NormandDeclaration, NormandExchange, SeatCounts
 from ..cards import Card, format_cards
-from ..game.declarations import DealScore
-from ..game.table import TableScore
+from ..kernels.layout import CLASSES3, SIDES4
 from ..rules import RuleSet, span
 from ..schemas import header as schema_header
+
+if TYPE_CHECKING:  # the result types only: the commands that print no analysis import no numpy
+    from ..analysis import Analysis, DeclarationAnalysis, DiscardResult
+    from ..analysis.four import FourDeclaration
+    from ..analysis.play import PlayAnalysis
+    from ..analysis.table import NormandDeclaration, NormandExchange, SeatCounts
+    from ..game.declarations import DealScore
+    from ..game.table import TableScore
 
 MODEL = "uniform"
 
