@@ -332,7 +332,7 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
     threads (default: one per core). The figures depend only on the seed, never on ``threads``.
     """
     from ..engine import first_run
-    from ..engine.enumeration import workers
+    from ..engine.pool import workers
 
     hand = sort_hand(hand)
     if len(hand) != HAND_SIZE or len(set(hand)) != HAND_SIZE:

@@ -65,6 +65,8 @@ register("play", "play", ("begin", "position_value", "solve_line"), 30, "the pla
          "piquet_calc.engine.play:warm")
 register("deal", "deal", ("declare_deals", "play_deals"), 5, "the whole-deal sampler",
          "piquet_calc.engine.first_run:warm_deal", includes=(("play", ("begin", "solve_line")),))
+register("seen", "seen", ("card_values", "batch_values"), 20, "the card values as a player sees them",
+         "piquet_calc.engine.seen:warm", includes=(("play", ("begin",)),))
 register("normand-exchange", "table", ("dealer_exchange",), 4, "normand's exchange counts",
          "piquet_calc.engine.table:warm_exchange")
 register("normand-declare", "table", ("count_seat",), 4, "normand's declaration counts",

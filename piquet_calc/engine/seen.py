@@ -31,16 +31,30 @@ _local = threading.local()
 
 
 def _kernels():  # numba only when a value is asked for
+    from . import first_run
+
+    first_run.starting("seen")
     from ..kernels import seen as ks
 
     return ks
 
 
-def worker_count() -> int:
-    """One worker thread per core, as numba counts them (NUMBA_NUM_THREADS), as the other engines."""
-    from ..kernels.declarations import worker_count as count
+def warm() -> None:
+    """Compile the card values (``piquet-calc warm``): every first lead of one deal, both hands known."""
+    from ..cards import parse_cards
+    from ..game.play import start
+    from ..rules import RUBICON
 
-    return int(count())
+    s = start(parse_cards("AS 7S AH KH QH TH 8H 7H AD 7D KC 7C"), parse_cards("KS QS JS TS 9S 8S KD QD 8D AC JC TC"),
+              RUBICON, 0, 0, False)
+    SeenSolver(RUBICON, threads=1).values(position_row(s, RUBICON)[None, :])
+
+
+def worker_count() -> int:
+    """One worker thread per core, as every engine asks it (engine.pool.workers)."""
+    from .pool import workers
+
+    return workers()
 
 
 def position_row(state: PlayState, rules: RuleSet, led: Card | None = None) -> np.ndarray:
