@@ -2,11 +2,11 @@
 
     python scripts/readme_examples.py          # run every example and rewrite its block in README.md
     python scripts/readme_examples.py --check  # exit 1 if a block differs from a fresh run
-    python scripts/readme_examples.py --fast   # only the fast commands (score, declare, odds, rules)
+    python scripts/readme_examples.py --fast   # only the fast commands (score, declare, odds, rules, partie)
 
 A block is the text between ``<!-- example: NAME -->`` and ``<!-- /example -->``: a console code block
 with the command and what it prints on stdout. tests/test_readme.py checks the fast blocks in every
-default test run and the slow ``discard`` ones under ``-m slow``.
+default test run and the slow ones (``discard``, ``play``) under ``-m slow``.
 """
 
 from __future__ import annotations
@@ -26,27 +26,26 @@ BLOCK = re.compile(r"(<!-- example: (?P<name>[\w-]+) -->\n)(?P<body>.*?)(<!-- /e
 class Example:
     name: str
     args: tuple[str, ...]
-    slow: bool = False  # a whole discard analysis: seconds, and the kernels compiled
+    slow: bool = False  # seconds, and kernels compiled: checked under -m slow only
 
 
 EXAMPLES = (
-    Example("discard-elder", ("discard", "AS AH KH QH TH 8H 7H AD TD 9D 9C 8C", "--elder"), slow=True),
-    Example("discard-younger", ("discard", "QS JS TS 9S 8S JH 9H KD QD AC JC TC", "--younger", "--elder-took", "4",
-                                "--top", "5"), slow=True),
-    Example("discard-json", ("discard", "QS JS TS 9S 8S JH 9H KD QD AC JC TC", "--younger", "--elder-took", "4",
-                             "--top", "1", "--json"), slow=True),
-    Example("discard-play", ("discard", "KS QS TS 9S 8S 7S KH QH AC JC KD 9D", "--elder", "--play", "--top", "5",
-                             "--also", "QS TS 9S 8S 7S"), slow=True),
+    Example("discard-elder", ("discard", "AS AH KH QH TH 8H 7H AD TD 9D 9C 8C", "--elder", "--top", "3"), slow=True),
+    Example("discard-play", ("discard", "KS QS TS 9S 8S 7S KH QH AC JC KD 9D", "--elder", "--play", "--top", "3",
+                             "--also", "7S QH 9D AC JC"), slow=True),
     Example("declare", ("declare", "AS AH AD AC KS KH KD QS QH JS TS 9S", "--discards", "7S 8S 7H 8H 7D", "--elder")),
     Example("declare-dialogue", ("declare", "--dialogue", "AS 7S AH KH QH TH 8H 7H AD 7D KC 7C",
-                                 "KS QS JS TS 9S 8S KD QD 8D AC JC TC", "--rules", "encyclopedia",
-                                 "--elder-dealt", "AS AH KH QH TH 8H 7H AD TD 9D 9C 8C",
-                                 "--dealer-dealt", "QS JS TS 9S 8S JH 9H KD QD AC JC TC")),
+                                 "KS QS JS TS 9S 8S KD QD 8D AC JC TC", "--rules", "encyclopedia")),
     Example("score", ("score", "AH 9H AC KC QC JC KD QD JD TD 9D KS", "AS QS JS 9S KH QH JH 8H AD 8D TC 9C")),
-    Example("score-encyclopedia", ("score", "AS 7S AH KH QH TH 8H 7H AD 7D KC 7C",
-                                   "KS QS JS TS 9S 8S KD QD 8D AC JC TC", "--rules", "encyclopedia")),
-    Example("odds", ("odds", "AH KH QH", "--elder")),
-    Example("rules", ("rules",)),
+    Example("play", ("play", "AS 7S AH KH QH TH 8H 7H AD 7D KC 7C", "KS QS JS TS 9S 8S KD QD 8D AC JC TC",
+                     "--rules", "encyclopedia"), slow=True),
+    Example("play-seat", ("play", "--seat", "dealer", "QS JS TS 9S 8S JH 9H KD QD AC JC TC",
+                          "--discards", "7H 8H 7D", "--tricks", "AH"), slow=True),
+    Example("partie", ("partie", "--rules", "rubicon", "31 14", "9 52", "44 20", "12 35", "60 8", "25 30")),
+    Example("odds", ("odds", "AH KH QH", "--elder", "--at-least", "2")),
+    Example("rules", ("rules", "russian")),
+    Example("discard-normand", ("discard", "AS KS QS JS 9S AH KH 8D 7D AC", "--rules", "normand", "--dealer",
+                                "--top", "3"), slow=True),
 )
 BY_NAME = {e.name: e for e in EXAMPLES}
 

@@ -39,6 +39,11 @@ def test_readme_example_equals_a_fresh_run(example):
     assert shown == examples.block(example)
 
 
+def test_the_readme_is_a_players_guide_of_at_most_400_lines():
+    """Options live in docs/cli.md, JSON shapes in docs/json.md, speed in benchmarks/RESULTS.md."""
+    assert len(README.read_text(encoding="utf-8").splitlines()) <= 400
+
+
 def test_the_test_command_is_what_ci_runs():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
     assert ci[-1] == "python -m pytest"
