@@ -179,3 +179,24 @@ def test_shipped_russian_table() -> None:
     assert later["win"] > 0.9 and later["value"] > 300
     with pytest.raises(pv.PartieValueError, match="between koroliks"):
         t.state(3, (0, 0))
+
+
+def test_the_full_tables_are_kept_in_the_cache_folder_and_read_back_equal(tmp_path, monkeypatch):
+    # the score-aware ranking used to rebuild the full tables on every run (1.6 s of a 6 s discard --play);
+    # they are kept in the kernels' cache folder and read back equal, and an unusable folder only costs time
+    from piquet_calc.analysis import partie_value as pv
+
+    folder = tmp_path / "cache"
+    folder.mkdir(mode=0o700)
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(folder))
+    pv._full.cache_clear()
+    fresh = pv._full("encyclopedia", 0)
+    kept = list((folder / "partie").glob("encyclopedia-0-*.npz"))
+    assert len(kept) == 1
+    pv._full.cache_clear()
+    again = pv._full("encyclopedia", 0)
+    assert set(again) == set(fresh) and all(np.array_equal(again[k], fresh[k]) for k in fresh)
+    kept[0].write_bytes(b"not a table")  # a damaged file is computed afresh
+    pv._full.cache_clear()
+    assert all(np.array_equal(pv._full("encyclopedia", 0)[k], fresh[k]) for k in fresh)
+    pv._full.cache_clear()

@@ -28,9 +28,12 @@ difference alone, so its recursion runs on the difference (``difference_tables``
 
 from __future__ import annotations
 
+import hashlib
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 
 import numpy as np
 
@@ -461,10 +464,48 @@ _FULL_DONE: set[tuple[str, int]] = set()
 
 @lru_cache(maxsize=4)
 def _full(name: str, lowest: int) -> dict[str, np.ndarray]:
+    """The full tables from stage ``lowest`` on: computed from the shipped deals (1 to 2 s), then kept in
+    the kernels' cache folder (kernels/cache.py), so that a later run reads them in a few milliseconds."""
+    path = _cached_full_path(name, lowest)
+    if path is not None and path.exists():
+        try:
+            with np.load(path) as z:
+                full = {k: z[k] for k in z.files}
+            _FULL_DONE.add((name, lowest))
+            return full
+        except (OSError, ValueError):  # a damaged or foreign file: compute afresh
+            pass
     t = load_table(name)
-    full = tables(name, t.pairs, t.steps, t.offsets, lowest=lowest)
+    full = {k: (v if k == "offset" else v.astype(np.float32))
+            for k, v in tables(name, t.pairs, t.steps, t.offsets, lowest=lowest).items()}
     _FULL_DONE.add((name, lowest))
-    return {k: (v if k == "offset" else v.astype(np.float32)) for k, v in full.items()}
+    if path is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
+            np.savez(tmp, **full)
+            os.replace(tmp, path)
+        except OSError:  # a read-only or full folder: the run goes on, computing again next time
+            pass
+    return full
+
+
+def _cached_full_path(name: str, lowest: int) -> Path | None:
+    """Where ``_full`` keeps its tables: the kernels' cache folder, the file named by the shipped deals'
+    and this module's SHA-256 (either changing makes a new file); None when no folder can be used."""
+    from ..kernels import cache
+
+    try:
+        folder = cache.choose_cache_dir()
+    except cache.SetupError:
+        return None
+    if folder == "":
+        return None
+    base = Path(folder) if folder else cache.PACKAGE_CACHE
+    digest = hashlib.sha256(Path(__file__).read_bytes())
+    with resources.as_file(resources.files("piquet_calc") / "data" / f"partie_{name}.npz") as p:
+        digest.update(Path(p).read_bytes())
+    return base / "partie" / f"{name}-{lowest}-{digest.hexdigest()[:16]}.npz"
 
 
 @lru_cache(maxsize=8)
