@@ -10,7 +10,6 @@ and what it means. tests/test_docs.py runs the check.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -162,17 +161,10 @@ def generate() -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 if docs/json.md is not a fresh generation")
-    args = parser.parse_args()
-    text = generate()
-    if args.check:
-        if not OUT.exists() or OUT.read_text(encoding="utf-8") != text:
-            print(f"{OUT.relative_to(ROOT)} differs from the schemas: run python scripts/json_docs.py", file=sys.stderr)
-            return 1
-        return 0
-    OUT.write_text(text, encoding="utf-8")
-    return 0
+    sys.path.insert(0, str(Path(__file__).parent))
+    from generated_docs import write_or_check
+
+    return write_or_check(OUT, ROOT, generate, "schemas", "json_docs.py", __doc__)
 
 
 if __name__ == "__main__":

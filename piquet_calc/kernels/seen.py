@@ -57,6 +57,7 @@ from .play import (  # noqa: E402
     FRAMES,
     INF,
     MAX_CARDS,
+    MAX_PASSES,
     ROWS,
     _bit_index,
     _leads,
@@ -118,7 +119,9 @@ def _lead_value(em, dm, leader, et, dt, diff, need, lead, lower, upper, prm, tt,
     _mtdf) over _follow, its first test at the bound on the leader's side."""
     beta = upper if leader == 0 else lower + 1
     step = 2
-    while lower < upper:
+    for _ in range(MAX_PASSES):  # bounded, as kernels.play._mtdf is: a nogil loop Ctrl-C cannot stop
+        if lower >= upper:
+            break
         beta = max(lower + 1, min(upper, beta))
         g = _follow(em, dm, leader, et, dt, diff, need, lead, beta - 1, beta, prm, tt, work, mv)
         if g < beta:
