@@ -2,6 +2,7 @@
 
     python benchmarks/deal.py                  # default samples, both threads
     python benchmarks/deal.py --samples 400    # quicker
+    python benchmarks/deal.py --trust [ARGS]   # the figures' honesty instead: benchmarks/deal_trust.py ARGS
 
 Each case runs in a fresh process (peak memory, max RSS, belongs to that run alone) after one untimed
 call on a one-card house rule that compiles or loads the kernels. Prints the wall time, the rows
@@ -52,6 +53,12 @@ print(json.dumps({"wall": wall, "rows": rows[0], "race": [[r.running, r.deals] f
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["--trust"]:  # the race's lost best and regret, the winner's bias, the control variate
+        import deal_trust
+
+        sys.argv = [sys.argv[0], *sys.argv[2:]]
+        deal_trust.main()
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=None, help="fresh deals per discard (default: the tool's)")
     parser.add_argument("--rules", default="rubicon")
