@@ -81,7 +81,8 @@ def deal(rules, seed: int, number: int) -> dict:
     d_saw = left  # the dealer at his own leftovers
     score = score_deal(elder, dealer, rules, elder_blanche=is_carte_blanche(e_dealt, rules),
                        dealer_blanche=is_carte_blanche(d_dealt, rules))
-    return dict(elder=elder, dealer=dealer, before=before_play(score),
+    return dict(elder=elder, dealer=dealer, before=before_play(score), dealt=(e_dealt, d_dealt),
+                saw={ELDER: e_saw, DEALER: d_saw},
                 unseen={ELDER: unseen_cards(elder, list(e_disc) + e_saw),
                         DEALER: unseen_cards(dealer, list(d_disc) + d_saw)})
 
@@ -89,6 +90,15 @@ def deal(rules, seed: int, number: int) -> dict:
 def hand_lists(d: dict, rules, kind: str) -> dict[int, np.ndarray]:
     if kind == "every":
         return {seat: every_hand(d["unseen"][seat]) for seat in (ELDER, DEALER)}
+    if kind == "knowledge":  # the announcements model: every hand game/knowledge.py leaves each seat
+        from piquet_calc.analysis.seen import hand_masks
+        from piquet_calc.game.dialogue import dialogue, knowledge
+        from piquet_calc.game.knowledge import consistent_hands
+
+        e_dealt, d_dealt = d["dealt"]
+        said = dialogue(d["elder"], d["dealer"], rules, e_dealt, d_dealt)
+        return {seat: hand_masks(consistent_hands(knowledge(said, name, e_dealt, d_dealt, d["saw"][seat])))
+                for seat, name in ((ELDER, "elder"), (DEALER, "dealer"))}
     return {ELDER: signature_hands(d["unseen"][ELDER], d["dealer"], rules),
             DEALER: signature_hands(d["unseen"][DEALER], d["elder"], rules)}
 
@@ -166,7 +176,9 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=500, help="deals per preset (issue 22 asks 500)")
     ap.add_argument("--seed", type=int, default=SEED)
     ap.add_argument("--rules", action="append", help="a two-handed preset (repeatable); all by default")
-    ap.add_argument("--hands", choices=("signature", "every"), default="signature")
+    ap.add_argument("--hands", choices=("signature", "every", "knowledge"), default="signature",
+                    help="the opponent hands each side plays against: a stand-in (same point, sequence, sets), "
+                         "every hand of the unseen cards, or the announcements model's (game/knowledge.py)")
     ap.add_argument("--threads", type=int, default=0, help="worker threads (0: one per core)")
     ap.add_argument("--rounds", type=int, default=2, help="first-lead runs per deal, the least kept")
     ap.add_argument("--first-lead-only", action="store_true", help="time elder's first lead only, no play-out")
