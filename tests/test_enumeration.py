@@ -43,7 +43,7 @@ def reference():
 
 
 def test_agrees_with_the_independent_reference_to_1e9(reference):
-    """../shared/reference: every one- and two-card discard of one elder hand, computed independently."""
+    """The reference file (tests/data): every one- and two-card discard of one elder hand, computed independently."""
     got = by_discard(analyse_discards(parse_hand(reference["hand"]), "elder", SMALL))
     assert len(got) == len(reference["discards"]) == 78
     for want in reference["discards"]:
