@@ -143,16 +143,18 @@ def test_kernels_run_without_a_cache_when_no_folder_can_hold_one(tmp_path):
 
 
 def test_every_kernel_module_follows_the_cache_rule():
-    """No folder to cache in: every kernel of every kernel module compiles with caching off (a module that
-    set cache=True itself would write into whatever folder numba picks)."""
+    """No folder to cache in: every kernel of every kernel module (the rooms of a kernel package included)
+    compiles with caching off (a module that set cache=True itself would write into whatever folder numba
+    picks)."""
     code = (NO_FOLDER +
             "import importlib\n"
             "from numba.core.caching import NullCache\n"
             "from numba.core.registry import CPUDispatcher\n"
             "bad = []\n"
-            "from piquet_calc.engine.first_run import FAMILIES\n"
-            "for name in sorted({f.module for f in FAMILIES.values()}):\n"
-            "    m = importlib.import_module('piquet_calc.kernels.' + name)\n"
+            "import pkgutil\n"
+            "import piquet_calc.kernels as kernels\n"
+            "for info in pkgutil.walk_packages(kernels.__path__, 'piquet_calc.kernels.'):\n"
+            "    m = importlib.import_module(name := info.name)\n"
             "    for attr, f in vars(m).items():\n"
             "        mine = isinstance(f, CPUDispatcher) and f.__module__ == m.__name__\n"
             "        if mine and not isinstance(f._cache, NullCache):\n"

@@ -60,12 +60,12 @@ def fake_cache(tmp_path, monkeypatch, fresh_state):
     def fill(name: str) -> None:
         import hashlib
 
-        family = first_run.FAMILIES[name]
-        source = first_run.kernel_source(family.module)
-        folder = first_run.kernel_cache_dir(str(tmp_path), source)
-        folder.mkdir(parents=True, exist_ok=True)
-        for entry in family.entries:
-            _index(folder / f"{family.module}.{entry}-10.{python}.nbi", first_run._numba_version() or "0.68.1",
+        for entry in first_run.FAMILIES[name].entries:
+            module, function = entry.split(":")
+            source = first_run.kernel_source(module)
+            folder = first_run.kernel_cache_dir(str(tmp_path), source)
+            folder.mkdir(parents=True, exist_ok=True)
+            _index(folder / f"{source.stem}.{function}-10.{python}.nbi", first_run._numba_version() or "0.68.1",
                    hashlib.sha256(source.read_bytes()).digest())
 
     return fill
@@ -90,8 +90,9 @@ def test_no_line_for_a_compiled_family(name, fake_cache, capsys):
     assert first_run.compiled(name)
     assert first_run.expect(name) == [] and not first_run.starting(name)
     assert capsys.readouterr() == ("", "")
-    filled = {first_run.FAMILIES[n].module for n in (name, *(n for n, _ in first_run.FAMILIES[name].includes))}
-    others = [n for n in first_run.FAMILIES if first_run.FAMILIES[n].module not in filled]
+    filled = {m for n in (name, *(n for n, _ in first_run.FAMILIES[name].includes))
+              for m in first_run.FAMILIES[n].modules}
+    others = [n for n in first_run.FAMILIES if not set(first_run.FAMILIES[n].modules) & filled]
     assert not any(first_run.compiled(n) for n in others)  # one family's kernels say nothing of another's
 
 
@@ -127,11 +128,12 @@ def test_the_sampler_needs_only_the_play_kernels_it_calls(fake_cache, capsys, tm
 
     fake_cache("declarations")
     fake_cache("deal")
-    source = first_run.kernel_source("play")
-    folder = first_run.kernel_cache_dir(str(tmp_path), source)
     python = f"py{sys.version_info.major}{sys.version_info.minor}"
-    for entry in ("begin", "solve_line"):
-        _index(folder / f"play.{entry}-10.{python}.nbi", first_run._numba_version() or "0.68.1",
+    for module, entry in (("play/table", "begin"), ("play/line", "solve_line")):
+        source = first_run.kernel_source(module)
+        folder = first_run.kernel_cache_dir(str(tmp_path), source)
+        folder.mkdir(parents=True, exist_ok=True)
+        _index(folder / f"{source.stem}.{entry}-10.{python}.nbi", first_run._numba_version() or "0.68.1",
                hashlib.sha256(source.read_bytes()).digest())
     assert first_run.expect("declarations", "deal") == []
     assert not first_run.starting("deal")
@@ -142,7 +144,7 @@ def test_the_sampler_needs_only_the_play_kernels_it_calls(fake_cache, capsys, tm
 
 def test_a_new_kernel_module_is_one_register_line(fake_cache, capsys, monkeypatch):
     monkeypatch.setattr(first_run, "FAMILIES", dict(first_run.FAMILIES))
-    first_run.register("seen", "seen", ("value_roots",), 3, "the root-card values", "piquet_calc.engine.x:warm")
+    first_run.register("seen", ("seen:value_roots",), 3, "the root-card values", "piquet_calc.engine.x:warm")
     assert first_run.starting("seen")
     assert "the root-card values: about 3 s on 2 cores" in capsys.readouterr().err
 
@@ -275,7 +277,7 @@ def test_the_cache_folder_is_the_one_numba_writes(tmp_path):
     caching = numba.core.caching
     locator = getattr(caching, "UserProvidedCacheLocator", None) or caching._UserProvidedCacheLocator
     source = first_run.kernel_source()
-    assert source == Path(declarations.__file__)
+    assert source == Path(declarations.count.__file__)
     old = numba.core.config.CACHE_DIR
     numba.core.config.CACHE_DIR = str(tmp_path)
     try:

@@ -1,7 +1,8 @@
 """The first run after an install compiles kernels into numba's cache: say so on stderr, before the wait.
 
-Kernels come in families (``FAMILIES``): one kernel module's entry kernels (those the engine calls from
-Python, each with its own index file in numba's cache), an estimate of their compile time on 2 cores,
+Kernels come in families (``FAMILIES``): the entry kernels of one part of kernels/ (those the engine calls
+from Python, each with its own index file in numba's cache, named ``module:function``: a family may span
+several kernel modules, as the play solver's rooms do), an estimate of their compile time on 2 cores,
 and a ``warm`` function that compiles them with a small real call. A new kernel module registers itself
 with one ``register(...)`` line below.
 
@@ -35,46 +36,56 @@ PROG = "piquet-calc"
 
 @dataclass(frozen=True)
 class Family:
-    """One kernel module's kernels as the engine calls them."""
+    """One family of kernels as the engine calls them."""
 
     name: str
-    module: str  # the kernel module's name in piquet_calc/kernels/ (its index files start with it)
-    entries: tuple[str, ...]  # the kernels called from Python (or whose index shows the family compiled)
+    # the kernels called from Python (or whose index shows the family compiled), each "module:function" with
+    # the module's path below piquet_calc/kernels/ ("play/line:solve_line"); its index files start with the
+    # module's last part ("line.solve_line-")
+    entries: tuple[str, ...]
     seconds: int  # compile time on 2 free cores, rounded up (benchmarks/RESULTS.md, Start-up)
     what: str  # for the user: "the play solver"
     warm: str  # "module:function" compiling the family with a small real call (piquet-calc warm)
     # other families' kernels that this one's first call compiles as well: (family, those kernels)
     includes: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
+    @property
+    def modules(self) -> tuple[str, ...]:
+        """The kernel modules holding the entry kernels, in order."""
+        return tuple(dict.fromkeys(entry.split(":")[0] for entry in self.entries))
+
 
 FAMILIES: dict[str, Family] = {}
 
 
-def register(name: str, module: str, entries: tuple[str, ...], seconds: int, what: str, warm: str,
+def register(name: str, entries: tuple[str, ...], seconds: int, what: str, warm: str,
              includes: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> Family:
-    """Add a kernel family (one line per kernel module, below)."""
-    FAMILIES[name] = Family(name, module, entries, seconds, what, warm, includes)
+    """Add a kernel family (one line per family, below)."""
+    FAMILIES[name] = Family(name, entries, seconds, what, warm, includes)
     return FAMILIES[name]
 
 
 # fmt: off
-register("declarations", "declarations",
-         ("binomials", "every_holding", "kept_and_columns", "count_draws", "add_totals", "holding_count"),
+register("declarations",
+         ("declarations/holdings:binomials", "declarations/holdings:every_holding",
+          "declarations/count:kept_and_columns", "declarations/count:count_draws", "declarations/count:add_totals",
+          "declarations/plain:holding_count"),
          20, "the declaration counts", "piquet_calc.engine.enumeration:warm")
-register("play", "play", ("begin", "position_value", "solve_line"), 30, "the play solver",
+register("play", ("play/table:begin", "play/search:position_value", "play/line:solve_line"), 30, "the play solver",
          "piquet_calc.engine.play:warm")
-register("deal", "deal", ("declare_deals", "play_deals"), 5, "the whole-deal sampler",
-         "piquet_calc.engine.first_run:warm_deal", includes=(("play", ("begin", "solve_line")),))
-register("seen", "seen", ("card_values", "batch_values"), 20, "the card values as a player sees them",
-         "piquet_calc.engine.seen:warm", includes=(("play", ("begin",)),))
-register("normand-exchange", "table", ("dealer_exchange",), 4, "normand's exchange counts",
+register("deal", ("deal:declare_deals", "deal:play_deals"), 5, "the whole-deal sampler",
+         "piquet_calc.engine.first_run:warm_deal", includes=(("play", ("play/table:begin", "play/line:solve_line")),))
+register("seen", ("seen:card_values", "seen:batch_values"), 20, "the card values as a player sees them",
+         "piquet_calc.engine.seen:warm", includes=(("play", ("play/table:begin",)),))
+register("normand-exchange", ("table:dealer_exchange",), 4, "normand's exchange counts",
          "piquet_calc.engine.table:warm_exchange")
-register("normand-declare", "table", ("count_seat",), 4, "normand's declaration counts",
+register("normand-declare", ("table:count_seat",), 4, "normand's declaration counts",
          "piquet_calc.engine.table:warm_seat")
-register("four", "four", ("count_chunk_fast",), 6, "the four-player counts", "piquet_calc.engine.four:warm")
+register("four", ("four/fast:count_chunk_fast",), 6, "the four-player counts", "piquet_calc.engine.four:warm")
 # fmt: on
 
-ENTRY_KERNELS = FAMILIES["declarations"].entries  # the declaration kernels (the default of kernels_compiled)
+# the declaration kernels' names in their module (the default of kernels_compiled)
+ENTRY_KERNELS = tuple(entry.split(":")[1] for entry in FAMILIES["declarations"].entries)
 
 _silenced = False
 _pending: list[str] = []  # families expected and not compiled, in the order expected
@@ -87,11 +98,12 @@ def silence() -> None:
     _silenced = True
 
 
-def kernel_source(module: str = "declarations") -> Path:
-    """kernels/<module>.py, found without importing it (importing it imports numba)."""
+def kernel_source(module: str = "declarations/count") -> Path:
+    """kernels/<module>.py (``module`` may name a room of a package: "play/line"), found without importing
+    it (importing it imports numba)."""
     from .. import kernels
 
-    return Path(kernels.__file__).with_name(f"{module}.py")
+    return Path(kernels.__file__).parent.joinpath(*f"{module}.py".split("/"))
 
 
 def kernel_cache_dir(chosen: str | None, source: Path) -> Path:
@@ -159,8 +171,15 @@ def compiled(name: str, entries: tuple[str, ...] | None = None) -> bool:
     chosen = cache.configure()
     if not cache.ENABLED:
         return False  # no cache at all: every run compiles
-    source = kernel_source(family.module)
-    return kernels_compiled(kernel_cache_dir(chosen, source), source, family.entries if entries is None else entries)
+    by_module: dict[str, list[str]] = {}
+    for entry in family.entries if entries is None else entries:
+        module, function = entry.split(":")
+        by_module.setdefault(module, []).append(function)
+    for module, functions in by_module.items():
+        source = kernel_source(module)
+        if not kernels_compiled(kernel_cache_dir(chosen, source), source, tuple(functions)):
+            return False
+    return True
 
 
 def _estimate(names: list[str]) -> int:

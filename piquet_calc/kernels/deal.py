@@ -16,7 +16,10 @@ import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
 from . import play as kp  # noqa: E402
-from .declarations import JIT, deal_outcome, hand_features, set_rules  # noqa: E402
+from .play.score import _trick  # noqa: E402
+from .declarations.hand import hand_features, set_rules  # noqa: E402
+from .declarations.outcome import deal_outcome  # noqa: E402
+from .jit import JIT  # noqa: E402
 from .layout import (  # noqa: E402
     D_CARDS,
     D_D_CAPOT,
@@ -93,8 +96,8 @@ def play_deals(lo, hi, elder, dealer, play_params, tt, buf, line, out):
         for k in range(12):
             lead = line[2 * k]
             reply = line[2 * k + 1]
-            e, _, w, need_after = kp._trick(lead, reply, leader, et, dt, need, k == 11, 7, play_params)
-            e_plain, _, _, _ = kp._trick(lead, reply, leader, et, dt, 0, k == 11, 7, play_params)
+            e, _, w, need_after = _trick(lead, reply, leader, et, dt, need, k == 11, 7, play_params)
+            e_plain, _, _, _ = _trick(lead, reply, leader, et, dt, 0, k == 11, 7, play_params)
             if need > 0 and e - e_plain == play_params[PL_PIQUE_BONUS]:
                 pique = True
             need = need_after

@@ -36,7 +36,7 @@ cache.configure()
 import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
-from .declarations import JIT  # noqa: E402  (the jit options, set in one place)
+from .jit import JIT  # noqa: E402  (the jit options, set in one place)
 from .layout import (  # noqa: E402
     CV_CARD,
     CV_ELDER_TRICKS,
@@ -52,25 +52,12 @@ from .layout import (  # noqa: E402
     SP_LED,
     SP_NEED,
 )
-from .play import (  # noqa: E402
-    FRAME_COLUMNS,
-    FRAMES,
-    INF,
-    MAX_CARDS,
-    MAX_PASSES,
-    ROWS,
-    _bit_index,
-    _leads,
-    _mtdf,
-    _popcount,
-    _replies,
-    _reps,
-    _search,
-    _trick,
-    _trick_keeps,
-    begin,
-    solve_line,
-)
+from .play.bits import _bit_index, _popcount  # noqa: E402
+from .play.line import _trick_keeps, solve_line  # noqa: E402
+from .play.moves import MAX_CARDS, _leads, _replies, _reps  # noqa: E402
+from .play.score import _trick  # noqa: E402
+from .play.search import FRAME_COLUMNS, FRAMES, MAX_PASSES, ROWS, _mtdf, _search  # noqa: E402
+from .play.table import INF, begin  # noqa: E402
 
 
 @numba.njit(**JIT)

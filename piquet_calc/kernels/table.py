@@ -17,7 +17,8 @@ cache.configure()
 import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
-from .declarations import JIT, next_subset  # noqa: E402  (the jit options, set in one place)
+from .declarations.hand import next_subset  # noqa: E402
+from .jit import JIT  # noqa: E402  (the jit options, set in one place)
 from .layout import (  # noqa: E402
     N_OUT,
     N_SEAT_COUNTS,

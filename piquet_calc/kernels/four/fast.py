@@ -1,310 +1,40 @@
-"""Numba kernels for piquet for four (two partnerships): one deal scored, and the exact enumeration of a
-seat's declarations over every deal of the 24 cards it cannot see.
+"""The fast partner count: the opponents' splits grouped by what each suit's division gives.
 
-Mirrors ``game.table.score_table`` for partnerships and is tested equal to it deal by deal. Seats: 0 elder,
-1 second, 2 third, 3 dealer; sides 0 (elder and third) and 1. The rules come as tables built in plain
-Python by ``engine.four.four_tables``: each suit's point, sequence and rank entries (``suit_tab`` of
-engine.tables), each suit's ranks as 3-bit counts for the sets (``rank_tab``), the sets of a rank count
-vector (``set_tab``), the cards elder cashes in a suit (``cash_tab``) and the trick his partner takes
-from him (``over_tab``); scalars in ``kernels.layout.Q_*``.
+For one partner's hand the side's keys are fixed, so a split of the 16 cards left between the opponents
+(first "A", second "B") matters only through a few features, each combined over the suits by a sum, a
+max or an or (the key's layout is below). Each suit's divisions are keyed; suits 0 and 1, and 2 and 3,
+are combined and merged by key and by A's number of cards (``_half``, on a hash table: ``_insert``); the
+two halves are then paired (A holding 8) in ``count_partner_fast``. ``count_chunk_fast`` runs it over a
+range of the partner's hands, in a row of counts of its own.
 """
 
 from __future__ import annotations
 
-from . import cache
+from .. import cache
 
 cache.configure()
 
 import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
-from .declarations import JIT, next_subset  # noqa: E402  (the jit options, set in one place)
-from .layout import (  # noqa: E402
+from ..declarations.hand import next_subset  # noqa: E402
+from ..jit import JIT  # noqa: E402
+from ..layout import (  # noqa: E402
     Q_BLANCHE,
     Q_HAND,
     Q_LAST,
     Q_LEAD,
-    Q_MIN_PIPS,
     Q_PIQUE_AT,
     Q_REPIQUE_AT,
     Q_WIN_OWN,
-    T_POINT,
     T_POPCOUNT,
     T_SEQ_KEY,
     T_SEQ_SCORE,
     T_TOP,
     V_SIDE,
 )
-
-RV_BITS = 15  # a hand's counts of the ranks ten to ace, 3 bits each
-
-
-@numba.njit(**JIT)
-def _point(byte, suit_tab, params):
-    """A suit's point code, 0 under the minimum pips (four: 30)."""
-    p = suit_tab[byte, T_POINT]
-    return p if (p & 127) >= params[Q_MIN_PIPS] else 0
-
-
-@numba.njit(**JIT)
-def hand4(mask, suit_tab, rank_tab, set_tab, params):
-    """(point code, sequence code, sequence score, set code, set score, court cards) of one hand."""
-    pt = 0
-    sq = 0
-    sq_score = 0
-    rv = 0
-    for s in range(4):
-        byte = (mask >> (8 * s)) & 255
-        pt = max(pt, _point(byte, suit_tab, params))
-        sq = max(sq, suit_tab[byte, T_SEQ_KEY])
-        sq_score += suit_tab[byte, T_SEQ_SCORE]
-        rv += rank_tab[byte, 0]
-    st = set_tab[rv]
-    court = rank_tab[(mask) & 255, 1] + rank_tab[(mask >> 8) & 255, 1] + rank_tab[(mask >> 16) & 255, 1] \
-        + rank_tab[(mask >> 24) & 255, 1]
-    return pt, sq, sq_score, st & 255, st >> 8, court
-
-
-@numba.njit(**JIT)
-def _run_core(elder, partner, tops, counts, suit_tab, cash_tab, over_tab, params):
-    """The leading side's run (game.table.table_pique_run) from the opponents' highest card and longest
-    holding of each suit: elder's cashable cards; in a suit where his partner must take one of them,
-    only the cards before it, then one such trick to end the run."""
-    w = 0
-    cut = 0
-    for s in range(4):
-        e = (elder >> (8 * s)) & 255
-        cashed = cash_tab[e * 81 + ((tops[s] + 9) % 9) * 9 + counts[s]]
-        j = over_tab[cashed * 256 + ((partner >> (8 * s)) & 255)]
-        if j == 0:
-            w += suit_tab[cashed, T_POPCOUNT]
-        else:
-            w += j - 1
-            cut = 1
-    w += cut
-    pts = w * params[Q_LEAD] + (w - cut) * params[Q_WIN_OWN]
-    return pts + (params[Q_LEAD] if w < params[Q_HAND] else params[Q_LAST])
-
-
-@numba.njit(**JIT)
-def run4(elder, partner, opp_a, opp_b, suit_tab, cash_tab, over_tab, params):
-    """``_run_core`` against two opponents' hands."""
-    tops = np.empty(4, dtype=np.int64)
-    counts = np.empty(4, dtype=np.int64)
-    for s in range(4):
-        a = (opp_a >> (8 * s)) & 255
-        b = (opp_b >> (8 * s)) & 255
-        tops[s] = max(suit_tab[a, T_TOP], suit_tab[b, T_TOP])
-        counts[s] = max(suit_tab[a, T_POPCOUNT], suit_tab[b, T_POPCOUNT])
-    return _run_core(elder, partner, tops, counts, suit_tab, cash_tab, over_tab, params)
-
-
-@numba.njit(**JIT)
-def _settle(out, side_cb, opp_cb, double, params):
-    """Repique after each class (a side at the threshold, the other at nothing; ``double``: both partners'
-    carte blanche is one) from ``out[side, F_*]``; returns each side's declarations total."""
-    at = params[Q_REPIQUE_AT]
-    out[0, 0] = side_cb * params[Q_BLANCHE]
-    out[1, 0] = opp_cb * params[Q_BLANCHE]
-    rep0 = 1 if double and side_cb == 2 else 0
-    rep1 = 1 if double and opp_cb == 2 else 0
-    c0 = 0
-    c1 = 0
-    for col in range(4):
-        c0 += out[0, col]
-        c1 += out[1, col]
-        if c0 >= at and c1 == 0:
-            rep0 = 1
-        if c1 >= at and c0 == 0:
-            rep1 = 1
-    out[0, 4] = rep0
-    out[1, 4] = rep1
-    return c0, c1
-
-
-@numba.njit(**JIT)
-def _classes(out, status, s_pt, s_sq, s_sqsum, s_st, s_stsum, o_pt, o_sq, o_sqsum, o_st, o_stsum):
-    """The three classes between the sides: the side with the better best scores (the point: that one
-    point's length; sequences and sets: every one of both partners); equal, nobody. ``status[c]``: 0 win,
-    1 tie, 2 lose for side 0."""
-    out[:, :] = 0
-    for c in range(3):
-        if c == 0:
-            a, b, sa, sb = s_pt, o_pt, s_pt // 128, o_pt // 128
-        elif c == 1:
-            a, b, sa, sb = s_sq, o_sq, s_sqsum, o_sqsum
-        else:
-            a, b, sa, sb = s_st, o_st, s_stsum, o_stsum
-        if a > b:
-            out[0, 1 + c] = sa
-            status[c] = 0
-        elif b > a:
-            out[1, 1 + c] = sb
-            status[c] = 2
-        else:
-            status[c] = 1
-
-
-@numba.njit(**JIT)
-def score_deal4(m0, m1, m2, m3, b0, b1, b2, b3, double, suit_tab, rank_tab, set_tab, cash_tab, over_tab, params,
-                out, status):
-    """One deal of four: ``out[side, 0..5]`` carte blanche, point, sequence, sets points, repique and pique
-    flags (sides 0: elder and third, 1: second and dealer); ``b*``: each seat's carte blanche."""
-    f0 = hand4(m0, suit_tab, rank_tab, set_tab, params)
-    f1 = hand4(m1, suit_tab, rank_tab, set_tab, params)
-    f2 = hand4(m2, suit_tab, rank_tab, set_tab, params)
-    f3 = hand4(m3, suit_tab, rank_tab, set_tab, params)
-    _classes(out, status, max(f0[0], f2[0]), max(f0[1], f2[1]), f0[2] + f2[2], max(f0[3], f2[3]), f0[4] + f2[4],
-             max(f1[0], f3[0]), max(f1[1], f3[1]), f1[2] + f3[2], max(f1[3], f3[3]), f1[4] + f3[4])
-    c0, c1 = _settle(out, b0 + b2, b1 + b3, double, params)
-    if out[0, 4] == 0 and c1 == 0:
-        if c0 + run4(m0, m2, m1, m3, suit_tab, cash_tab, over_tab, params) >= params[Q_PIQUE_AT]:
-            out[0, 5] = 1
-
-
-@numba.njit(**JIT)
-def _spread16(cards, lo, hi):
-    """Card masks of the low and high 8 of 16 positions for every 8-bit pattern, into ``lo``, ``hi``."""
-    lo[:] = 0
-    hi[:] = 0
-    for pattern in range(256):
-        for i in range(8):
-            if (pattern >> i) & 1:
-                lo[pattern] |= np.int64(1) << cards[i]
-                hi[pattern] |= np.int64(1) << cards[i + 8]
-
-
-@numba.njit(**JIT)
-def count_partner(me, mine, me_blanche, partner, rest, double, suit_tab, rank_tab, set_tab, cash_tab, over_tab,
-                  params, counts, work):
-    """Every split of ``rest`` (16 card indices) between the two opponents of seat ``me``, his partner
-    holding ``partner``: counts added (layout.COUNT4_NAMES). Per suit, what both opponents' parts of it
-    give together is tabled once for every way of dividing the suit, so a split reads four entries."""
-    fm = hand4(mine, suit_tab, rank_tab, set_tab, params)
-    fp = hand4(partner, suit_tab, rank_tab, set_tab, params)
-    s_pt = max(fm[0], fp[0])
-    s_sq = max(fm[1], fp[1])
-    s_sqsum = fm[2] + fp[2]
-    s_st = max(fm[3], fp[3])
-    s_stsum = fm[4] + fp[4]
-    p_blanche = 1 if fp[5] == 0 else 0
-    side_cb = me_blanche + p_blanche
-    r_mask = np.int64(0)
-    for i in range(16):
-        r_mask |= np.int64(1) << rest[i]
-    # per suit, indexed by the first opponent's part of it: both parts' best point, best sequence, and
-    # summed: sequence scores (bits 0-5), rank counts of each (6-20, 21-35), court cards of each (36-38, 39-41)
-    out, status, pt_tab, sq_tab, sum_tab, lo, hi = work
-    for s in range(4):
-        rs = (r_mask >> (8 * s)) & 255
-        sub = 0
-        while True:
-            a = sub
-            b = rs ^ sub
-            pt_tab[s, a] = max(_point(a, suit_tab, params), _point(b, suit_tab, params))
-            sq_tab[s, a] = max(suit_tab[a, T_SEQ_KEY], suit_tab[b, T_SEQ_KEY])
-            sum_tab[s, a] = (suit_tab[a, T_SEQ_SCORE] + suit_tab[b, T_SEQ_SCORE] | rank_tab[a, 0] << 6
-                             | rank_tab[b, 0] << 21 | rank_tab[a, 1] << 36 | rank_tab[b, 1] << 39)
-            if sub == rs:
-                break
-            sub = (sub - rs) & rs
-    _spread16(rest, lo, hi)
-    mine_leads = me % 2 == 0
-    # my side leading: the opponents' highest card of a suit is the rest's, their longest holding of it
-    # between half the rest's (rounded up) and all of it; the run can only shrink as it grows
-    run_low = 0
-    run_high = 0
-    if mine_leads:
-        tops = np.empty(4, dtype=np.int64)
-        lens = np.empty(4, dtype=np.int64)
-        elder0, mate0 = (mine, partner) if me == 0 else (partner, mine)
-        for s in range(4):
-            rs = (r_mask >> (8 * s)) & 255
-            tops[s] = suit_tab[rs, T_TOP]
-            lens[s] = suit_tab[rs, T_POPCOUNT]
-        run_low = _run_core(elder0, mate0, tops, lens, suit_tab, cash_tab, over_tab, params)
-        lens = (lens + 1) // 2
-        run_high = _run_core(elder0, mate0, tops, lens, suit_tab, cash_tab, over_tab, params)
-    # the two opponents are alike but for who leads: each split once, with the first of ``rest`` to the
-    # first opponent, counted for both ways round (pique, which can differ, for each)
-    full = (1 << 15) - 1
-    x = (1 << 7) - 1
-    while x <= full:
-        pattern = x << 1 | 1
-        o1 = lo[pattern & 255] | hi[pattern >> 8]
-        b0 = o1 & 255
-        b1 = (o1 >> 8) & 255
-        b2 = (o1 >> 16) & 255
-        b3 = (o1 >> 24) & 255
-        o_pt = max(max(pt_tab[0, b0], pt_tab[1, b1]), max(pt_tab[2, b2], pt_tab[3, b3]))
-        o_sq = max(max(sq_tab[0, b0], sq_tab[1, b1]), max(sq_tab[2, b2], sq_tab[3, b3]))
-        w = sum_tab[0, b0] + sum_tab[1, b1] + sum_tab[2, b2] + sum_tab[3, b3]
-        st1 = set_tab[(w >> 6) & 32767]
-        st2 = set_tab[(w >> 21) & 32767]
-        opp_cb = (1 if (w >> 36) & 7 == 0 else 0) + (1 if (w >> 39) & 7 == 0 else 0)
-        _classes(out, status, s_pt, s_sq, s_sqsum, s_st, s_stsum, o_pt, o_sq, w & 63, max(st1 & 255, st2 & 255),
-                 (st1 >> 8) + (st2 >> 8))
-        c0, c1 = _settle(out, side_cb, opp_cb, double, params)
-        # pique (out[., 5] counts both ways round): the leading side without repique, the other at nothing
-        if mine_leads and out[0, 4] == 0 and c1 == 0 and c0 + run_high >= params[Q_PIQUE_AT]:
-            if c0 + run_low >= params[Q_PIQUE_AT]:
-                out[0, 5] = 2
-            else:
-                o2 = r_mask ^ o1
-                elder, mate = (mine, partner) if me == 0 else (partner, mine)
-                if c0 + run4(elder, mate, o1, o2, suit_tab, cash_tab, over_tab, params) >= params[Q_PIQUE_AT]:
-                    out[0, 5] = 2
-        elif not mine_leads and out[1, 4] == 0 and c0 == 0:
-            o2 = r_mask ^ o1
-            for elder, mate in ((o1, o2), (o2, o1)):
-                if c1 + run4(elder, mate, mine, partner, suit_tab, cash_tab, over_tab, params) >= params[Q_PIQUE_AT]:
-                    out[1, 5] += 1
-        counts[0] += 2
-        for c in range(3):
-            counts[1 + 3 * c + status[c]] += 2
-        for side in range(2):
-            for col in range(5):
-                counts[V_SIDE + 6 * side + col] += 2 * out[side, col]
-            counts[V_SIDE + 6 * side + 5] += out[side, 5]
-        x = next_subset(x)
-
-
-@numba.njit(**JIT)
-def _partner_hand(unseen, i, j, y, rest):
-    """The partner's hand of ``unseen`` positions ``i``, ``j`` and the six after ``j`` that ``y`` marks; the
-    other 16 cards in ``rest``, in order."""
-    partner = (np.int64(1) << unseen[i]) | (np.int64(1) << unseen[j])
-    k = 0
-    for p in range(24):
-        if p == i or p == j:
-            continue
-        if p > j and (y >> (p - j - 1)) & 1:
-            partner |= np.int64(1) << unseen[p]
-        else:
-            rest[k] = unseen[p]
-            k += 1
-    return partner
-
-
-@numba.njit(**JIT)
-def count_chunk(me, mine, me_blanche, unseen, i, j, double, suit_tab, rank_tab, set_tab, cash_tab, over_tab,
-                params, counts):
-    """Every partner's hand whose two lowest positions among ``unseen`` (24) are ``i`` < ``j``."""
-    work = (np.zeros((2, 6), dtype=np.int64), np.zeros(3, dtype=np.int64), np.zeros((4, 256), dtype=np.int64),
-            np.zeros((4, 256), dtype=np.int64), np.zeros((4, 256), dtype=np.int64), np.zeros(256, dtype=np.int64),
-            np.zeros(256, dtype=np.int64))
-    rest = np.zeros(16, dtype=np.int64)
-    n_tail = 23 - j
-    if n_tail < 6:
-        return
-    full = (1 << n_tail) - 1
-    y = (1 << 6) - 1
-    while y <= full:
-        partner = _partner_hand(unseen, i, j, y, rest)
-        count_partner(me, mine, me_blanche, partner, rest, double, suit_tab, rank_tab, set_tab, cash_tab, over_tab,
-                      params, counts, work)
-        y = next_subset(y)
-
+from .deal import _point, _run_core, hand4  # noqa: E402
+from .plain import _partner_hand  # noqa: E402
 
 
 # --- the fast path: the splits grouped by what the two opponents' parts of each suit give ----------------

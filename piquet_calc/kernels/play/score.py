@@ -1,0 +1,119 @@
+"""A trick's points and the end of the play, as game/play.py scores them (tested equal to it).
+
+``_trick`` scores one trick (the card led, the trick won, the last trick, the seventh trick, and elder's
+pique when his points in the play reach it); ``_end`` scores the cards or capot and the deal bonus after the
+last trick. Both are inlined where the search runs them; ``_trick_once`` and ``_end_once`` are the same
+called, for the places that run them a few times a solve (each inlined copy costs compile time).
+"""
+
+from __future__ import annotations
+
+from .. import cache
+
+cache.configure()
+
+import numba  # noqa: E402
+
+from ..jit import INLINED, JIT  # noqa: E402
+from ..layout import (  # noqa: E402
+    PL_CAPOT,
+    PL_CAPOT_CARDS,
+    PL_CAPOT_LAST,
+    PL_CARDS,
+    PL_DEAL_BONUS,
+    PL_LAST_LEAD,
+    PL_LAST_TRICK,
+    PL_LEAD,
+    PL_PIQUE_BONUS,
+    PL_SCORING_RANK,
+    PL_SEVENTH,
+    PL_WIN_OPP,
+    PL_WIN_OWN,
+)
+
+
+@numba.njit(**JIT)
+def _scoring(card, prm):
+    return (card & 7) >= prm[PL_SCORING_RANK]
+
+
+@numba.njit(**INLINED)
+def _elder_scores(points, need, prm):
+    """Elder scores ``points``: (what he scores, pique included, and the pique need left)."""
+    if points > 0 and need > 0:
+        if points >= need:
+            return points + prm[PL_PIQUE_BONUS], 0
+        return points, need - points
+    return points, need
+
+
+@numba.njit(**INLINED)
+def _trick(lead, reply, leader, et, dt, need, last, seventh_at, prm):
+    """One trick's points as game.play.play_trick scores them: (elder's, dealer's, winner, need after).
+
+    ``seventh_at``: the trick count that wins the seventh-trick bonus (7 of 12)."""
+    e = 0
+    d = 0
+    if _scoring(lead, prm):
+        p = prm[PL_LAST_LEAD] if last else prm[PL_LEAD]
+        if leader == 0:
+            e, need = _elder_scores(p, need, prm)
+        elif p > 0:
+            d = p
+            need = 0
+    follower_wins = (reply >> 3) == (lead >> 3) and reply > lead
+    winner = 1 - leader if follower_wins else leader
+    card = reply if follower_wins else lead
+    wp = 0
+    if _scoring(card, prm):
+        wp += prm[PL_WIN_OPP] if follower_wins else prm[PL_WIN_OWN]
+    if last:
+        wp += prm[PL_LAST_TRICK]
+    if (et if winner == 0 else dt) + 1 == seventh_at:
+        wp += prm[PL_SEVENTH]
+    if winner == 0:
+        x, need = _elder_scores(wp, need, prm)
+        e += x
+    elif wp > 0:
+        d += wp
+        need = 0
+    return e, d, winner, need
+
+
+@numba.njit(**INLINED)
+def _end(et, dt, diff, prm):
+    """After the last trick: (elder's, dealer's) cards or capot, then the deal bonus (game.play.finish)."""
+    e = 0
+    d = 0
+    for seat in range(2):
+        won = et if seat == 0 else dt
+        lost = dt if seat == 0 else et
+        x = 0
+        if won > 0 and lost == 0 and prm[PL_CAPOT] > 0:
+            x = prm[PL_CAPOT] - (prm[PL_LAST_TRICK] if prm[PL_CAPOT_LAST] else 0)
+            if not prm[PL_CAPOT_CARDS]:
+                x += prm[PL_CARDS]
+        elif 2 * won > won + lost:
+            x = prm[PL_CARDS]
+        if seat == 0:
+            e = x
+        else:
+            d = x
+    bonus = prm[PL_DEAL_BONUS]
+    if bonus:
+        final = diff + e - d
+        if final > 0:
+            e += bonus
+        elif final < 0:
+            d += bonus
+    return e, d
+
+
+@numba.njit(**JIT)
+def _trick_once(lead, reply, leader, et, dt, need, last, seventh_at, prm):
+    return _trick(lead, reply, leader, et, dt, need, last, seventh_at, prm)
+
+
+@numba.njit(**JIT)
+def _end_once(et, dt, diff, prm):
+    return _end(et, dt, diff, prm)

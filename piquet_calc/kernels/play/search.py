@@ -1,0 +1,310 @@
+"""The search: zero-window alpha-beta over whole tricks, driven by MTD(f) (after dds-bridge/dds).
+
+``_search`` returns the future value of a position (the package's docstring) fail-soft within (alpha, beta):
+alpha-beta over whole tricks (the leader's card, then the follower's) without recursion, its stack of
+frames (one per trick boundary on the path searched) and each ply's moves in one work array
+(``new_buffer``); the table's bounds cut first, then the leaves and quick bounds (bounds.py), and each node
+stores its bounds and best lead when it is done. ``_mtdf`` finds the exact value by zero-window searches
+from a quick playout's value (``_guess``), its steps doubling and then halving the interval left.
+"""
+
+from __future__ import annotations
+
+from .. import cache
+
+cache.configure()
+
+import numba  # noqa: E402
+import numpy as np  # noqa: E402
+
+from ..jit import JIT  # noqa: E402
+from ..layout import PL_LEAD, PL_SCORING_RANK, PL_WIN_OPP, PL_WIN_OWN  # noqa: E402
+from .bits import _popcount  # noqa: E402
+from .bounds import _bounds, _leaf, _root_bounds  # noqa: E402
+from .moves import _leads, _leads_once, _replies, _replies_once  # noqa: E402
+from .score import _end_once, _trick, _trick_once  # noqa: E402
+from .table import INF, OFFSET, _keys, _relative, _slot  # noqa: E402
+
+
+MAX_PASSES = 64  # zero-window passes of one MTD(f) search: a sound search needs about 2 log2(INF)
+
+
+ROWS = 2 * 13 + 2  # move-buffer rows: two per number of cards left
+
+
+# Columns of a frame of _search's stack: one frame per trick boundary on the path searched.
+(F_EM, F_DM, F_LEADER, F_ET, F_DT, F_DIFF, F_NEED, F_ALPHA, F_BETA, F_LA, F_LB, F_BEST, F_BEST_CARD, F_I, F_COUNT,
+ F_J, F_NR, F_M, F_IMM, F_SLOT, F_LO, F_HI, F_KEY1, F_KEY2, F_N) = range(25)
+FRAMES = 14
+FRAME_COLUMNS = 32
+
+
+@numba.njit(**JIT)
+def _search(em, dm, leader, et, dt, diff, need, alpha, beta, prm, tt, work):
+    """The future value of the position (module docstring), fail-soft within (alpha, beta).
+
+    Alpha-beta over whole tricks without recursion: ``work``'s first ROWS rows hold each ply's
+    ordered moves, the next FRAMES rows the stack of positions on the path searched."""
+    ok, v = _leaf(em, dm, leader, et, dt, diff, need, prm)
+    if ok:
+        return v
+    sr = prm[PL_SCORING_RANK]
+    size = tt.shape[0] - 1
+    stamp = tt[size, 0]
+    fr = ROWS  # the frames' first row in work
+    depth = 0
+    # a new node at ``depth`` from these values
+    work[fr, F_EM] = em
+    work[fr, F_DM] = dm
+    work[fr, F_LEADER] = leader
+    work[fr, F_ET] = et
+    work[fr, F_DT] = dt
+    work[fr, F_DIFF] = diff
+    work[fr, F_NEED] = need
+    work[fr, F_ALPHA] = alpha
+    work[fr, F_BETA] = beta
+    entering = True
+    ret = 0
+    while True:
+        f = fr + depth
+        if entering:
+            entering = False
+            em = work[f, F_EM]
+            dm = work[f, F_DM]
+            leader = work[f, F_LEADER]
+            et = work[f, F_ET]
+            diff = work[f, F_DIFF]
+            need = work[f, F_NEED]
+            alpha = work[f, F_ALPHA]
+            beta = work[f, F_BETA]
+            n = _popcount(em)
+            tt[size, 1] += 1  # nodes searched, for the benchmark
+            key1, key2 = _keys(em, dm, leader, et, work[f, F_DT], need, diff, prm, stamp)
+            slot = _slot(key1, key2, size)
+            lo = -INF
+            hi = INF
+            first = -1
+            done = False
+            if tt[slot, 0] == key1 and tt[slot, 1] == key2:
+                data = tt[slot, 2]
+                lo = (data & 0xFFFF) - OFFSET
+                hi = ((data >> 16) & 0xFFFF) - OFFSET
+                first = (data >> 32) - 1
+                if lo >= beta or lo == hi:
+                    ret = lo
+                    done = True
+                elif hi <= alpha:
+                    ret = hi
+                    done = True
+                else:
+                    alpha = max(alpha, lo)
+                    beta = min(beta, hi)
+            if not done and depth == 0 and prm[PL_WIN_OPP] <= prm[PL_LEAD] + prm[PL_WIN_OWN]:
+                low, high = _root_bounds(em, dm, leader, et, work[f, F_DT], diff, need, n, prm)
+                if low >= beta:
+                    ret = low
+                    done = True
+                elif high <= alpha:
+                    ret = high
+                    done = True
+            if done:
+                if depth == 0:
+                    return ret
+                depth -= 1
+                continue  # back to the parent with ret
+            h = em if leader == 0 else dm
+            o = dm if leader == 0 else em
+            work[f, F_ALPHA] = alpha
+            work[f, F_BETA] = beta
+            work[f, F_LA] = alpha if leader == 0 else -beta
+            work[f, F_LB] = beta if leader == 0 else -alpha
+            work[f, F_BEST] = -INF
+            work[f, F_BEST_CARD] = -1
+            work[f, F_SLOT] = slot
+            work[f, F_LO] = lo
+            work[f, F_HI] = hi
+            work[f, F_KEY1] = key1
+            work[f, F_KEY2] = key2
+            work[f, F_N] = n
+            work[f, F_COUNT] = _leads(h, o, sr, first, work, 2 * n)
+            work[f, F_I] = 0
+            new_lead = True
+        else:
+            # a child returned ``ret``: the follower's reply j to lead i at this frame
+            leader = work[f, F_LEADER]
+            sign = 1 if leader == 0 else -1
+            val = sign * (work[f, F_IMM] + ret)
+            m = min(work[f, F_M], val)
+            work[f, F_M] = m
+            lo_l = max(work[f, F_LA], work[f, F_BEST])
+            j = work[f, F_J] + 1
+            work[f, F_J] = j
+            new_lead = False
+            if m <= lo_l or j >= work[f, F_NR]:
+                # this lead is done
+                if m > work[f, F_BEST]:
+                    work[f, F_BEST] = m
+                    work[f, F_BEST_CARD] = work[2 * work[f, F_N], work[f, F_I]] & 255
+                i = work[f, F_I] + 1
+                work[f, F_I] = i
+                if work[f, F_BEST] >= work[f, F_LB] or i >= work[f, F_COUNT]:
+                    # the node is done: store its bounds
+                    result = sign * work[f, F_BEST]
+                    lo = work[f, F_LO]
+                    hi = work[f, F_HI]
+                    if result <= work[f, F_ALPHA]:
+                        hi = min(hi, result)
+                    elif result >= work[f, F_BETA]:
+                        lo = max(lo, result)
+                    else:
+                        lo = result
+                        hi = result
+                    slot = work[f, F_SLOT]
+                    tt[slot, 0] = work[f, F_KEY1]
+                    tt[slot, 1] = work[f, F_KEY2]
+                    best_rel = _relative(work[f, F_BEST_CARD], work[f, F_EM] | work[f, F_DM], sr)
+                    tt[slot, 2] = (lo + OFFSET) | ((hi + OFFSET) << 16) | ((best_rel + 1) << 32)
+                    if depth == 0:
+                        return result
+                    ret = result
+                    depth -= 1
+                    continue
+                new_lead = True
+        n = work[f, F_N]
+        row = 2 * n
+        em = work[f, F_EM]
+        dm = work[f, F_DM]
+        leader = work[f, F_LEADER]
+        h = em if leader == 0 else dm
+        o = dm if leader == 0 else em
+        lead = work[row, work[f, F_I]] & 255
+        h_left = h & ~(np.int64(1) << lead)
+        if new_lead:
+            nr = _replies(o, h_left, lead, sr, work, row + 1)
+            work[f, F_NR] = nr
+            work[f, F_J] = 0
+            work[f, F_M] = INF
+        # descend into reply j
+        while True:
+            reply = work[row + 1, work[f, F_J]] & 255
+            et = work[f, F_ET]
+            dt = work[f, F_DT]
+            e, d, w, need2 = _trick(lead, reply, leader, et, dt, work[f, F_NEED], False, (et + dt + n) // 2 + 1, prm)
+            imm = e - d
+            f_left = o & ~(np.int64(1) << reply)
+            cem = h_left if leader == 0 else f_left
+            cdm = f_left if leader == 0 else h_left
+            lo_l = max(work[f, F_LA], work[f, F_BEST])
+            hi_l = min(work[f, F_LB], work[f, F_M])
+            if leader == 0:
+                ca, cb = lo_l - imm, hi_l - imm
+            else:
+                ca, cb = -hi_l - imm, -lo_l - imm
+            cet = et + (w == 0)
+            cdt = dt + (w == 1)
+            cdiff = work[f, F_DIFF] + imm
+            work[f, F_IMM] = imm
+            ok, v = _leaf(cem, cdm, w, cet, cdt, cdiff, need2, prm)
+            if not ok and prm[PL_WIN_OPP] <= prm[PL_LEAD] + prm[PL_WIN_OWN]:
+                low, high = _bounds(cem, cdm, w, cet, cdt, cdiff, need2, n - 1, prm)
+                if low >= cb:
+                    ok, v = True, low
+                elif high <= ca:
+                    ok, v = True, high
+            if not ok:
+                c = f + 1
+                work[c, F_EM] = cem
+                work[c, F_DM] = cdm
+                work[c, F_LEADER] = w
+                work[c, F_ET] = cet
+                work[c, F_DT] = cdt
+                work[c, F_DIFF] = cdiff
+                work[c, F_NEED] = need2
+                work[c, F_ALPHA] = ca
+                work[c, F_BETA] = cb
+                depth += 1
+                entering = True
+                break
+            # a leaf: take its value here without a frame
+            sign = 1 if leader == 0 else -1
+            val = sign * (imm + v)
+            m = min(work[f, F_M], val)
+            work[f, F_M] = m
+            j = work[f, F_J] + 1
+            work[f, F_J] = j
+            if m <= lo_l or j >= work[f, F_NR]:
+                # the leaf ends this lead: hand its value to the step above as if a child returned it
+                # (which takes min(m, val) = m again and counts the reply once more)
+                ret = v
+                work[f, F_J] = j - 1
+                break
+
+
+def new_buffer() -> np.ndarray:
+    """The search's work array: each ply's moves, then the stack of frames."""
+    return np.zeros((ROWS + FRAMES, FRAME_COLUMNS), dtype=np.int64)
+
+
+@numba.njit(**JIT)
+def position_value(em, dm, leader, et, dt, diff, need, prm, tt, work):
+    """The exact future value of a position (see the module docstring), on the current stamp of ``tt``."""
+    return _mtdf(em, dm, leader, et, dt, diff, need, prm, tt, work)
+
+
+@numba.njit(**JIT)
+def _guess(em, dm, leader, et, dt, diff, need, prm, work):
+    """A first guess at the value: the play where each side plays the card its move ordering tries first."""
+    sr = prm[PL_SCORING_RANK]
+    total = 0
+    while em != 0:
+        n = _popcount(em)
+        h = em if leader == 0 else dm
+        o = dm if leader == 0 else em
+        _leads_once(h, o, sr, -1, work, 2 * n)
+        lead = work[2 * n, 0] & 255
+        h_left = h & ~(np.int64(1) << lead)
+        _replies_once(o, h_left, lead, sr, work, 2 * n + 1)
+        reply = work[2 * n + 1, 0] & 255
+        e, d, w, need = _trick_once(lead, reply, leader, et, dt, need, n == 1, (et + dt + n) // 2 + 1, prm)
+        o_left = o & ~(np.int64(1) << reply)
+        em, dm = (h_left, o_left) if leader == 0 else (o_left, h_left)
+        et, dt = et + (w == 0), dt + (w == 1)
+        diff += e - d
+        total += e - d
+        leader = w
+    e, d = _end_once(et, dt, diff, prm)
+    return total + e - d
+
+
+@numba.njit(**JIT)
+def _mtdf(em, dm, leader, et, dt, diff, need, prm, tt, work):
+    """The exact value by zero-window searches on the bounds the table keeps: from a guess (_guess), steps
+    that double while the searches fail the same way, then halving the interval left (MTD(f) with
+    bisection; plain MTD(f)'s steps of one point took five passes on average)."""
+    lower = -INF
+    upper = INF
+    g = _guess(em, dm, leader, et, dt, diff, need, prm, work)
+    beta = g
+    step = 2
+    # each pass at least halves the interval once it is closed, so MAX_PASSES is never reached by a sound
+    # search; it bounds a nogil loop that Ctrl-C could not stop if a table were ever corrupt
+    for _ in range(MAX_PASSES):
+        if lower >= upper:
+            break
+        g = _search(em, dm, leader, et, dt, diff, need, beta - 1, beta, prm, tt, work)
+        if g < beta:
+            upper = g
+        else:
+            lower = g
+        if lower >= upper:
+            break
+        if upper == INF:
+            beta = lower + step
+            step *= 2
+        elif lower == -INF:
+            beta = upper - step + 1
+            step *= 2
+        else:
+            beta = (lower + upper + 1) // 2
+        beta = max(lower + 1, min(upper, beta))
+    return lower
