@@ -322,3 +322,61 @@ def test_the_line_says_how_many_tricks_it_wrote():
     kp.begin(tt)
     kp.solve_line(mask_of(e), mask_of(d), 0, 0, 0, 0, 0, play_params(RUBICON), tt, buf, line)
     assert line[kp.LINE_TRICKS] == 12
+
+
+def _house(bonus: int):
+    """Rubicon with another pique bonus (0: pique scores nothing, but is still reached)."""
+    import dataclasses
+
+    return dataclasses.replace(RUBICON, name=f"rubicon, pique {bonus}", pique_bonus=bonus)
+
+
+@pytest.mark.parametrize("rules", [*PRESETS.values(), _house(0)], ids=lambda r: r.name)
+def test_pique_at_the_start_has_one_rule_and_its_kernel_form_is_equal(rules):
+    """game.play.pique_at_start, the rule's one statement, against its kernel form, every case that matters."""
+    from piquet_calc.game.play import pique_at_start
+    from piquet_calc.kernels.play import score
+
+    params = play_params(rules)
+    t = rules.pique_threshold
+    for elder in (0, 1, t - 1, t, t + 5, 2 * t):
+        for dealer in (0, 1, 12):
+            for live in (False, True):
+                want = pique_at_start(elder, dealer, live, rules)
+                assert tuple(score.pique_at_start(elder, dealer, live, params)) == want, (elder, dealer, live)
+                assert want == ((live and dealer == 0 and elder >= t),
+                                t - elder if live and dealer == 0 and elder < t else 0)
+                s = start(parse_cards(B_ELDER), parse_cards(A_DEALER), rules, elder, dealer, live)
+                assert s.pique == want[0] and s.pique_live == (want[1] > 0)
+                assert s.totals[ELDER] == elder + (rules.pique_bonus if want[0] else 0)
+
+
+@pytest.mark.parametrize("rules", [RUBICON, ENCYCLOPEDIA, _house(0)], ids=lambda r: r.name)
+def test_the_line_returns_elder_s_tricks_and_the_trick_that_brought_pique(rules):
+    """solve_line's elder tricks and pique trick against the line replayed by game/play.py (the trick after
+    which the state has pique), on random deals with pique live; with a bonus of 0 too (pique then
+    changes no points: the solver must still say when it came)."""
+    from piquet_calc.kernels import play as kp
+
+    rng = random.Random(27)
+    params = play_params(rules)
+    tt, buf, line = kp.new_table(), kp.new_buffer(), np.zeros(26, dtype=np.int64)
+    seen_pique = 0
+    for _ in range(60):
+        cards = rng.sample(DECK, 24)
+        e, d = cards[:12], cards[12:]
+        before = rng.randrange(0, rules.pique_threshold)
+        kp.begin(tt)
+        need = rules.pique_threshold - before
+        _, _, _, et, pique_trick = kp.solve_line(mask_of(e), mask_of(d), 0, 0, 0, before, need, params, tt, buf, line)
+        assert line[kp.LINE_TRICKS] == 12
+        s = start(e, d, rules, before, 0, True)
+        came = -1
+        for k in range(12):
+            was = s.pique
+            s = play_trick(s, Card.from_index(int(line[2 * k])), Card.from_index(int(line[2 * k + 1])), rules)
+            if s.pique and not was:
+                came = k
+        assert (et, pique_trick) == (s.tricks[ELDER], came)
+        seen_pique += came >= 0
+    assert seen_pique >= 3  # the check has teeth: pique came in the play in some of the deals

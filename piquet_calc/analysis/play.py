@@ -14,7 +14,18 @@ from dataclasses import dataclass
 from ..cards import HAND_SIZE, Card, CardError, parse_cards, quote
 from ..game.deal_check import check_two_handed_deal
 from ..game.declarations import DealScore, is_carte_blanche, score_deal
-from ..game.play import DEALER, ELDER, Finish, PlayError, PlayState, TrickRecord, finish, play_trick, start
+from ..game.play import (
+    DEALER,
+    ELDER,
+    Finish,
+    PlayError,
+    PlayState,
+    TrickRecord,
+    finish,
+    pique_at_start,
+    play_trick,
+    start,
+)
 from ..rules import RuleSet
 
 
@@ -52,7 +63,7 @@ class PlayAnalysis:
 
     @property
     def pique_at_start(self) -> bool:
-        return self.pique_live and self.before[ELDER] >= self.rules.pique_threshold
+        return pique_at_start(self.before[ELDER], self.before[DEALER], self.pique_live, self.rules)[0]
 
 
 def parse_tricks(text: str) -> list[tuple[Card, Card]]:

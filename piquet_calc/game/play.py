@@ -71,14 +71,29 @@ class PlayState:
         return sum(self.tricks) + self.tricks_left
 
 
+def pique_at_start(elder_before: int, dealer_before: int, pique_live: bool, rules: RuleSet) -> tuple[bool, int]:
+    """Pique at the start of the play, from each side's points before it (declarations with repique):
+    (elder piques at once, the points he still needs in the play for pique). Pique is live when
+    ``pique_live`` (no repique) and the dealer has scored nothing; elder at the threshold then piques
+    before the first lead, else he needs the rest (0: pique is not live, or already scored). The one
+    statement of this rule: kernels/play/score.py's ``pique_at_start`` is tested equal to it."""
+    if not pique_live or dealer_before != 0:
+        return False, 0
+    if elder_before >= rules.pique_threshold:
+        return True, 0
+    return False, rules.pique_threshold - elder_before
+
+
 def start(elder: Iterable[Card], dealer: Iterable[Card], rules: RuleSet, elder_before: int, dealer_before: int,
           pique_live: bool, leader: int = ELDER, tricks: tuple[int, int] = (0, 0)) -> PlayState:
     """The position before a lead; pique at once if elder is already at the threshold with pique live."""
     e, d = frozenset(elder), frozenset(dealer)
     if len(e) != len(d) or e & d:
         raise PlayError("the two hands must hold as many cards each, none in both")
-    state = PlayState((e, d), leader, tricks, (elder_before, dealer_before), pique_live and dealer_before == 0)
-    return _check_pique(state, rules)
+    piqued, need = pique_at_start(elder_before, dealer_before, pique_live, rules)
+    if piqued:
+        return PlayState((e, d), leader, tricks, (elder_before + rules.pique_bonus, dealer_before), False, pique=True)
+    return PlayState((e, d), leader, tricks, (elder_before, dealer_before), need > 0)
 
 
 def _check_pique(s: PlayState, rules: RuleSet) -> PlayState:

@@ -16,7 +16,6 @@ import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
 from . import play as kp  # noqa: E402
-from .play.score import _trick  # noqa: E402
 from .declarations.hand import hand_features, set_rules  # noqa: E402
 from .declarations.outcome import deal_outcome  # noqa: E402
 from .jit import JIT  # noqa: E402
@@ -33,9 +32,9 @@ from .layout import (  # noqa: E402
     D_E_REPIQUE,
     D_E_RUN_PIQUE,
     P_REPIQUE,
-    PL_PIQUE_AT,
     PL_PIQUE_BONUS,
 )
+from .play.score import pique_at_start  # noqa: E402
 
 
 @numba.njit(**JIT)
@@ -62,9 +61,11 @@ def declare_deals(lo, hi, elder, dealer, cb_e, cb_d, rt, out):
 @numba.njit(**JIT)
 def play_deals(lo, hi, elder, dealer, play_params, tt, buf, line, out):
     """Rows ``lo`` to ``hi`` - 1, their declarations already in ``out`` (declare_deals): the play solved
-    double dummy from that state, as kernels.play.solve_deal solves it (pique live when neither side
-    repiqued and the dealer has nothing), and along the solver's optimal line: each side's play
-    points, pique in the play, the cards (+1 elder won 7 or more tricks, 0 six each, -1) and capot.
+    double dummy from that state, as kernels.play.solve_deal solves it (pique at the start as
+    game.play.pique_at_start states it, live when neither side repiqued and the dealer has nothing), and
+    along the solver's optimal line: each side's play points, pique (at the start or in the play: the
+    trick solve_line says it came in), the cards (+1 elder won 7 or more tricks, 0 six each, -1) and
+    capot.
 
     One transposition table serves the rows' solves one after another: its entries are keyed by the
     whole position (cards left, leader, tricks, the pique need and, where a deal bonus reads it, the
@@ -74,39 +75,19 @@ def play_deals(lo, hi, elder, dealer, play_params, tt, buf, line, out):
     for i in range(lo, hi):
         e_before = out[i, D_E_DECL]
         d_before = out[i, D_D_DECL]
-        live = out[i, D_E_REPIQUE] == 0 and out[i, D_D_REPIQUE] == 0 and d_before == 0
-        need = 0
-        e0 = 0
-        if live:
-            if e_before >= play_params[PL_PIQUE_AT]:
-                e0 = play_params[PL_PIQUE_BONUS]
-            else:
-                need = play_params[PL_PIQUE_AT] - e_before
+        no_repique = out[i, D_E_REPIQUE] == 0 and out[i, D_D_REPIQUE] == 0
+        piqued, need = pique_at_start(e_before, d_before, no_repique, play_params)
+        e0 = play_params[PL_PIQUE_BONUS] if piqued else 0
         em = np.int64(elder[i])
         dm = np.int64(dealer[i])
-        _, e_pts, d_pts = kp.solve_line(em, dm, 0, 0, 0, e_before + e0 - d_before, need, play_params, tt, buf,
-                                        line)
+        _, e_pts, d_pts, et, pique_trick = kp.solve_line(em, dm, 0, 0, 0, e_before + e0 - d_before, need,
+                                                         play_params, tt, buf, line)
         if line[kp.LINE_TRICKS] != 12:
             raise RuntimeError("play_deals: the solver's line broke off (a corrupt table)")
-        # replay the line: tricks won, and the trick at which elder's points brought pique
-        leader = 0
-        et = 0
-        dt = 0
-        pique = e0 > 0
-        for k in range(12):
-            lead = line[2 * k]
-            reply = line[2 * k + 1]
-            e, _, w, need_after = _trick(lead, reply, leader, et, dt, need, k == 11, 7, play_params)
-            e_plain, _, _, _ = _trick(lead, reply, leader, et, dt, 0, k == 11, 7, play_params)
-            if need > 0 and e - e_plain == play_params[PL_PIQUE_BONUS]:
-                pique = True
-            need = need_after
-            leader = w
-            et += w == 0
-            dt += w == 1
+        dt = 12 - et
         out[i, D_E_PLAY] = e0 + e_pts
         out[i, D_D_PLAY] = d_pts
-        out[i, D_E_PIQUE] = pique
+        out[i, D_E_PIQUE] = piqued or pique_trick >= 0
         out[i, D_CARDS] = (et > 6) - (et < 6)
         out[i, D_E_CAPOT] = et == 12
         out[i, D_D_CAPOT] = dt == 12

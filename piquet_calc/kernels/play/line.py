@@ -16,10 +16,10 @@ import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
 from ..jit import INLINED, JIT  # noqa: E402
-from ..layout import PL_PIQUE_AT, PL_PIQUE_BONUS, PL_SCORING_RANK  # noqa: E402
+from ..layout import PL_PIQUE_BONUS, PL_SCORING_RANK  # noqa: E402
 from .bits import _popcount  # noqa: E402
 from .moves import _leads_once, _replies_once  # noqa: E402
-from .score import _end_once, _trick_once  # noqa: E402
+from .score import _end_once, _trick_once, pique_at_start, piques_in_trick  # noqa: E402
 from .search import FRAMES, FRAME_COLUMNS, ROWS, _mtdf, _search  # noqa: E402
 from .table import MAX_DIFF, begin  # noqa: E402
 
@@ -54,7 +54,10 @@ def _trick_keeps(lead, reply, leader, et, dt, diff, need, v, at_least, h_left, o
 def solve_line(em, dm, leader, et, dt, diff, need, prm, tt, buf, line):
     """The exact future value and one optimal line from a position: line[2k], line[2k + 1] are the
     leader's and the follower's cards of the k-th trick from here. Returns (value, elder's points,
-    dealer's points) gained along the line, end of play included. ``line[LINE_TRICKS]`` is set to the
+    dealer's points, elder's tricks, the pique trick): the points gained along the line, end of play
+    included; the tricks elder has won at the end of the line (``et`` included); the trick of the line
+    (0 the first from here) in which elder's points in the play reached pique, -1 if none did (what the
+    whole-deal sampler records, kernels/deal.py). ``line[LINE_TRICKS]`` is set to the
     tricks written: fewer than were left means no card kept the value (never, unless the table was
     corrupt), and the caller must refuse the line; the loop is bounded by the tricks left either way."""
     value = _mtdf(em, dm, leader, et, dt, diff, need, prm, tt, buf)
@@ -62,6 +65,7 @@ def solve_line(em, dm, leader, et, dt, diff, need, prm, tt, buf, line):
     e_pts = 0
     d_pts = 0
     k = 0
+    pique_trick = -1
     sr = prm[PL_SCORING_RANK]
     line[LINE_TRICKS] = 0
     for _ in range(_popcount(em)):
@@ -103,6 +107,8 @@ def solve_line(em, dm, leader, et, dt, diff, need, prm, tt, buf, line):
                 continue
             line[2 * k] = lead
             line[2 * k + 1] = reply
+            if piques_in_trick(e, d, leader, need, need2, prm):
+                pique_trick = k
             k += 1
             em, dm, leader = cem, cdm, w
             et, dt = et + (w == 0), dt + (w == 1)
@@ -116,7 +122,7 @@ def solve_line(em, dm, leader, et, dt, diff, need, prm, tt, buf, line):
             break
     line[LINE_TRICKS] = k
     e, d = _end_once(et, dt, diff, prm)
-    return value, e_pts + e, d_pts + d
+    return value, e_pts + e, d_pts + d, et, pique_trick
 
 
 @numba.njit(**JIT)
@@ -128,15 +134,11 @@ def solve_deal(elder_mask, dealer_mask, params, elder_before, dealer_before, piq
     begin(tt)
     buf = np.zeros((ROWS + FRAMES, FRAME_COLUMNS), dtype=np.int64)
     line = np.zeros(2 * 13, dtype=np.int64)
-    need = 0
-    e0 = 0
-    if pique_live and dealer_before == 0:
-        if elder_before >= params[PL_PIQUE_AT]:
-            e0 = params[PL_PIQUE_BONUS]
-        else:
-            need = params[PL_PIQUE_AT] - elder_before
+    piqued, need = pique_at_start(elder_before, dealer_before, pique_live, params)
+    e0 = params[PL_PIQUE_BONUS] if piqued else 0
     diff = elder_before + e0 - dealer_before
-    _, e, d = solve_line(np.int64(elder_mask), np.int64(dealer_mask), 0, 0, 0, diff, need, params, tt, buf, line)
+    _, e, d, _, _ = solve_line(np.int64(elder_mask), np.int64(dealer_mask), 0, 0, 0, diff, need, params, tt, buf,
+                               line)
     if line[LINE_TRICKS] != _popcount(np.int64(elder_mask)):
         raise RuntimeError("solve_deal: the solver's line broke off (a corrupt table)")
     return elder_before + e0 + e - (dealer_before + d), e0 + e, d

@@ -24,6 +24,7 @@ from ..layout import (  # noqa: E402
     PL_LAST_LEAD,
     PL_LAST_TRICK,
     PL_LEAD,
+    PL_PIQUE_AT,
     PL_PIQUE_BONUS,
     PL_SCORING_RANK,
     PL_SEVENTH,
@@ -78,6 +79,25 @@ def _trick(lead, reply, leader, et, dt, need, last, seventh_at, prm):
         d += wp
         need = 0
     return e, d, winner, need
+
+
+@numba.njit(**JIT)
+def pique_at_start(elder_before, dealer_before, pique_live, prm):
+    """game.play.pique_at_start (tested equal to it): (elder piques before the first lead, the points he
+    still needs in the play for pique, 0 when it is not live)."""
+    if not pique_live or dealer_before != 0:
+        return False, 0
+    if elder_before >= prm[PL_PIQUE_AT]:
+        return True, 0
+    return False, prm[PL_PIQUE_AT] - elder_before
+
+
+@numba.njit(**JIT)
+def piques_in_trick(e, d, leader, need, need_after, prm):
+    """Did elder reach pique in this trick? ``e``, ``d``: the trick's points as _trick scores them, ``need``
+    and ``need_after`` the pique need before and after it. He did when the need is gone, his points hold
+    the bonus on top of it, and the dealer did not score first (a scoring card the dealer led)."""
+    return need > 0 and need_after == 0 and (leader == 0 or d == 0) and e >= need + prm[PL_PIQUE_BONUS]
 
 
 @numba.njit(**INLINED)
