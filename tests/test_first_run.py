@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 import piquet_calc
 from piquet_calc.cli import app
 from piquet_calc.engine import first_run
+from piquet_calc.kernels.cache import package_stamp
 
 PACKAGE_PARENT = Path(piquet_calc.__file__).resolve().parents[1]  # the copy this process imports
 HAND = "AS AH AD AC KS KH KD QS QH JS TS 9S"
@@ -58,15 +59,13 @@ def fake_cache(tmp_path, monkeypatch, fresh_state):
     python = f"py{sys.version_info.major}{sys.version_info.minor}"
 
     def fill(name: str) -> None:
-        import hashlib
-
         for entry in first_run.FAMILIES[name].entries:
             module, function = entry.split(":")
             source = first_run.kernel_source(module)
             folder = first_run.kernel_cache_dir(str(tmp_path), source)
             folder.mkdir(parents=True, exist_ok=True)
             _index(folder / f"{source.stem}.{function}-10.{python}.nbi", first_run._numba_version() or "0.68.1",
-                   hashlib.sha256(source.read_bytes()).digest())
+                   package_stamp())
 
     return fill
 
@@ -124,8 +123,6 @@ def test_only_the_families_left_to_compile_are_named(fake_cache, capsys):
 def test_the_sampler_needs_only_the_play_kernels_it_calls(fake_cache, capsys, tmp_path):
     """After a whole-deal run, whose sampler compiled the play solver's line kernels but not the rest of
     its entries: no line for that run again, and the play command's own line still comes."""
-    import hashlib
-
     fake_cache("declarations")
     fake_cache("deal")
     python = f"py{sys.version_info.major}{sys.version_info.minor}"
@@ -134,7 +131,7 @@ def test_the_sampler_needs_only_the_play_kernels_it_calls(fake_cache, capsys, tm
         folder = first_run.kernel_cache_dir(str(tmp_path), source)
         folder.mkdir(parents=True, exist_ok=True)
         _index(folder / f"{source.stem}.{entry}-10.{python}.nbi", first_run._numba_version() or "0.68.1",
-               hashlib.sha256(source.read_bytes()).digest())
+               package_stamp())
     assert first_run.expect("declarations", "deal") == []
     assert not first_run.starting("deal")
     assert capsys.readouterr().err == ""
@@ -323,3 +320,15 @@ def test_an_index_stamped_with_the_sources_bytes_is_fresh_though_older(tmp_path)
     _index(cache / f"declarations.binomials-10.{python}.nbi", "0.0.1", digest)  # another numba's index
     assert not first_run.kernels_compiled(cache, source)
     assert first_run.kernels_compiled(cache, source, names=("count_draws",))
+
+
+def test_every_kernel_is_stamped_with_the_whole_kernel_package(tmp_path):
+    """A kernel whose callee in another room changed compiles again: every kernel's index carries the stamp
+    of all of kernels/ (kernels/cache.py), not its own file's alone, and the first-run check reads that."""
+    code = ("from piquet_calc.kernels.play import table\n"
+            "import numpy as np\n"
+            "table.begin(np.zeros((3, 3), dtype=np.int64))\n")
+    out = run(["-c", code], tmp_path)
+    assert out.returncode == 0, out.stderr
+    index = next(tmp_path.glob("play_*/table.begin-*.nbi"))
+    assert package_stamp() in index.read_bytes()

@@ -17,8 +17,9 @@ with one ``register(...)`` line below.
   (``--quiet``); everything goes to stderr.
 
 A kernel counts as compiled when the cache holds an index file for it, for this Python, that numba will
-take as up to date (``_index_fresh``): a fresh install, a cleared cache, a new ``NUMBA_CACHE_DIR``, a
-changed kernel module or another numba all make numba compile again, and the line appears.
+take as up to date (``_index_fresh``, with the stamp every kernel carries: kernels/cache.py's
+``package_stamp``): a fresh install, a cleared cache, a new ``NUMBA_CACHE_DIR``, a changed file of
+kernels/ or another numba all make numba compile again, and the line appears.
 Plain Python: numba is not imported here (``kernels.cache.configure`` imports its config only).
 """
 
@@ -142,14 +143,20 @@ def _index_fresh(index: Path, built: float, digest: bytes, numba_version: str | 
     return newer or digest in data
 
 
-def kernels_compiled(cache_dir: Path, source: Path, names: tuple[str, ...] = ENTRY_KERNELS) -> bool:
+def kernels_compiled(cache_dir: Path, source: Path, names: tuple[str, ...] = ENTRY_KERNELS,
+                     stamp: tuple[bytes, float] | None = None) -> bool:
     """True when every kernel in ``names`` has an index file in ``cache_dir`` (for this Python) that numba
-    will take as up to date (_index_fresh): numba will load them instead of compiling."""
+    will take as up to date (_index_fresh): numba will load them instead of compiling. ``stamp``: the
+    digest and the time the index must carry or follow (the kernels' own: kernels/cache.py's
+    package_stamp); by default the source file's bytes and time, as numba stamps a plain module."""
     stem = source.stem
     python = f"py{sys.version_info.major}{sys.version_info.minor}"
     try:
-        built = source.stat().st_mtime
-        digest = hashlib.sha256(source.read_bytes()).digest()
+        if stamp is None:
+            built = source.stat().st_mtime
+            digest = hashlib.sha256(source.read_bytes()).digest()
+        else:
+            digest, built = stamp
         # numba names an index "<module>.<function>-<first line>.<python><abiflags>.nbi"
         indexes = [p for p in cache_dir.iterdir() if p.suffix == ".nbi" and f".{python}" in p.name]
     except OSError:  # no cache folder yet
@@ -175,9 +182,10 @@ def compiled(name: str, entries: tuple[str, ...] | None = None) -> bool:
     for entry in family.entries if entries is None else entries:
         module, function = entry.split(":")
         by_module.setdefault(module, []).append(function)
+    stamp = (cache.package_stamp(), cache.kernels_changed_at())  # every kernel's (kernels/cache.py)
     for module, functions in by_module.items():
         source = kernel_source(module)
-        if not kernels_compiled(kernel_cache_dir(chosen, source), source, tuple(functions)):
+        if not kernels_compiled(kernel_cache_dir(chosen, source), source, tuple(functions), stamp):
             return False
     return True
 

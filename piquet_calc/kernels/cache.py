@@ -14,11 +14,17 @@ with the sticky bit, as ``/tmp``). Order:
    (``ENABLED`` is False; kernel modules pass ``cache=cache.ENABLED``), with one warning line.
 
 ``NUMBA_NUM_THREADS``, when set, must be a whole number from 1 to MAX_THREADS (SetupError otherwise).
+
+Numba stamps a cached kernel with its own source file's bytes only, so a kernel whose callee in another
+file changed (a room of the play solver, a layout constant) would load stale code. ``stamp_with_package``
+(called by kernels/jit.py before any kernel is defined) makes every kernel's stamp ``package_stamp()``:
+the SHA-256 of every file of kernels/, so that any change to any of them compiles every kernel again.
 """
 
 from __future__ import annotations
 
 import atexit
+import hashlib
 import os
 import shutil
 import stat
@@ -34,6 +40,8 @@ PROG = "piquet-calc"
 PACKAGE_CACHE = Path(__file__).parent / "__pycache__"  # numba's own default for these modules
 
 _chosen: list[str | None] = []  # configure()'s answer, once per process
+KERNELS = Path(__file__).parent
+_stamps: dict[tuple, bytes] = {}  # package_stamp's answer by the files' names, sizes and times
 
 
 class SetupError(RuntimeError):
@@ -164,3 +172,49 @@ def worker_count() -> int:
     import numba
 
     return numba.config.NUMBA_NUM_THREADS
+
+
+def package_stamp() -> bytes:
+    """The SHA-256 of every source file of kernels/ (names and bytes, in order): the stamp of every cached
+    kernel (``stamp_with_package``). Plain Python: engine/first_run.py reads it without numba."""
+    files = sorted(p for p in KERNELS.rglob("*.py") if "__pycache__" not in p.parts)
+    key = tuple((str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in files)
+    if key not in _stamps:
+        h = hashlib.sha256()
+        for p in files:
+            h.update(p.relative_to(KERNELS).as_posix().encode() + b"\0" + p.read_bytes() + b"\0")
+        _stamps.clear()
+        _stamps[key] = h.digest()
+    return _stamps[key]
+
+
+def kernels_changed_at() -> float:
+    """The latest modification time of a source file of kernels/ (older numbas stamp with times)."""
+    return max(p.stat().st_mtime for p in KERNELS.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def stamp_with_package() -> None:
+    """Numba's cache locators, for the files of kernels/, stamp with ``package_stamp()`` instead of the one
+    file's bytes (module docstring). Call after configure() and before any kernel is defined; once."""
+    import numba.core.caching as caching
+
+    if getattr(caching, "_piquet_calc_stamped", False):
+        return
+
+    class WholePackage:
+        """A locator for a kernel of kernels/: numba's own, stamped with the whole package."""
+
+        @classmethod
+        def from_function(cls, py_func, py_file):  # noqa: ANN001, ANN206
+            if not os.path.abspath(py_file).startswith(str(KERNELS) + os.sep):
+                return None
+            return super().from_function(py_func, py_file)
+
+        def get_source_stamp(self) -> bytes:
+            return package_stamp()
+
+    names = ("UserProvidedCacheLocator", "InTreeCacheLocator", "UserWideCacheLocator")
+    bases = [getattr(caching, n, None) or getattr(caching, "_" + n) for n in names]
+    impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl
+    impl._locator_classes[:0] = [type(f"WholePackage{b.__name__}", (WholePackage, b), {}) for b in bases]
+    caching._piquet_calc_stamped = True

@@ -1,10 +1,12 @@
-"""The jit options every kernel module compiles with, set in one place (plain data; numba is not imported).
+"""The jit options every kernel module compiles with, set in one place; importing it readies numba's cache.
 
 ``JIT``: no GIL (the engine runs kernels from worker threads), cached (kernels/cache.py chooses where, or
 turns caching off when no folder can hold it), numpy's error model (no checks for division by zero).
 ``INLINED``: the same, inlined by numba itself wherever the function is called: for small functions
 called once per hand, holding, entry or node, where the call measured slower (12% less time in the
 declaration counts for about a second more compiling); each inlined copy costs compile time.
+Every kernel module imports this one before it defines a kernel: kernels/cache.py's stamp is installed
+here.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from . import cache
 
 cache.configure()
+cache.stamp_with_package()  # before any kernel is defined: every kernel stamped with all of kernels/
 
 JIT = dict(nogil=True, cache=cache.ENABLED, error_model="numpy")
 INLINED = dict(JIT, inline="always")
