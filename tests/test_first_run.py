@@ -141,7 +141,7 @@ def test_the_sampler_needs_only_the_play_kernels_it_calls(fake_cache, capsys, tm
 
 def test_a_new_kernel_module_is_one_register_line(fake_cache, capsys, monkeypatch):
     monkeypatch.setattr(first_run, "FAMILIES", dict(first_run.FAMILIES))
-    first_run.register("seen", ("seen:value_roots",), 3, "the root-card values", "piquet_calc.engine.x:warm")
+    first_run.register("seen", ("seen:value_roots",), 3, "the root-card values")
     assert first_run.starting("seen")
     assert "the root-card values: about 3 s on 2 cores" in capsys.readouterr().err
 
@@ -220,7 +220,9 @@ def test_warm_compiles_everything_and_no_command_announces_after(tmp_path):
     assert "already compiled: nothing" in warm.stdout
     again = run(["-m", "piquet_calc", "warm"], tmp_path)
     assert again.stderr == "" and "compiled: nothing" in again.stdout
-    for args in [*COMMANDS.values(), ["-m", "piquet_calc", "discard", HAND, "--elder", "--play", "--samples", "2"]]:
+    for args in [*COMMANDS.values(), ["-m", "piquet_calc", "discard", HAND, "--elder", "--play", "--samples", "2"],
+                 ["-m", "piquet_calc", "play", "--seat", "elder", "AS KS QS JS TS AH KH QH AD KD 7C 8C", "--discards",
+                  "7S 8S 7H 9C 7D"]]:
         r = run(args, tmp_path)
         assert r.returncode == 0 and "compiling" not in r.stderr, (args, r.stderr)
 
@@ -320,6 +322,26 @@ def test_an_index_stamped_with_the_sources_bytes_is_fresh_though_older(tmp_path)
     _index(cache / f"declarations.binomials-10.{python}.nbi", "0.0.1", digest)  # another numba's index
     assert not first_run.kernels_compiled(cache, source)
     assert first_run.kernels_compiled(cache, source, names=("count_draws",))
+
+
+def test_every_family_has_one_warm_up_call():
+    """piquet-calc warm knows every family, and nothing else (piquet_calc/warmup.py)."""
+    from piquet_calc import warmup
+
+    assert list(warmup.WARMERS) == list(first_run.FAMILIES)
+
+
+def test_every_entry_kernel_is_one_the_engine_calls():
+    """A family's entries are the kernels the engine calls from Python: an entry nothing calls is never compiled,
+    so the notice would come on every run and ``warm`` would compile the family every time (issue 29: the
+    seen family named ``card_values``, which only ``batch_values``'s callers ever reach)."""
+    engine = Path(first_run.__file__).parent
+    source = "\n".join(p.read_text() for p in engine.glob("*.py"))
+    for family in first_run.FAMILIES.values():
+        for entry in family.entries:
+            module, function = entry.split(":")
+            assert first_run.kernel_source(module).exists(), entry
+            assert f".{function}(" in source, (family.name, entry)
 
 
 def test_every_kernel_is_stamped_with_the_whole_kernel_package(tmp_path):

@@ -742,10 +742,11 @@ def rules_command(
 @app.command()
 def warm(
     only: Annotated[list[str] | None, typer.Option(help="Only this kernel family (repeatable): "
-                                                   "declarations, play, deal, normand-exchange, normand-declare, "
-                                                   "four.")] = None,
+                                                   "declarations, play, deal, seen, normand-exchange, "
+                                                   "normand-declare, four.")] = None,
 ) -> None:
     """Compile every kernel once into numba's cache (after an install, or in a CI image): no later command waits."""
+    from .. import warmup
     from ..engine import first_run
 
     names = list(only or [])
@@ -754,7 +755,7 @@ def warm(
         raise click_errors.UsageError(f"--only: no kernel family {unknown[0]!r}: one of "
                                       f"{', '.join(first_run.FAMILIES)}")
     start = time.monotonic()
-    done = first_run.warm(names)
+    done = warmup.warm(names)
     rest = [n for n in (names or first_run.FAMILIES) if n not in done]
     streams.write_out(f"compiled: {', '.join(done) or 'nothing'} ({time.monotonic() - start:.0f} s); "
                       f"already compiled: {', '.join(rest) or 'nothing'}\n")

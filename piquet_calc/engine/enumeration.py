@@ -23,7 +23,7 @@ CHUNKS = 128  # a call's draws are cut into this many pieces, taken up by whiche
 
 _holdings_cache: dict[tuple, tuple] = {}
 _worker_number = worker_number  # the names other modules used before engine/pool.py
-__all__ = ["CHUNKS", "enumerate_fast", "run_pieces", "side_array", "warm", "workers"]
+__all__ = ["CHUNKS", "enumerate_fast", "run_pieces", "side_array", "workers"]
 
 
 def side_array(me_is_elder: bool, cb_me: int, opp_cb_fixed: int) -> np.ndarray:
@@ -66,13 +66,3 @@ def enumerate_fast(hand: np.ndarray, unseen: np.ndarray, draws: np.ndarray, disc
         if progress is not None:
             progress(done)
     k.add_totals(acc, cols, len(draws) * k.holding_count(len(unseen) - draws.shape[1]), side[S_CB_ME], counts)
-
-
-def warm() -> None:
-    """Compile the declaration kernels (``piquet-calc warm``) with a small real analysis: younger's, whose
-    draws are of three cards at most."""
-    from ..analysis import analyse_discards
-    from ..cards import parse_hand
-    from ..rules import RUBICON
-
-    analyse_discards(parse_hand("QS JS TS 9S 8S JH 9H KD QD AC JC TC"), "younger", RUBICON, elder_took=5)

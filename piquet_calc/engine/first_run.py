@@ -2,9 +2,9 @@
 
 Kernels come in families (``FAMILIES``): the entry kernels of one part of kernels/ (those the engine calls
 from Python, each with its own index file in numba's cache, named ``module:function``: a family may span
-several kernel modules, as the play solver's rooms do), an estimate of their compile time on 2 cores,
-and a ``warm`` function that compiles them with a small real call. A new kernel module registers itself
-with one ``register(...)`` line below.
+several kernel modules, as the play solver's rooms do) and an estimate of their compile time on 2 cores.
+A new family registers itself with one ``register(...)`` line below, and one warm-up call in
+piquet_calc/warmup.py (``piquet-calc warm``: the registry that knows the analyses lives above them).
 
 - ``expect(*names)``: the command is about to run these families (the CLI says which, after the
   arguments are checked). Those whose kernels are not all compiled are *pending*: one line names them,
@@ -46,7 +46,6 @@ class Family:
     entries: tuple[str, ...]
     seconds: int  # compile time on 2 free cores, rounded up (benchmarks/RESULTS.md, Start-up)
     what: str  # for the user: "the play solver"
-    warm: str  # "module:function" compiling the family with a small real call (piquet-calc warm)
     # other families' kernels that this one's first call compiles as well: (family, those kernels)
     includes: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
@@ -59,10 +58,10 @@ class Family:
 FAMILIES: dict[str, Family] = {}
 
 
-def register(name: str, entries: tuple[str, ...], seconds: int, what: str, warm: str,
+def register(name: str, entries: tuple[str, ...], seconds: int, what: str,
              includes: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> Family:
     """Add a kernel family (one line per family, below)."""
-    FAMILIES[name] = Family(name, entries, seconds, what, warm, includes)
+    FAMILIES[name] = Family(name, entries, seconds, what, includes)
     return FAMILIES[name]
 
 
@@ -71,18 +70,15 @@ register("declarations",
          ("declarations/holdings:binomials", "declarations/holdings:every_holding",
           "declarations/count:kept_and_columns", "declarations/count:count_draws", "declarations/count:add_totals",
           "declarations/plain:holding_count"),
-         20, "the declaration counts", "piquet_calc.engine.enumeration:warm")
-register("play", ("play/table:begin", "play/search:position_value", "play/line:solve_line"), 30, "the play solver",
-         "piquet_calc.engine.play:warm")
+         20, "the declaration counts")
+register("play", ("play/table:begin", "play/search:position_value", "play/line:solve_line"), 30, "the play solver")
 register("deal", ("deal:declare_deals", "deal:play_deals"), 5, "the whole-deal sampler",
-         "piquet_calc.engine.first_run:warm_deal", includes=(("play", ("play/table:begin", "play/line:solve_line")),))
-register("seen", ("seen:card_values", "seen:batch_values"), 20, "the card values as a player sees them",
-         "piquet_calc.engine.seen:warm", includes=(("play", ("play/table:begin",)),))
-register("normand-exchange", ("table:dealer_exchange",), 4, "normand's exchange counts",
-         "piquet_calc.engine.table:warm_exchange")
-register("normand-declare", ("table:count_seat",), 4, "normand's declaration counts",
-         "piquet_calc.engine.table:warm_seat")
-register("four", ("four/fast:count_chunk_fast",), 6, "the four-player counts", "piquet_calc.engine.four:warm")
+         includes=(("play", ("play/table:begin", "play/line:solve_line")),))
+register("seen", ("seen:batch_values",), 20, "the card values as a player sees them",
+         includes=(("play", ("play/table:begin",)),))
+register("normand-exchange", ("table:dealer_exchange",), 4, "normand's exchange counts")
+register("normand-declare", ("table:count_seat",), 4, "normand's declaration counts")
+register("four", ("four/fast:count_chunk_fast",), 6, "the four-player counts")
 # fmt: on
 
 # the declaration kernels' names in their module (the default of kernels_compiled)
@@ -201,7 +197,8 @@ def notice(names: list[str]) -> str:
             "later runs start at once")
 
 
-def _write(stream: TextIO | None, line: str) -> None:
+def write(stream: TextIO | None, line: str) -> None:
+    """One line on ``stream`` (stderr when None); nothing if it is closed or gone."""
     try:
         stream = stream or sys.stderr
         if stream is not None:
@@ -226,7 +223,7 @@ def expect(*names: str, stream: TextIO | None = None) -> list[str]:
                 pending.append(other)  # not marked checked: a later call of its own kernels is checked apart
     _pending.extend(pending)
     if pending and not _silenced:
-        _write(stream, notice(pending))
+        write(stream, notice(pending))
     return pending
 
 
@@ -245,36 +242,16 @@ def starting(name: str, stream: TextIO | None = None) -> bool:
     _checked.update(group)
     if alone and "" not in _pending[:min(places) - 1]:
         return False
-    _write(stream, f"{PROG}: compiling {' and '.join(map(str, places))} of {len(_pending)}: "
-                   f"{' with '.join(FAMILIES[n].what for n in group)} (about {_estimate(group)} s)")
+    write(stream, f"{PROG}: compiling {' and '.join(map(str, places))} of {len(_pending)}: "
+                  f"{' with '.join(FAMILIES[n].what for n in group)} (about {_estimate(group)} s)")
     return True
+
+
+def said(names) -> None:
+    """The lines for these families are said by the caller (piquet-calc warm): none from the engines."""
+    _checked.update(names)
 
 
 def announce(stream: TextIO | None = None) -> bool:
     """The declaration kernels' first-run line (as ``starting("declarations")``); True if printed."""
     return starting("declarations", stream)
-
-
-def warm(names: tuple[str, ...] | list[str] = (), stream: TextIO | None = None) -> list[str]:
-    """Compile the families named (all when empty) that are not compiled yet, with progress on
-    ``stream``; the families compiled."""
-    import importlib
-
-    todo = [n for n in (names or FAMILIES) if not compiled(n)]
-    _checked.update(FAMILIES)  # the lines are said here: none from the engines
-    for i, name in enumerate(todo, start=1):
-        family = FAMILIES[name]
-        _write(stream, f"{PROG}: compiling {i} of {len(todo)}: {family.what} (about {family.seconds} s)")
-        module, function = family.warm.split(":")
-        getattr(importlib.import_module(module), function)()
-    return todo
-
-
-def warm_deal() -> None:
-    """The whole-deal sampler (with the play solver and the declaration counts it calls), on a few deals."""
-    from ..analysis.deal import analyse_deal
-    from ..cards import parse_hand
-    from ..rules import RUBICON
-
-    analyse_deal(parse_hand("QS JS TS 9S 8S JH 9H KD QD AC JC TC"), "younger", RUBICON, elder_took=5,
-                 samples=2, seed=1, top=1)

@@ -155,13 +155,3 @@ def line_choices(state: PlayState, line: list[tuple[Card, Card]], rules: RuleSet
         alts = (good_leads, good_replies) if leader == ELDER else (good_replies, good_leads)
         out.append(Trick(leader, pair, s.totals, alts))
     return out
-
-
-def warm() -> None:
-    """Compile the play solver (``piquet-calc warm``): one deal solved as ``piquet-calc play`` solves it."""
-    from ..analysis.play import analyse_play
-    from ..cards import parse_cards
-    from ..rules import RUBICON
-
-    analyse_play(parse_cards("AS 7S AH KH QH TH 8H 7H AD 7D KC 7C"), parse_cards("KS QS JS TS 9S 8S KD QD 8D AC JC TC"),
-                 RUBICON)

@@ -90,22 +90,3 @@ def seat_counts(me: int, mine: list[int], me_blanche: bool, unseen: list[int], o
 
     run_pieces(count, outs, progress)
     return acc.sum(axis=0)
-
-
-def warm_exchange() -> None:
-    """Compile normand's exchange kernels (``piquet-calc warm``): the dealer's analysis of one hand."""
-    from ..analysis.table import analyse_normand_exchange
-    from ..cards import parse_cards
-    from ..rules import get_rules
-
-    analyse_normand_exchange(parse_cards("TS 9S 8S 7S TH 9H 8H TD 9D 7C", 10, "the hand"), get_rules("normand"))
-
-
-def warm_seat() -> None:
-    """Compile normand's declaration kernels (``piquet-calc warm``): the dealer's, two cards out."""
-    from ..analysis.table import analyse_normand_declaration
-    from ..cards import parse_cards
-    from ..rules import get_rules
-
-    analyse_normand_declaration(parse_cards("AS KS QS JS TS 9S AH KH QH AC", 10, "the hand"), "dealer",
-                                get_rules("normand"), parse_cards("8D 7D", 2, "the discards"))

@@ -1,0 +1,105 @@
+"""The warm-up registry: ``piquet-calc warm`` compiles each kernel family the way a command compiles it.
+
+A family (engine/first_run.py's ``FAMILIES``: its entry kernels, its estimate, what to call it) is warmed by
+one small real call of the code a command runs, so that the kernels compiled, and their type signatures,
+are exactly those the command loads: after ``warm`` no command prints the first-run notice
+(tests/test_first_run.py). The calls go through the analyses where a command does, which is why this
+registry lives here, above every layer, and not in engine/ (an engine never imports an analysis).
+
+``WARMERS`` has one entry per family (tested: none missing, none extra); ``warm(names)`` compiles those
+not compiled yet, with a progress line each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TextIO
+
+from .engine import first_run
+
+PLAY_E, PLAY_D = "AS 7S AH KH QH TH 8H 7H AD 7D KC 7C", "KS QS JS TS 9S 8S KD QD 8D AC JC TC"
+YOUNGER = "QS JS TS 9S 8S JH 9H KD QD AC JC TC"
+
+
+def _declarations() -> None:
+    """``discard`` (younger's draws are of three cards at most: the smallest real analysis)."""
+    from .analysis import analyse_discards
+    from .cards import parse_hand
+    from .rules import RUBICON
+
+    analyse_discards(parse_hand(YOUNGER), "younger", RUBICON, elder_took=5)
+
+
+def _play() -> None:
+    """``play``: one deal solved, with its line and the equally good cards."""
+    from .analysis.play import analyse_play
+    from .cards import parse_cards
+    from .rules import RUBICON
+
+    analyse_play(parse_cards(PLAY_E), parse_cards(PLAY_D), RUBICON)
+
+
+def _deal() -> None:
+    """``discard --play``: the whole-deal sampler (with the play solver's kernels it calls) on a few deals."""
+    from .analysis.deal import analyse_deal
+    from .cards import parse_hand
+    from .rules import RUBICON
+
+    analyse_deal(parse_hand(YOUNGER), "younger", RUBICON, elder_took=5, samples=2, seed=1, top=1)
+
+
+def _seen() -> None:
+    """``play --seat``: every first lead of one deal valued, both hands known (engine/seen.py's own call)."""
+    from .engine.seen import warm
+
+    warm()
+
+
+def _normand_exchange() -> None:
+    """``discard --rules normand --dealer``: the dealer's exchange counts of one hand."""
+    from .analysis.table import analyse_normand_exchange
+    from .cards import parse_cards
+    from .rules import get_rules
+
+    analyse_normand_exchange(parse_cards("TS 9S 8S 7S TH 9H 8H TD 9D 7C", 10, "the hand"), get_rules("normand"))
+
+
+def _normand_declare() -> None:
+    """``declare --rules normand --seat dealer``: the dealer's declaration counts, two cards out."""
+    from .analysis.table import analyse_normand_declaration
+    from .cards import parse_cards
+    from .rules import get_rules
+
+    analyse_normand_declaration(parse_cards("AS KS QS JS TS 9S AH KH QH AC", 10, "the hand"), "dealer",
+                                get_rules("normand"), parse_cards("8D 7D", 2, "the discards"))
+
+
+def _four() -> None:
+    """``declare --rules four``: one piece of one seat's count, the smallest (engine/four.py's own call)."""
+    from .engine.four import warm
+
+    warm()
+
+
+WARMERS: dict[str, Callable[[], None]] = {
+    "declarations": _declarations,
+    "play": _play,
+    "deal": _deal,
+    "seen": _seen,
+    "normand-exchange": _normand_exchange,
+    "normand-declare": _normand_declare,
+    "four": _four,
+}
+
+
+def warm(names: tuple[str, ...] | list[str] = (), stream: TextIO | None = None) -> list[str]:
+    """Compile the families named (all when empty) that are not compiled yet, with a progress line each on
+    ``stream`` (stderr); the families compiled."""
+    todo = [n for n in (names or first_run.FAMILIES) if not first_run.compiled(n)]
+    first_run.said(first_run.FAMILIES)  # the lines are said here: none from the engines
+    for i, name in enumerate(todo, start=1):
+        family = first_run.FAMILIES[name]
+        first_run.write(stream, f"{first_run.PROG}: compiling {i} of {len(todo)}: {family.what} "
+                                f"(about {family.seconds} s)")
+        WARMERS[name]()
+    return todo
