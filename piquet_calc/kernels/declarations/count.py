@@ -100,6 +100,9 @@ def _final_hands(kept, drawn, worst, me_is_elder, rt, sr, hands):
             run_min[d] = _packed_points(_run_packed(m, worst, run_tab), params)
 
 
+# long: its forty work arrays are allocated once per call (numba allocates on the heap: once per draw would
+# cost more than the counting) and threaded through the draw loop; each step of the loop is a function
+# already (_final_hands, _distinct_holdings, _against_holdings, the pique counts): this is their driver.
 @numba.njit(**JIT)
 def count_draws(lo, hi, acc, hand_mask, deal, side, rt, holdings):
     """enumerate_fast's work on draws ``lo`` to ``hi``, added into ``acc``: one row per discard, and

@@ -116,6 +116,9 @@ def _half(sa, sb, s_keys, s_size, s_mult, s_n, hk, hm, hn, table, slots, used):
         table[h] = -1
 
 
+# long: the halves' pairing keeps two dozen running sums in registers (numba returns a tuple of them from a
+# call only through memory); the steps that stand alone are functions already (_combine, _enc, _insert,
+# _half), what is left is the per-suit keys feeding them and the pairing loop.
 @numba.njit(**JIT)
 def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, rank_tab, set_tab, cash_tab,
                        over_tab, params, counts, fast):

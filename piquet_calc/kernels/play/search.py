@@ -39,6 +39,9 @@ FRAMES = 14
 FRAME_COLUMNS = 32
 
 
+# long: alpha-beta without recursion (numba compiles no recursive nogil kernel into the cache), so the path
+# is a stack of frames in ``work`` and entering a node, a child's return and the descent share the loop's
+# locals and leave it from inside; called apart, each would pass a dozen values per node in the hottest loop.
 @numba.njit(**JIT)
 def _search(em, dm, leader, et, dt, diff, need, alpha, beta, prm, tt, work):
     """The future value of the position (module docstring), fail-soft within (alpha, beta).
