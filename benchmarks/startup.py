@@ -4,6 +4,7 @@
     python benchmarks/startup.py --only play help   # some of them (names in COMMANDS)
     python benchmarks/startup.py --warm-runs 5
     python benchmarks/startup.py --modules          # also: the compile time of each kernel module alone
+    python benchmarks/startup.py --functions 12     # also: the 12 jitted functions that took longest to compile
 
 Each run is a fresh ``python -m piquet_calc ...`` (here: a child of this script that instruments
 itself, then runs the command as the console script would). Its wall time, end to end, is split into
@@ -73,6 +74,7 @@ class _Clock:
         self.last = time.perf_counter()
         self.local = threading.local()
         self.modules: dict[str, float] = {}  # compile time by kernel module (exclusive of nested compiles)
+        self.functions: dict[str, float] = {}  # compile time by jitted function, "module.name" (likewise)
         self.loads: dict[str, float] = {}  # cache-loading time by kernel (its entry's whole library)
 
     def _charge(self, now: float) -> None:
@@ -90,20 +92,22 @@ class _Clock:
             self._charge(time.perf_counter())
             self.active[category] -= 1
 
-    def compile_started(self, module: str) -> None:
+    def compile_started(self, module: str, function: str = "?") -> None:
         stack = self.local.__dict__.setdefault("stack", [])
         now = time.perf_counter()
         if stack:
             stack[-1][2] += now - stack[-1][1]  # the caller's own time so far
-        stack.append([module, now, 0.0])
+        stack.append([module, now, 0.0, function])
         self.enter("compile")
 
     def compile_ended(self) -> None:
         self.leave("compile")
         stack = self.local.stack
-        module, since, own = stack.pop()
+        module, since, own, function = stack.pop()
         now = time.perf_counter()
         self.modules[module] = self.modules.get(module, 0.0) + own + now - since
+        key = f"{module}.{function}"
+        self.functions[key] = self.functions.get(key, 0.0) + own + now - since
         if stack:
             stack[-1][1] = now
 
@@ -115,7 +119,8 @@ def _instrument_numba(clock: _Clock) -> None:
 
     class Compiles(ev.Listener):
         def on_start(self, event: ev.Event) -> None:
-            clock.compile_started(getattr(event.data["dispatcher"].py_func, "__module__", "?"))
+            func = event.data["dispatcher"].py_func
+            clock.compile_started(getattr(func, "__module__", "?"), getattr(func, "__qualname__", "?"))
 
         def on_end(self, event: ev.Event) -> None:
             clock.compile_ended()
@@ -181,7 +186,8 @@ def child(args: list[str], report: str) -> None:
     finally:
         clock.enter("import")
         clock.leave("import")  # charge what is left
-        Path(report).write_text(json.dumps({"spent": clock.spent, "modules": clock.modules, "loads": clock.loads,
+        Path(report).write_text(json.dumps({"spent": clock.spent, "modules": clock.modules,
+                                            "functions": clock.functions, "loads": clock.loads,
                                             "total": time.perf_counter() - start, "status": status,
                                             "numba": "numba" in sys.modules}))
     sys.exit(status)
@@ -243,6 +249,8 @@ def main() -> None:
     ap.add_argument("--only", nargs="*", choices=list(COMMANDS), default=list(COMMANDS))
     ap.add_argument("--warm-runs", type=int, default=3)
     ap.add_argument("--modules", action="store_true", help="also each kernel family compiled alone")
+    ap.add_argument("--functions", type=int, default=0, metavar="N",
+                    help="also the N jitted functions that took longest to compile in each cold run")
     ap.add_argument("--no-cold", action="store_true", help="warm runs only (into the default cache)")
     ap.add_argument("--against", metavar="DIR", help="also an earlier version: DIR holds its piquet_calc "
                     "(git archive REV piquet_calc | tar -x -C DIR), run alternately with this one")
@@ -267,6 +275,11 @@ def main() -> None:
                     if top:
                         print("|  |  compile by module: " + ", ".join(f"{m.rsplit('.', 1)[-1]} {t:.1f}" for m, t in top)
                               + " |||||||||", flush=True)
+                    slow = sorted(cold.get("functions", {}).items(), key=lambda kv: -kv[1])[:args.functions]
+                    if slow:
+                        print("|  |  compile by function: " + ", ".join(
+                            f"{f.removeprefix('piquet_calc.kernels.')} {t:.1f}" for f, t in slow)
+                              + f" ({len(cold['functions'])} compiled) |||||||||", flush=True)
             warms: dict[str, list[dict]] = {label: [] for label, _ in versions}
             for _ in range(args.warm_runs):
                 for label, package in versions:
