@@ -88,7 +88,7 @@ def _declare_dialogue(elder_hand: str, dealer_hand: str | None, elder_dealt: str
     from ..game.deal_check import check_two_handed_deal
     from ..game.dialogue import dialogue as make_dialogue
     from ..game.dialogue import knowledge
-    from ..game.knowledge import consistent_hands
+    from ..game.hands import consistent_hands
     from ..report.dialogue import dialogue_data, dialogue_table
 
     with _user_errors():
