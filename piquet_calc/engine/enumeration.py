@@ -1,7 +1,7 @@
 """The exact enumeration's driver: the opponent's holdings described once per hand, the draws cut into
 pieces for a pool of worker threads, progress reported as pieces finish.
 
-The kernels (kernels/declarations.py) do the counting and release the GIL.
+The kernels (kernels/declarations/) do the counting and release the GIL.
 """
 
 from __future__ import annotations

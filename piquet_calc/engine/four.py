@@ -1,4 +1,4 @@
-"""Drivers for piquet for four: the rules as the tables kernels/four.py reads (built from game/ functions),
+"""Drivers for piquet for four: the rules as the tables kernels/four/ reads (built from game/ functions),
 and the enumeration of every partner's hand cut into pieces for the worker threads."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The play of one deal: legal cards, tricks, a recorded play scored trick by trick, and a plain minimax.
 
-Plain Python, the readable reference the play solver (``kernels/play.py``) is tested against. Every rule
+Plain Python, the readable reference the play solver (``kernels/play/``) is tested against. Every rule
 of docs/rules.md's "The play" and "Pique in the play" lives here once:
 
 * no trumps; the leader plays any card, the follower must follow suit if he can; the higher card of

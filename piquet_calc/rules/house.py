@@ -40,7 +40,7 @@ NAME_LIMIT, SOURCE_LIMIT = 40, 300
 # 10, carte rouge 20, repique 60 or 100, pique 30, every lead and trick 0 to 4, the seventh trick 10).
 # The bounds are wide enough for any house rule and keep every count exact and every analysis fast.
 # the play solver keys a deal's difference so far in 11 bits and keeps its bounds in 16: the bonuses and
-# the play's points stay far below (kernels/play.py)
+# the play's points stay far below (kernels/play/)
 PLAY_LIMIT = 255
 _FLAGS = ("play.capot_replaces_cards", "play.capot_replaces_last_trick")
 BOUNDS: dict[str, tuple[int, int]] = {
