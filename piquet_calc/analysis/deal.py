@@ -12,7 +12,7 @@ solved double dummy. Three independent streams of deals (engine/deal.py) keep th
    (benchmarks/deal_trust.py measures the difference to a re-judging on a fourth stream).
 
 **The control variate.** Each deal is also scored as the uniform model scores it (the opponent keeping
-his dealt hand, no play: ``kernels.layout.D_UNIFORM_*``), whose exact mean per discard is the exact
+his dealt hand, no play: ``engine.deal.uniform_net``), whose exact mean per discard is the exact
 analysis's net. A discard's deal value ``y`` is estimated by the mean of ``y - beta * (x - mu)``, ``x``
 the deal's uniform net and ``mu`` its exact mean: the same expectation with a smaller spread (most of a
 deal's luck is in the cards drawn, which both see). ``beta`` is fitted on the ordering stream and used
@@ -48,20 +48,15 @@ from typing import Literal
 import numpy as np
 
 from ..cards import HAND_SIZE, Card, CardError, mask_of, sort_hand
-from ..engine.deal import CONTROL_FACTOR, DealSampler, control_mean_is_exact, deal_totals, uniform_net, user_net
-from ..kernels.layout import (
-    D_CARDS,
-    D_D_CAPOT,
-    D_D_DECL,
-    D_D_PLAY,
-    D_D_REPIQUE,
-    D_E_CAPOT,
-    D_E_DECL,
-    D_E_PIQUE,
-    D_E_PLAY,
-    D_E_REPIQUE,
-    D_E_RUN_PIQUE,
-    N_DEAL_ALL,
+from ..engine.columns import DealColumns
+from ..engine.deal import (
+    CONTROL_FACTOR,
+    ROW_COLUMNS,
+    DealSampler,
+    control_mean_is_exact,
+    deal_totals,
+    uniform_net,
+    user_net,
 )
 from ..rules import RUBICON, RulesError, RuleSet, span
 from .defaults import DEFAULT_SAMPLES, DEFAULT_SEED, ODDS_MIN_DEALS  # noqa: F401  apart: the CLI reads them without numpy
@@ -79,7 +74,7 @@ RACE_CUT_ABOVE = 4  # the cut by rank within a size only while more than this ma
 RACE_STREAM, REPORT_STREAM, CONTROL_STREAM = 0, 1, 2
 MEMORY_LIMIT = 1 << 30  # bytes a run may hold; more is refused before it starts
 ROWS_PER_CALL = 1 << 18  # (deal, discard) rows per sampler call: about 60 MB of columns
-ROW_BYTES = 8 * (N_DEAL_ALL + 10)  # a row's columns and hands in a sampler call
+ROW_BYTES = 8 * (ROW_COLUMNS + 10)  # a row's columns and hands in a sampler call
 Progress = Callable[[int, int], None]
 
 FIGURES = ("declarations_me", "declarations_opp", "play_me", "play_opp", "cards_win", "cards_divide",
@@ -172,19 +167,20 @@ def _figures(cols: np.ndarray, me_is_elder: bool, play: bool) -> dict[str, Estim
     """FIGURES from one discard's rows (deals x columns)."""
     f = lambda x: Estimate.of(np.asarray(x, dtype=np.float64))  # noqa: E731
     me, opp = (0, 1) if me_is_elder else (1, 0)
-    decl = (cols[:, D_E_DECL], cols[:, D_D_DECL])
+    c = DealColumns.of(cols)
+    decl = (c.elder_declarations, c.dealer_declarations)
     if play:
-        plays = (cols[:, D_E_PLAY], cols[:, D_D_PLAY])
-        pique = (cols[:, D_E_PIQUE], np.zeros(len(cols)))
-        cards = cols[:, D_CARDS] if me_is_elder else -cols[:, D_CARDS]
-        capot = (cols[:, D_E_CAPOT], cols[:, D_D_CAPOT])
+        plays = (c.elder_play, c.dealer_play)
+        pique = (c.elder_pique, np.zeros(len(cols)))
+        cards = c.cards if me_is_elder else -c.cards
+        capot = (c.elder_capot, c.dealer_capot)
         extra = {"play_me": f(plays[me]), "play_opp": f(plays[opp]),
                  "cards_win": f(cards > 0), "cards_divide": f(cards == 0), "cards_lose": f(cards < 0),
                  "capot_me": f(capot[me]), "capot_opp": f(capot[opp])}
     else:  # declarations alone: pique by elder's pique run, as `score` counts it
-        pique = (cols[:, D_E_RUN_PIQUE], np.zeros(len(cols)))
+        pique = (c.elder_run_pique, np.zeros(len(cols)))
         extra = {}
-    repique = (cols[:, D_E_REPIQUE], cols[:, D_D_REPIQUE])
+    repique = (c.elder_repique, c.dealer_repique)
     return {"declarations_me": f(decl[me]), "declarations_opp": f(decl[opp]), **extra,
             "pique_me": f(pique[me]), "pique_opp": f(pique[opp]),
             "repique_me": f(repique[me]), "repique_opp": f(repique[opp])}
