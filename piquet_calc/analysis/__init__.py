@@ -12,7 +12,7 @@ from typing import Any
 
 # each name and the module it is imported from, on first use: importing the package imports no numpy
 _WHERE = {
-    "COUNT_NAMES": "..kernels.layout",
+    "COUNT_NAMES": "..engine.columns",
     **dict.fromkeys(("Analysis", "ClassCall", "DeclarationAnalysis", "DiscardResult", "Position",
                      "analyse_declaration", "analyse_discards", "deals_for", "discard_sizes"), ".discards"),
     **dict.fromkeys(("at_least", "odds_rows", "odds_words", "simplest_odds"), ".odds"),

@@ -12,7 +12,7 @@ solved double dummy. Three independent streams of deals (engine/deal.py) keep th
    (benchmarks/deal_trust.py measures the difference to a re-judging on a fourth stream).
 
 **The control variate.** Each deal is also scored as the uniform model scores it (the opponent keeping
-his dealt hand, no play: ``kernels.layout.D_UNIFORM_*``), whose exact mean per discard is the exact
+his dealt hand, no play: ``engine.deal.uniform_net``), whose exact mean per discard is the exact
 analysis's net. A discard's deal value ``y`` is estimated by the mean of ``y - beta * (x - mu)``, ``x``
 the deal's uniform net and ``mu`` its exact mean: the same expectation with a smaller spread (most of a
 deal's luck is in the cards drawn, which both see). ``beta`` is fitted on the ordering stream and used
@@ -48,20 +48,15 @@ from typing import Literal
 import numpy as np
 
 from ..cards import HAND_SIZE, Card, CardError, mask_of, sort_hand
-from ..engine.deal import CONTROL_FACTOR, DealSampler, control_mean_is_exact, deal_totals, uniform_net, user_net
-from ..kernels.layout import (
-    D_CARDS,
-    D_D_CAPOT,
-    D_D_DECL,
-    D_D_PLAY,
-    D_D_REPIQUE,
-    D_E_CAPOT,
-    D_E_DECL,
-    D_E_PIQUE,
-    D_E_PLAY,
-    D_E_REPIQUE,
-    D_E_RUN_PIQUE,
-    N_DEAL_ALL,
+from ..engine.columns import DealColumns
+from ..engine.deal import (
+    CONTROL_FACTOR,
+    ROW_COLUMNS,
+    DealSampler,
+    control_mean_is_exact,
+    deal_totals,
+    uniform_net,
+    user_net,
 )
 from ..rules import RUBICON, RulesError, RuleSet, span
 from .defaults import DEFAULT_SAMPLES, DEFAULT_SEED, ODDS_MIN_DEALS  # noqa: F401  apart: the CLI reads them without numpy
@@ -79,7 +74,7 @@ RACE_CUT_ABOVE = 4  # the cut by rank within a size only while more than this ma
 RACE_STREAM, REPORT_STREAM, CONTROL_STREAM = 0, 1, 2
 MEMORY_LIMIT = 1 << 30  # bytes a run may hold; more is refused before it starts
 ROWS_PER_CALL = 1 << 18  # (deal, discard) rows per sampler call: about 60 MB of columns
-ROW_BYTES = 8 * (N_DEAL_ALL + 10)  # a row's columns and hands in a sampler call
+ROW_BYTES = 8 * (ROW_COLUMNS + 10)  # a row's columns and hands in a sampler call
 Progress = Callable[[int, int], None]
 
 FIGURES = ("declarations_me", "declarations_opp", "play_me", "play_opp", "cards_win", "cards_divide",
@@ -172,19 +167,20 @@ def _figures(cols: np.ndarray, me_is_elder: bool, play: bool) -> dict[str, Estim
     """FIGURES from one discard's rows (deals x columns)."""
     f = lambda x: Estimate.of(np.asarray(x, dtype=np.float64))  # noqa: E731
     me, opp = (0, 1) if me_is_elder else (1, 0)
-    decl = (cols[:, D_E_DECL], cols[:, D_D_DECL])
+    c = DealColumns.of(cols)
+    decl = (c.elder_declarations, c.dealer_declarations)
     if play:
-        plays = (cols[:, D_E_PLAY], cols[:, D_D_PLAY])
-        pique = (cols[:, D_E_PIQUE], np.zeros(len(cols)))
-        cards = cols[:, D_CARDS] if me_is_elder else -cols[:, D_CARDS]
-        capot = (cols[:, D_E_CAPOT], cols[:, D_D_CAPOT])
+        plays = (c.elder_play, c.dealer_play)
+        pique = (c.elder_pique, np.zeros(len(cols)))
+        cards = c.cards if me_is_elder else -c.cards
+        capot = (c.elder_capot, c.dealer_capot)
         extra = {"play_me": f(plays[me]), "play_opp": f(plays[opp]),
                  "cards_win": f(cards > 0), "cards_divide": f(cards == 0), "cards_lose": f(cards < 0),
                  "capot_me": f(capot[me]), "capot_opp": f(capot[opp])}
     else:  # declarations alone: pique by elder's pique run, as `score` counts it
-        pique = (cols[:, D_E_RUN_PIQUE], np.zeros(len(cols)))
+        pique = (c.elder_run_pique, np.zeros(len(cols)))
         extra = {}
-    repique = (cols[:, D_E_REPIQUE], cols[:, D_D_REPIQUE])
+    repique = (c.elder_repique, c.dealer_repique)
     return {"declarations_me": f(decl[me]), "declarations_opp": f(decl[opp]), **extra,
             "pique_me": f(pique[me]), "pique_opp": f(pique[opp]),
             "repique_me": f(repique[me]), "repique_opp": f(repique[opp])}
@@ -335,6 +331,39 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
     from ..engine.pool import workers
 
     hand = sort_hand(hand)
+    candidates, forced, keep, finalists_max = _checked_candidates(hand, position, rules, elder_took, samples, top,
+                                                                  also)
+    first_run.expect("declarations", "deal")  # one line for every family to compile (the play solver's too)
+    n_threads = threads or workers()
+    sampler = DealSampler(hand, position, rules, seed, elder_took, elder_blanche, opponent, n_threads)
+    judge = _Judge(sampler, [(mask_of(d), len(d)) for d in candidates], position == "elder", play, rules, progress)
+    judge.total = plan_rows(len(candidates), keep, samples, finalists_max)
+
+    uniform = analyse_discards(hand, position, rules, elder_took=elder_took, elder_blanche=elder_blanche)
+    by_discard = {frozenset(r.discard): r for r in uniform.discards}
+    mu = np.array([float(by_discard[frozenset(d)].net) for d in candidates])
+    exact_control = control_mean_is_exact(sampler)
+
+    with ThreadPoolExecutor(max_workers=n_threads, thread_name_prefix="piquet-calc-deal") as pool:
+        try:
+            survivors, rounds, race_values = _the_race(judge, pool, candidates, keep, samples, mu, len(forced))
+            order = _the_final_round(judge, pool, survivors, forced, rounds, race_values, samples, mu, exact_control)
+            del race_values
+            rows = _the_report_rows(judge, pool, order.ordered, samples)
+        except BaseException:
+            sampler.cancel.set()
+            raise
+    results = _the_report_figures(order, rows, candidates, forced, by_discard, samples, exact_control)
+    return DealAnalysis(hand, position, rules, elder_took if position == "younger" else None,
+                        bool(elder_blanche) if position == "younger" else None, seed, samples, play, opponent,
+                        len(candidates), tuple(rounds), tuple(results), uniform,
+                        "exact" if exact_control else "sampled", order.control_deals)
+
+
+def _checked_candidates(hand: tuple[Card, ...], position: Position, rules: RuleSet, elder_took: int, samples: int,
+                        top: int, also: Sequence[Sequence[Card]]) -> tuple[list[tuple[Card, ...]], list[int], int, int]:
+    """The inputs checked before any long work: every legal discard, the ``also`` ones among them (their
+    indices, each once), the final round's size without them and with them at most."""
     if len(hand) != HAND_SIZE or len(set(hand)) != HAND_SIZE:
         raise CardError(f"the hand must have exactly {HAND_SIZE} different cards, got {len(set(hand))}")
     if position not in ("elder", "younger"):
@@ -360,102 +389,141 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
     if need > MEMORY_LIMIT:
         raise RulesError(f"{samples:,} deals for {finalists_max:,} discards would need about {need / 2**30:.1f} GB "
                          f"of memory, more than {MEMORY_LIMIT >> 30} GB: ask for fewer --samples or a smaller --top")
+    return candidates, forced, keep, finalists_max
 
-    first_run.expect("declarations", "deal")  # one line for every family to compile (the play solver's too)
-    n_threads = threads or workers()
-    sampler = DealSampler(hand, position, rules, seed, elder_took, elder_blanche, opponent, n_threads)
-    me_is_elder = position == "elder"
-    masks = [(mask_of(d), len(d)) for d in candidates]
-    total = plan_rows(len(candidates), keep, samples, finalists_max)
-    done = [0]
 
-    def tick(n: int) -> None:
-        done[0] += n
-        if progress is not None:
-            progress(done[0], max(total, done[0]))
+class _Judge:
+    """One run's sampler and the candidates' masks: the rows of chosen candidates on a stream's deals, and
+    the progress (``done`` of about ``total`` (deal, discard) rows) counted as they come."""
 
-    uniform = analyse_discards(hand, position, rules, elder_took=elder_took, elder_blanche=elder_blanche)
-    by_discard = {frozenset(r.discard): r for r in uniform.discards}
-    mu = np.array([float(by_discard[frozenset(d)].net) for d in candidates])
-    exact_control = control_mean_is_exact(sampler)
+    def __init__(self, sampler: DealSampler, masks: list[tuple[int, int]], me_is_elder: bool, play: bool,
+                 rules: RuleSet, progress: Progress | None) -> None:
+        self.sampler, self.masks, self.me_is_elder, self.play, self.rules = sampler, masks, me_is_elder, play, rules
+        self.progress = progress
+        self.done = self.total = 0
 
-    def evaluate(stream: int, lo: int, hi: int, chosen: Sequence[int], pool: ThreadPoolExecutor,
+    def tick(self, n: int) -> None:
+        self.done += n
+        if self.progress is not None:
+            self.progress(self.done, max(self.total, self.done))
+
+    def evaluate(self, stream: int, lo: int, hi: int, chosen: Sequence[int], pool: ThreadPoolExecutor,
                  reduce: Callable[[int, np.ndarray], None]) -> None:
         """Rows of the ``chosen`` candidates on deals ``lo`` to ``hi`` - 1, a few candidates a call, each
         candidate's rows (deals x columns) handed to ``reduce(position in chosen, rows)``."""
         per_call = max(1, ROWS_PER_CALL // max(hi - lo, 1))
         for a in range(0, len(chosen), per_call):
             part = chosen[a:a + per_call]
-            cols = sampler.evaluate(stream, lo, hi, [masks[i] for i in part], pool, tick, play, uniform=True)
+            cols = self.sampler.evaluate(stream, lo, hi, [self.masks[i] for i in part], pool, self.tick, self.play,
+                                         uniform=True)
             for j in range(len(part)):
                 reduce(a + j, cols[j])
 
-    def values(stream: int, lo: int, hi: int, chosen: Sequence[int], pool: ThreadPoolExecutor,
+    def values(self, stream: int, lo: int, hi: int, chosen: Sequence[int], pool: ThreadPoolExecutor,
                ) -> tuple[np.ndarray, np.ndarray]:
+        """The deal values (the user's net) and the controls (the uniform model's net) of ``chosen``."""
         y = np.empty((len(chosen), hi - lo))
         x = np.empty_like(y)
 
         def keep_values(j: int, cols: np.ndarray) -> None:
-            y[j] = user_net(cols, me_is_elder, play, rules)
-            x[j] = uniform_net(cols, me_is_elder, rules)
+            y[j] = user_net(cols, self.me_is_elder, self.play, self.rules)
+            x[j] = uniform_net(cols, self.me_is_elder, self.rules)
 
-        evaluate(stream, lo, hi, chosen, pool, keep_values)
+        self.evaluate(stream, lo, hi, chosen, pool, keep_values)
         return y, x
 
-    with ThreadPoolExecutor(max_workers=n_threads, thread_name_prefix="piquet-calc-deal") as pool:
-        try:
-            def on_round(alive: int, deals: int, rounds_done: int) -> None:
-                nonlocal total
-                total = done[0] + plan_rows(alive, keep, samples, min(len(candidates), alive + len(forced)),
-                                            rounds_done, deals)
 
-            survivors, rounds, (race_y, race_x) = race(lambda alive, lo, hi: values(RACE_STREAM, lo, hi, alive, pool),
-                                                       len(candidates), keep, samples, [len(d) for d in candidates],
-                                                       mu, on_round)
-            finalists = survivors + [i for i in forced if i not in survivors]
-            have = race_y.shape[1] if rounds else 0
-            total = done[0] + len(survivors) * (samples - have) + (len(finalists) - len(survivors)) * samples \
-                + len(finalists) * samples
-            # the order: every finalist on `samples` deals of the race's stream
-            y = np.empty((len(finalists), samples))
-            x = np.empty_like(y)
-            if have:
-                y[:len(survivors), :have], x[:len(survivors), :have] = race_y, race_x
-            if have < samples:
-                y[:len(survivors), have:], x[:len(survivors), have:] = values(RACE_STREAM, have, samples, survivors,
-                                                                              pool)
-            if len(finalists) > len(survivors):
-                y[len(survivors):], x[len(survivors):] = values(RACE_STREAM, 0, samples, finalists[len(survivors):],
-                                                                pool)
-            del race_y, race_x
-            if exact_control:
-                mu_f, mu_var = mu[finalists], np.zeros(len(finalists))
-                control_deals = 0
-            else:  # the control's mean sampled on its own stream: its variance joins every standard error
-                control_deals = CONTROL_FACTOR * samples
-                cx = sampler.uniform_nets(CONTROL_STREAM, control_deals, [masks[i] for i in finalists], pool)
-                mu_f = cx.mean(axis=1, dtype=np.float64)
-                mu_var = cx.var(axis=1, ddof=1, dtype=np.float64) / control_deals
-            betas = np.array([fitted_beta(y[j], x[j]) for j in range(len(finalists))])
-            means = y.mean(axis=1) - betas * (x.mean(axis=1) - mu_f)
-            order = _ranked(means)
-            best = order[0]
-            # the paired difference to #1 has its own coefficient, fitted on the same ordering deals
-            diff_betas = np.array([fitted_beta(y[j] - y[best], x[j] - x[best]) for j in range(len(finalists))])
-            del y, x
-            ordered = [finalists[j] for j in order]
-            report: dict[int, tuple[np.ndarray, np.ndarray, dict[str, Estimate], np.ndarray]] = {}
+def _the_race(judge: _Judge, pool: ThreadPoolExecutor, candidates: Sequence[tuple[Card, ...]], keep: int,
+              samples: int, mu: np.ndarray, forced: int,
+              ) -> tuple[list[int], list[RaceRound], tuple[np.ndarray, np.ndarray | None]]:
+    """The race (module docstring) on the race's stream, the progress's total re-planned after each round."""
 
-            def keep_report(j: int, cols: np.ndarray) -> None:
-                report[ordered[j]] = (user_net(cols, me_is_elder, play, rules), uniform_net(cols, me_is_elder, rules),
-                                      _figures(cols, me_is_elder, play),
-                                      deal_totals(cols, me_is_elder, play, rules).astype(np.int32))
+    def on_round(alive: int, deals: int, rounds_done: int) -> None:
+        judge.total = judge.done + plan_rows(alive, keep, samples, min(len(candidates), alive + forced),
+                                             rounds_done, deals)
 
-            evaluate(REPORT_STREAM, 0, samples, ordered, pool, keep_report)
-        except BaseException:
-            sampler.cancel.set()
-            raise
-    pos = {c: j for j, c in enumerate(finalists)}
+    return race(lambda alive, lo, hi: judge.values(RACE_STREAM, lo, hi, alive, pool), len(candidates), keep, samples,
+                [len(d) for d in candidates], mu, on_round)
+
+
+@dataclass(frozen=True)
+class _Order:
+    """The final round's order, decided on the race's stream, and what the report's estimates take from it."""
+
+    finalists: list[int]  # the race's survivors, then the ``also`` discards it dropped
+    ordered: list[int]  # the finalists, best first
+    mu: np.ndarray  # per finalist: the control's mean (exact, or sampled on CONTROL_STREAM)
+    mu_var: np.ndarray  # its variance (0 when exact)
+    betas: np.ndarray  # per finalist: the control's coefficient for its net
+    diff_betas: np.ndarray  # per finalist: the coefficient for its paired difference to #1
+    control: np.ndarray | None  # the finalists' control values on CONTROL_STREAM (None when exact)
+    control_deals: int  # deals of CONTROL_STREAM per finalist (0 when exact)
+
+
+def _the_final_round(judge: _Judge, pool: ThreadPoolExecutor, survivors: list[int], forced: list[int],
+                     rounds: list[RaceRound], race_values: tuple[np.ndarray, np.ndarray | None], samples: int,
+                     mu: np.ndarray, exact_control: bool) -> _Order:
+    """The order: every finalist on ``samples`` deals of the race's stream (the race's deals reused), the
+    controls fitted, the finalists ranked by their controlled means."""
+    race_y, race_x = race_values
+    finalists = survivors + [i for i in forced if i not in survivors]
+    have = race_y.shape[1] if rounds else 0
+    judge.total = judge.done + len(survivors) * (samples - have) + (len(finalists) - len(survivors)) * samples \
+        + len(finalists) * samples
+    y = np.empty((len(finalists), samples))
+    x = np.empty_like(y)
+    if have:
+        y[:len(survivors), :have], x[:len(survivors), :have] = race_y, race_x
+    if have < samples:
+        y[:len(survivors), have:], x[:len(survivors), have:] = judge.values(RACE_STREAM, have, samples, survivors,
+                                                                            pool)
+    if len(finalists) > len(survivors):
+        y[len(survivors):], x[len(survivors):] = judge.values(RACE_STREAM, 0, samples, finalists[len(survivors):],
+                                                              pool)
+    cx = None
+    if exact_control:
+        mu_f, mu_var = mu[finalists], np.zeros(len(finalists))
+        control_deals = 0
+    else:  # the control's mean sampled on its own stream: its variance joins every standard error
+        control_deals = CONTROL_FACTOR * samples
+        cx = judge.sampler.uniform_nets(CONTROL_STREAM, control_deals, [judge.masks[i] for i in finalists], pool)
+        mu_f = cx.mean(axis=1, dtype=np.float64)
+        mu_var = cx.var(axis=1, ddof=1, dtype=np.float64) / control_deals
+    betas = np.array([fitted_beta(y[j], x[j]) for j in range(len(finalists))])
+    means = y.mean(axis=1) - betas * (x.mean(axis=1) - mu_f)
+    order = _ranked(means)
+    best = order[0]
+    # the paired difference to #1 has its own coefficient, fitted on the same ordering deals
+    diff_betas = np.array([fitted_beta(y[j] - y[best], x[j] - x[best]) for j in range(len(finalists))])
+    return _Order(finalists, [finalists[j] for j in order], mu_f, mu_var, betas, diff_betas, cx, control_deals)
+
+
+ReportRows = dict[int, tuple[np.ndarray, np.ndarray, dict[str, Estimate], np.ndarray]]
+
+
+def _the_report_rows(judge: _Judge, pool: ThreadPoolExecutor, ordered: list[int], samples: int) -> ReportRows:
+    """Each finalist on ``samples`` fresh deals of the report's stream: its values, controls, FIGURES and the
+    deals' totals."""
+    report: ReportRows = {}
+
+    def keep_report(j: int, cols: np.ndarray) -> None:
+        report[ordered[j]] = (user_net(cols, judge.me_is_elder, judge.play, judge.rules),
+                              uniform_net(cols, judge.me_is_elder, judge.rules),
+                              _figures(cols, judge.me_is_elder, judge.play),
+                              deal_totals(cols, judge.me_is_elder, judge.play, judge.rules).astype(np.int32))
+
+    judge.evaluate(REPORT_STREAM, 0, samples, ordered, pool, keep_report)
+    return report
+
+
+def _the_report_figures(order: _Order, report: ReportRows, candidates: Sequence[tuple[Card, ...]],
+                        forced: list[int], by_discard: dict[frozenset[Card], DiscardResult], samples: int,
+                        exact_control: bool) -> list[DealDiscard]:
+    """The finalists in order, each net and its paired difference to #1 estimated on the report's deals
+    with the coefficients fitted on the race's stream."""
+    pos = {c: j for j, c in enumerate(order.finalists)}
+    ordered = order.ordered
+    mu_f, mu_var, betas, diff_betas, cx = order.mu, order.mu_var, order.betas, order.diff_betas, order.control
     y1, x1 = report[ordered[0]][:2]
     b1 = pos[ordered[0]]
     results = []
@@ -466,11 +534,9 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
         if c == ordered[0]:
             vs_best = Estimate(0.0, 0.0, samples)
         else:
-            d_var = 0.0 if exact_control else float(np.var(cx[j] - cx[b1], ddof=1, dtype=np.float64)) / control_deals
+            d_var = 0.0 if exact_control else float(np.var(cx[j] - cx[b1], ddof=1, dtype=np.float64)) \
+                / order.control_deals
             vs_best = Estimate.controlled(yc - y1, xc - x1, float(mu_f[j] - mu_f[b1]), float(diff_betas[j]), d_var)
         results.append(DealDiscard(candidates[c], net, vs_best, figures, by_discard[frozenset(candidates[c])],
                                    c in forced, Estimate.of(yc), totals))
-    return DealAnalysis(hand, position, rules, elder_took if position == "younger" else None,
-                        bool(elder_blanche) if position == "younger" else None, seed, samples, play, opponent,
-                        len(candidates), tuple(rounds), tuple(results), uniform,
-                        "exact" if exact_control else "sampled", control_deals)
+    return results

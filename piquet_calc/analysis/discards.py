@@ -19,7 +19,7 @@ import numpy as np
 from ..cards import DECK, HAND_SIZE, Card, CardError, sort_hand
 from ..engine.tables import tables_for
 from ..game.declarations import is_carte_blanche
-from ..kernels.layout import COUNT_NAMES, N_COUNTS
+from ..engine.columns import COUNT_NAMES
 from ..rules import RUBICON, RulesError, RuleSet, span
 from .counts import ExactCounts
 
@@ -102,7 +102,7 @@ def analyse_discards(hand: Sequence[Card], position: Position, rules: RuleSet = 
     setup = KernelSetup.of(sort_hand(hand), position, rules, elder_blanche)
     sizes = discard_sizes(position, rules, elder_took)
     discards = [d for size in sizes for d in itertools.combinations(range(HAND_SIZE), size)]
-    counts = np.zeros((len(discards), N_COUNTS), dtype=np.int64)
+    counts = np.zeros((len(discards), len(COUNT_NAMES)), dtype=np.int64)
     total = sum(math.comb(HAND_SIZE, s) * deals_for(s) for s in sizes)
     before = row = 0  # deals counted in the sizes done
     for size in sizes:

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..cards import DECK, Card, CardError, sort_hand
+from ..engine.columns import COUNT4_NAMES, SIDES4
 from ..game.declarations import is_carte_blanche
-from ..kernels.layout import COUNT4_NAMES, SIDES4
 from ..rules import RulesError, RuleSet
 from .counts import ExactCounts
 
@@ -19,7 +19,7 @@ Progress = Callable[[int, int], None]
 
 @dataclass(frozen=True)
 class FourDeclaration(ExactCounts):
-    """Exact counts for one seat's hand (``counts``, layout.COUNT4_NAMES): ``deals``; the side's (the seat's
+    """Exact counts for one seat's hand (``counts``, engine.columns.COUNT4_NAMES): ``deals``; the side's (the seat's
     partnership's) ``point_win/_tie/_lose`` and likewise for sequence and sets (deals); for ``side`` and
     ``opponents``: carte blanche, point, sequence, sets points summed, repiques and piques (deals)."""
 

@@ -172,36 +172,35 @@ def value_cards(seat: int, groups: Sequence[tuple[PlayState, np.ndarray]], led: 
     """Every legal card of ``seat`` (``led``: the card led to him, or None: he leads), each hand solved: ``groups``
     are (the position, as it stands with these hands, masks of the opponent's cards left), one group per way the
     declarations went. Unsorted, in card order."""
-    from ..engine.seen import SeenSolver, position_row  # numba only now
-    from ..kernels.layout import CV_CARD, CV_ELDER_TRICKS, CV_VALUE, SP_DM, SP_EM
+    from ..engine.seen import CardValues, SeenSolver, hands_column, position_rows  # numba only now
 
     solver = solver or SeenSolver(rules)
+    opponent = DEALER if seat == ELDER else ELDER
     parts, bases = [], []
     for state, left in groups:
-        rows = np.repeat(position_row(state, rules, led)[None, :], len(left), axis=0)
-        rows[:, SP_EM if seat == DEALER else SP_DM] = left
-        parts.append(rows)
+        parts.append(position_rows(state, rules, led, opponent, left))
         bases.append(np.full(len(left), state.totals[ELDER] - state.totals[DEALER], dtype=np.int64))
     rows = np.concatenate(parts)
     if led is not None:
-        leader_masks = rows[:, SP_EM if seat == DEALER else SP_DM]
+        leader_masks = hands_column(rows, opponent)
         assert ((leader_masks >> led.index) & 1).all(), "the card led stays in its leader's cards"
     n = len(rows)
     if n == 0:
         raise CardError("no opponent hand of the list is consistent with the cards played")
     out, counts = solver.values(rows, lines)
+    valued = CardValues.of(out)
     k = int(counts[0])
     assert (counts == k).all(), "the player's legal cards do not depend on the opponent's hand"
     sign = 1 if seat == ELDER else -1
     base = np.concatenate(bases)[:, None]
-    mine = sign * (base + out[:, :k, CV_VALUE])  # [hand, card]: the player's final total minus the other's
+    mine = sign * (base + valued.value[:, :k])  # [hand, card]: the player's final total minus the other's
     best = mine.max(axis=1)
     cards_won = None
     if lines:
         deal_tricks = groups[0][0].deal_tricks
-        my_tricks = out[:, :k, CV_ELDER_TRICKS] if seat == ELDER else deal_tricks - out[:, :k, CV_ELDER_TRICKS]
+        my_tricks = valued.elder_tricks[:, :k] if seat == ELDER else deal_tricks - valued.elder_tricks[:, :k]
         cards_won = (2 * my_tricks > deal_tricks).sum(axis=0)
-    return tuple(CardChoice(Card.from_index(int(out[0, j, CV_CARD])), int(mine[:, j].sum()),
+    return tuple(CardChoice(Card.from_index(int(valued.card[0, j])), int(mine[:, j].sum()),
                             None if cards_won is None else int(cards_won[j]), int((mine[:, j] == best).sum()), n)
                  for j in range(k))
 
@@ -256,7 +255,7 @@ def analyse_seen(hand: Sequence[Card], seat: int | str, rules: RuleSet, opponent
             opp = _cards(int(m))
             b = before_play(score_deal(*((hand, opp) if seat == ELDER else (opp, hand)), rules))
         by_before.setdefault(b, []).append(i)
-    # the opponent's cards left; the card he led to this trick stays in his hand (kernels.layout.SP_*)
+    # the opponent's cards left; the card he led to this trick stays in his hand (engine.seen.position_rows)
     opp_played = mask_of(c for who, c in played[:2 * len(tricks)] if who != seat)
     groups = []
     totals: set[tuple[int, int]] = set()
@@ -336,7 +335,7 @@ def play_out(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet, befo
         else:
             masks = consistent_with_play(hand_masks(hands_for(seat, tuple(played))), played, 1 - seat)
             n = len(masks)
-            # the opponent's cards left; the card he led to this trick stays in his hand (kernels.layout.SP_*)
+            # the opponent's cards left; the card he led to this trick stays in his hand (engine.seen.position_rows)
             opp_played = mask_of(c for who, c in played[:len(played) - (led is not None)] if who != seat)
             choices = value_cards(seat, [(state, masks & ~np.int64(opp_played))], led, rules, False, solver)
             card = best_first(choices)[0].card

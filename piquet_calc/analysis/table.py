@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..cards import DECK, Card, CardError, sort_hand
+from ..engine.columns import CLASSES3, COUNT3_NAMES, SEATS3
 from ..game.deal_check import check_blanche_claim, check_table_exchange
 from ..game.declarations import is_carte_blanche
-from ..kernels.layout import CLASSES3, COUNT3_NAMES, SEATS3
 from ..rules import RulesError, RuleSet
 from .counts import ExactCounts
 
@@ -29,7 +29,7 @@ Progress = Callable[[int, int], None]
 class SeatCounts(ExactCounts):
     """Exact counts for one choice (an exchange, or a final hand), over ``deals`` equally likely deals.
 
-    ``counts`` (kernels.layout.COUNT3_NAMES): ``deals``; the analysed seat's ``point_win/_tie/_lose`` and
+    ``counts`` (engine.columns.COUNT3_NAMES): ``deals``; the analysed seat's ``point_win/_tie/_lose`` and
     likewise for sequence and sets (deals); then for every seat ``point_<seat>``, ``sequence_<seat>``,
     ``sets_<seat>`` and ``carte_blanche_<seat>`` (points summed over the deals) and ``repique_<seat>``,
     ``pique_<seat>`` (deals)."""

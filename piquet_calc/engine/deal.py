@@ -48,6 +48,7 @@ CONTROL_FACTOR = 16  # deals of the control's own stream per report deal, where 
 CHUNK = 512  # rows of (deal, discard) a worker thread evaluates at a time
 TALON = 8
 ELDER_SHARE = 5
+ROW_COLUMNS = N_DEAL_ALL  # columns of one evaluated (deal, discard) row, the uniform model's included
 Position = Literal["elder", "younger"]
 Opponent = Literal["policy", "keeps"]
 Progress = Callable[[int], None]

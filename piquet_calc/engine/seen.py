@@ -12,12 +12,26 @@ from __future__ import annotations
 
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 
 import numpy as np
 
 from ..cards import Card, mask_of
 from ..game.play import DEALER, ELDER, PlayState
-from ..kernels.layout import N_SP, SP_DIFF, SP_DM, SP_DT, SP_EM, SP_ET, SP_LEADER, SP_LED, SP_NEED
+from ..kernels.layout import (
+    CV_CARD,
+    CV_ELDER_TRICKS,
+    CV_VALUE,
+    N_SP,
+    SP_DIFF,
+    SP_DM,
+    SP_DT,
+    SP_EM,
+    SP_ET,
+    SP_LEADER,
+    SP_LED,
+    SP_NEED,
+)
 from ..rules import RuleSet
 from .play import play_params
 
@@ -66,6 +80,32 @@ def position_row(state: PlayState, rules: RuleSet, led: Card | None = None) -> n
     row[SP_DIFF], row[SP_NEED] = state.totals[ELDER] - state.totals[DEALER], max(need, 0)
     row[SP_LED] = -1 if led is None else led.index
     return row
+
+
+def position_rows(state: PlayState, rules: RuleSet, led: Card | None, player: int, masks: np.ndarray) -> np.ndarray:
+    """``position_row`` once per mask of ``masks``, each with ``player``'s (ELDER or DEALER) cards set to it:
+    one row per hand he may hold."""
+    rows = np.repeat(position_row(state, rules, led)[None, :], len(masks), axis=0)
+    hands_column(rows, player)[:] = masks
+    return rows
+
+
+def hands_column(rows: np.ndarray, player: int) -> np.ndarray:
+    """The column of ``player``'s (ELDER or DEALER) cards in position rows: a view, to read or to set."""
+    return rows[:, SP_EM if player == ELDER else SP_DM]
+
+
+@dataclass(frozen=True)
+class CardValues:
+    """``SeenSolver.values``'s ``out`` by name: each field a view [row, card] of the valued cards."""
+
+    card: np.ndarray  # the card's index
+    value: np.ndarray  # what the rest of the play adds to elder's total minus the dealer's, the card included
+    elder_tricks: np.ndarray  # elder's tricks at the end of the solver's line after it (-1: lines not asked for)
+
+    @classmethod
+    def of(cls, out: np.ndarray) -> CardValues:
+        return cls(out[..., CV_CARD], out[..., CV_VALUE], out[..., CV_ELDER_TRICKS])
 
 
 def _table(bits: int) -> np.ndarray:

@@ -13,7 +13,7 @@ from tabulate import tabulate
 
 from ..analysis.odds import odds_words
 from ..cards import Card, format_cards
-from ..kernels.layout import CLASSES3, SIDES4
+from ..engine.columns import CLASSES3, SIDES4
 from ..rules import RuleSet, span
 from ..schemas import header as schema_header
 

@@ -8,11 +8,18 @@ from pathlib import Path
 from ..cards import quote
 from .house import check_rules, load_rules, rules_from_dict
 from .model import PACK, TWO_HANDED, PlayPoints, RulesError, RuleSet, TableRules, TableShape, span
-from .presets import AU_CENT, ENCYCLOPEDIA, ENGLISH, FOUR, NORMAND, RUBICON, RUSSIAN
-
-PRESETS: dict[str, RuleSet] = {r.name: r for r in (RUBICON, AU_CENT, ENGLISH, RUSSIAN, ENCYCLOPEDIA, NORMAND, FOUR)}
-TWO_HANDED_PRESETS: dict[str, RuleSet] = {n: r for n, r in PRESETS.items() if r.table.players == 2}
-ALIASES = {"voleur": "four", "pique-voleur": "four"}  # book 002 calls piquet for four "pique voleur"
+from .presets import (
+    ALIASES,
+    AU_CENT,
+    ENCYCLOPEDIA,
+    ENGLISH,
+    FOUR,
+    NORMAND,
+    PRESETS,
+    RUBICON,
+    RUSSIAN,
+    TWO_HANDED_PRESETS,
+)
 
 
 def get_rules(name: str) -> RuleSet:

@@ -29,6 +29,7 @@ from typing import Any
 
 from ..cards import QUOTE_LIMIT, Rank, quote, quote_path
 from .model import PlayPoints, RulesError, RuleSet, TableRules
+from .presets import ALIASES, PRESETS
 
 # --- house rules -----------------------------------------------------------------------------------
 
@@ -102,8 +103,6 @@ def rules_from_dict(data: dict[str, Any], where: str = "rules", default_name: st
     ``[exchange]`` names seats (``elder = [1, 2, 3]``); the earlier top-level ``elder_discards`` and
     ``dealer_discards_allowed`` still load, as ``exchange.elder`` and ``exchange.dealer``.
     """
-    from . import ALIASES, PRESETS
-
     data = dict(data)
     base_name = data.pop("base", "rubicon")
     if not isinstance(base_name, str) or ALIASES.get(base_name.lower(), base_name.lower()) not in PRESETS:

@@ -139,3 +139,8 @@ The point: "пара записывает себе очки за самую дл
 партнеров окажется карте бланш, они будут иметь право на 90 очков за репик, независимо от того, что было
 у противников" (002). The cards and capot are not in the books: 10 for 5 or more of the 8 tricks and 40
 for all of them are this preset's own choice."""
+
+
+PRESETS: dict[str, RuleSet] = {r.name: r for r in (RUBICON, AU_CENT, ENGLISH, RUSSIAN, ENCYCLOPEDIA, NORMAND, FOUR)}
+TWO_HANDED_PRESETS: dict[str, RuleSet] = {n: r for n, r in PRESETS.items() if r.table.players == 2}
+ALIASES = {"voleur": "four", "pique-voleur": "four"}  # book 002 calls piquet for four "pique voleur"
