@@ -64,6 +64,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from ..cards import DECK, HAND_SIZE, Card, CardError, Rank, Suit, format_cards, parse_cards, sort_hand
+from ..numerals import NumberError, parse_whole
 from ..rules import RuleSet
 from .declarations import (
     RANK_NAMES,
@@ -268,7 +269,14 @@ _CLASS_WORDS = {"point": "point", "sequence": "sequence", "sequences": "sequence
 
 
 def _number(word: str) -> int | None:
-    return int(word) if word.isdigit() else _NUMBERS.get(word)
+    """A number in digits (ASCII only, numerals.parse_whole; any other digit is refused) or words; None: not a
+    number. The clause checks the range."""
+    if any(ch.isdigit() for ch in word):
+        try:
+            return parse_whole(word, "a number", 0, 99)
+        except NumberError as e:
+            raise HeardError(f"--heard: {e}") from None
+    return _NUMBERS.get(word)
 
 
 def _answer_of(words: list[str]) -> str | None:
@@ -469,6 +477,11 @@ def _elder_heard(h: _Heard, hand: tuple[Card, ...], own: Declaration, rules: Rul
     answer, asked = h.answers["point"]
     if asked and point_call != "cards":
         raise HeardError("--heard: 'how much' is for a point announced by its number of cards")
+    if p_point is not None and point_call == "cards":  # his point named: whether he asked follows from it
+        if asked and p_point.length != own.point.length:
+            raise HeardError(f"--heard: 'point how much?': the dealer asks only with as many cards as you "
+                             f"({own.point.length}), and his point has {p_point.length}")
+        asked = p_point.length == own.point.length
     for cls, shown, has in (("point", p_point is not None, True), ("sequence", bool(p_runs), bool(own.runs)),
                             ("sets", bool(p_sets), bool(own.sets))):
         said_not_good = has and h.answers[cls][0] == NOT_GOOD
