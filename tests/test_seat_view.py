@@ -21,7 +21,7 @@ import pytest
 from piquet_calc.analysis.seen import analyse_seen, opponent_hands
 from piquet_calc.cards import DECK, HAND_SIZE, Card, Rank
 from piquet_calc.game.dialogue import dialogue
-from piquet_calc.game.knowledge import heard_text
+from piquet_calc.game.heard import heard_text
 from piquet_calc.game.play import DEALER, ELDER, legal_cards, play_trick, start
 from piquet_calc.rules import get_rules
 

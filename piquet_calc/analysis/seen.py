@@ -492,7 +492,7 @@ class OpponentHands:
 def opponent_hands(hand: Sequence[Card], discards: Sequence[Card], seat: int, heard: str, rules: RuleSet, *,
                    other_took: int | None = None, seen: Sequence[Card] = (),
                    shown_blanche: bool = False) -> OpponentHands:
-    """The hands the opponent may hold, for ``play --seat``: with ``heard`` (game/knowledge.py's notation),
+    """The hands the opponent may hold, for ``play --seat``: with ``heard`` (game/heard.py's notation),
     every hand of the unseen cards that the exchange and the announcements leave (game.seat.seat_hands,
     counted first, exactly); without it, every hand of the unseen cards (the pack less the player's hand, his
     discards and, for the dealer, the talon cards he saw), the declarations scored with each. ``other_took``:

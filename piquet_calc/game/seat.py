@@ -2,7 +2,7 @@
 opponent can hold, counted before it is built (``play --seat``; docs/rules.md, "What each player knows").
 
 ``game.knowledge`` reads what a player heard into a ``Knowledge`` and says whether one hand fits it
-(``matches``); this module is the fast road to *every* hand that fits, for the play as a player sees it:
+(``matches``); ``game.hands`` finds every hand that fits, for ``declare --dialogue``; this module is the fast road to *every* hand that fits, for the play as a player sees it:
 
 ``check_exchange(seat, thrown, other_took, seen, rules)``
     The seat's discards, the number of cards the other took (None: not given) and the talon cards he saw
@@ -42,7 +42,9 @@ from ..cards import HAND_SIZE, Card, mask_of
 from ..rules import RulesError, RuleSet, span
 from .declarations import NO_KEY, SUIT_NAMES, Declaration
 from .dialogue import EQUAL, GOOD, NOT_GOOD, Knowledge, run_words, set_words
-from .knowledge import HeardError, InconsistentError, _leftover_bounds, matches, unseen_cards
+from .hands import InconsistentError, _leftover_bounds, unseen_cards
+from .heard import HeardError
+from .knowledge import matches
 
 MAX_CANDIDATES = 200_000
 
