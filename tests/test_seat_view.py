@@ -425,3 +425,48 @@ def test_numbers_in_heard_and_other_took_are_ascii_and_in_range(number):
     refused(r, "--heard")
     r = run("play", "--seat", "dealer", DEALER_HAND, "--discards", "7D 8D 9D", "--other-took", number)
     refused(r, "--other-took")
+
+
+def test_the_hands_are_counted_as_binomials_before_they_are_built():
+    """The dealer showed carte blanche; elder took 5, so the 15 cards he cannot see are those twelve and three
+    more: with --other-took m the dealer kept 12 - m of them, C(12, 12 - m) * C(3, m) hands; not given, the
+    sum over the counts the rules allow (0 to 3), which is every hand, C(15, 12)."""
+    from math import comb
+
+    from piquet_calc.cards import parse_cards
+    from piquet_calc.game.knowledge import knowledge_from_heard
+    from piquet_calc.game.seat import count_hands, seat_hands
+
+    rules = get_rules("rubicon")
+    hand = parse_cards("KC QC JC TC 9C KS KH KD QS QH JH JS")
+    discards = parse_cards("9D 8D 7D 8C 7C")
+    heard = f"point how much? good, sequence good, sets good, carte blanche {BLANCHE}"
+    for took in (None, 0, 1, 2, 3):
+        k = knowledge_from_heard("elder", hand, discards, heard, rules, opponent_exchanged=took)
+        want = comb(15, 12) if took is None else comb(12, 12 - took) * comb(3, took)
+        assert count_hands(k) == want
+        assert 0 < len(seat_hands(k)) <= want
+
+
+def test_the_talon_seen_narrows_the_hands_and_keeps_the_true_one():
+    """The dealer who looked at the three cards nobody took: elder cannot hold them (RULES.md, Announcing 5)."""
+    from piquet_calc.cards import mask_of
+
+    rules = get_rules("rubicon")
+    rng = random.Random(30)
+    narrower = 0
+    for _ in range(12):
+        cards = rng.sample(DECK, 32)
+        e_dealt, d_dealt, talon = cards[:12], cards[12:24], cards[24:]
+        e_out, d_out = rng.sample(e_dealt, 3), rng.sample(d_dealt, 2)
+        elder = [c for c in e_dealt if c not in e_out] + talon[:3]
+        dealer = [c for c in d_dealt if c not in d_out] + talon[3:5]
+        seen = talon[5:]
+        d = dialogue(elder, dealer, rules, e_dealt, d_dealt)
+        heard = heard_text(d, "dealer")
+        wide = opponent_hands(dealer, d_out, DEALER, heard, rules, other_took=3)
+        narrow = opponent_hands(dealer, d_out, DEALER, heard, rules, other_took=3, seen=seen)
+        assert mask_of(elder) in set(narrow.masks.tolist())
+        assert set(narrow.masks.tolist()) == {m for m in wide.masks.tolist() if not m & mask_of(seen)}
+        narrower += len(narrow.masks) < len(wide.masks)
+    assert narrower > 0
