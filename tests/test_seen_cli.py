@@ -23,7 +23,7 @@ def test_play_seat_json_echoes_the_inputs_and_values_every_card():
     data = json.loads(r.stdout)
     assert data["schema_version"] == 1
     assert data["inputs"] == {"seat": "elder", "hand": ELDER, "discards": ELDER_DISCARDS, "heard": "", "tricks": "",
-                              "rules": "rubicon"}
+                              "rules": "rubicon", "other_took": None, "seen": "", "carte_blanche": False}
     assert data["to_move"] == "lead" and data["trick"] == 1
     assert data["opponent_hands"]["counted"] == 455  # C(15, 12): every hand of the unseen cards
     cards = data["choices"]
@@ -46,7 +46,7 @@ def test_play_seat_bad_input_is_one_line():
     cases = [
         (("play", "--seat", "elder", ELDER, ELDER), "only your own hand"),
         (("play", "--seat", "north", ELDER), "--seat must be elder or dealer"),
-        (("play", "--seat", "elder", ELDER), "give --discards"),
+        (("play", "--seat", "elder", ELDER), "elder may exchange 1 to 5 cards under rubicon, not 0"),
         (("play", "--seat", "elder", ELDER, "--discards", ELDER_DISCARDS, "--heard", "point good"),
          "the dealer's answer to your sequence is missing"),
         (("play", "--seat", "elder", ELDER, "--discards", ELDER_DISCARDS, "--tricks", "AS 9S, KS"),

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..cards import DECK, HAND_SIZE, Card, CardError, mask_of
-from ..game.declarations import score_deal
+from ..game.declarations import SUIT_NAMES, score_deal
 from ..game.play import (
     DEALER,
     ELDER,
@@ -212,23 +212,27 @@ def best_first(choices: Iterable[CardChoice]) -> tuple[CardChoice, ...]:
 
 
 def start_state(hand: Sequence[Card], seat: int, opponent: Sequence[Card], rules: RuleSet,
-                before: tuple[int, int, bool] | None) -> PlayState:
+                before: tuple[int, int, bool] | None, blanche: tuple[bool, bool] | None = None) -> PlayState:
     """The position at the first lead; ``before`` (elder's, the dealer's declarations with repique, pique live)
-    or, if None, scored from the two hands (no carte blanche)."""
+    or, if None, scored from the two hands, with ``blanche`` (elder's, the dealer's carte blanche; None: read
+    off the final hands, as ``score_deal``)."""
     elder, dealer = (hand, opponent) if seat == ELDER else (opponent, hand)
     if before is None:
-        before = before_play(score_deal(elder, dealer, rules))
+        before = before_play(score_deal(elder, dealer, rules, *(blanche or (None, None))))
     return start(elder, dealer, rules, *before)
 
 
 def analyse_seen(hand: Sequence[Card], seat: int | str, rules: RuleSet, opponent_hands: HandList,
                  tricks: Sequence[tuple[Card, Card]] = (), led: Card | None = None,
-                 before: tuple[int, int, bool] | None = None, lines: bool = True, threads: int = 0) -> SeenAnalysis:
+                 before: tuple[int, int, bool] | None = None, lines: bool = True, threads: int = 0,
+                 blanche: tuple[bool, bool] | None = None) -> SeenAnalysis:
     """Every legal card of the player (``seat``: ELDER, DEALER, "elder" or "dealer"; ``hand``: his 12 cards at the
     start of the play) after the complete ``tricks`` (leader's card, follower's) and ``led`` (the card led to
     him, if any), valued over ``opponent_hands`` (module docstring). ``before``: the declarations' totals with
     repique and whether pique is live, known to both (announced); None: scored with each hand of the list (no
-    carte blanche), so that a hand's value is its whole deal's.
+    carte blanche), so that a hand's value is its whole deal's. ``blanche``: (elder's, the dealer's) carte
+    blanche of the dealt hands, known to both (the command line: the player's own from his dealt hand, the
+    other's when shown); None: read off each final hand (the analysis model's stand-in).
 
     CardError for a bad hand or list, PlayError for a trick that cannot be played or a turn that is not his."""
     from ..engine.seen import SeenSolver
@@ -244,16 +248,18 @@ def analyse_seen(hand: Sequence[Card], seat: int | str, rules: RuleSet, opponent
         raise CardError("the list of the opponent's hands is empty")
     mine = mask_of(hand)
     _check_hands(masks, mine)
+    if len(tricks) >= HAND_SIZE:
+        raise PlayError(f"all {HAND_SIZE} tricks were given: nothing is left to play")
     played = _sequence_played(tricks, led)
-    masks = consistent_with_play(masks, played, 1 - seat)
-    if len(masks) == 0:
-        raise CardError("no opponent hand of the list is consistent with the cards played")
+    _check_own_cards(hand, seat, played)
+    masks = _consistent_or_why(masks, played, seat)
     by_before: dict[tuple[int, int, bool], list[int]] = {}
     for i, m in enumerate(masks):
         b = before
         if b is None:
             opp = _cards(int(m))
-            b = before_play(score_deal(*((hand, opp) if seat == ELDER else (opp, hand)), rules))
+            b = before_play(score_deal(*((hand, opp) if seat == ELDER else (opp, hand)), rules,
+                                       *(blanche or (None, None))))
         by_before.setdefault(b, []).append(i)
     # the opponent's cards left; the card he led to this trick stays in his hand (engine.seen.position_rows)
     opp_played = mask_of(c for who, c in played[:2 * len(tricks)] if who != seat)
@@ -265,11 +271,11 @@ def analyse_seen(hand: Sequence[Card], seat: int | str, rules: RuleSet, opponent
         totals.add(state.totals)
         groups.append((state, masks[idx] & ~np.int64(opp_played)))
     state = groups[0][0]
+    if not state.tricks_left:
+        raise PlayError("every trick has been played")
     to_move = state.leader if led_now is None else 1 - state.leader
     if to_move != seat:
         raise PlayError(f"it is {SEAT_NAMES[to_move]}'s turn to play, not {SEAT_NAMES[seat]}'s")
-    if not state.tricks_left:
-        raise PlayError("every trick has been played")
     t = time.perf_counter()
     choices = value_cards(seat, groups, led_now, rules, lines, SeenSolver(rules, threads))
     seconds = time.perf_counter() - t
@@ -279,6 +285,38 @@ def analyse_seen(hand: Sequence[Card], seat: int | str, rules: RuleSet, opponent
 
 def _cards(mask: int) -> tuple[Card, ...]:
     return tuple(c for c in DECK if mask >> c.index & 1)
+
+
+def _check_own_cards(hand: Sequence[Card], seat: int, played: Played) -> None:
+    """The player's cards of ``played`` are his, each once; the other's are none of his: what the player
+    himself knows, before any opponent hand is tried (a message never tells where an unseen card lies)."""
+    mine, gone = set(hand), set()
+    for k, (who, card) in enumerate(played):
+        n = k // 2 + 1
+        if card in gone:
+            raise PlayError(f"trick {n}: {card} was played already")
+        gone.add(card)
+        if who == seat and card not in mine:
+            raise PlayError(f"trick {n}: {card} is not in your hand ({SEAT_NAMES[seat]}'s)")
+        if who != seat and card in mine:
+            raise PlayError(f"trick {n}: {card} is in your hand, so the {SEAT_NAMES[who]} cannot have played it")
+
+
+def _consistent_or_why(masks: np.ndarray, played: Played, seat: int) -> np.ndarray:
+    """The opponent hands that could have played his cards of ``played``; none: a CardError naming the first
+    card of his (or the suit he did not follow) that no hand of the list allows."""
+    out = consistent_with_play(masks, played, 1 - seat)
+    if len(out):
+        return out
+    for k in range(len(played)):
+        if len(consistent_with_play(masks, played[:k + 1], 1 - seat)) == 0:
+            who, card = played[k]
+            led = played[k - k % 2][1]
+            what = (f"{card}" if k % 2 == 0 or card.suit == led.suit else
+                    f"{card} (no {SUIT_NAMES[led.suit]} left to follow {led})")
+            raise CardError(f"trick {k // 2 + 1}: no hand the {SEAT_NAMES[who]} can hold after the announcements "
+                            f"plays {what}")
+    raise CardError("no opponent hand of the list is consistent with the cards played")
 
 
 # --- a player who plays so -------------------------------------------------------------------------------------
@@ -445,27 +483,47 @@ class OpponentHands:
     # the declarations' totals with repique and pique live, when the announcements tell them (both know them);
     # None: analyse_seen scores them with each hand
     before: tuple[int, int, bool] | None = None
+    # (elder's, the dealer's) carte blanche of the dealt hands: the player's own from his hand and discards,
+    # the other's only when he showed it (game/seat.py)
+    blanche: tuple[bool, bool] = (False, False)
 
 
-def opponent_hands(hand: Sequence[Card], discards: Sequence[Card], seat: int, heard: str,
-                   rules: RuleSet) -> OpponentHands:
+def opponent_hands(hand: Sequence[Card], discards: Sequence[Card], seat: int, heard: str, rules: RuleSet, *,
+                   other_took: int | None = None, seen: Sequence[Card] = (),
+                   shown_blanche: bool = False) -> OpponentHands:
     """The hands the opponent may hold, for ``play --seat``: with ``heard`` (game/heard.py's notation),
-    every hand of the unseen cards that the announcements leave (game.hands.consistent_hands, counted
-    exactly); without it, every hand of the unseen cards (the pack less the player's hand and his
-    discards), the declarations scored with each. An announcement no hand can make is one CardError."""
-    if heard.strip():
-        from ..game.hands import consistent_hands
-        from ..game.knowledge import knowledge_from_heard
+    every hand of the unseen cards that the exchange and the announcements leave (game.seat.seat_hands,
+    counted first, exactly); without it, every hand of the unseen cards (the pack less the player's hand, his
+    discards and, for the dealer, the talon cards he saw), the declarations scored with each. ``other_took``:
+    how many cards the other took; ``seen``: the talon cards the player saw and did not take;
+    ``shown_blanche``: the player showed carte blanche (game.seat.own_blanche). The counts are checked against
+    the rules first (game.seat.check_exchange); a count, an announcement or a number of hands the tool cannot
+    take is one CardError (RulesError) line, before any long work."""
+    from ..game.seat import check_exchange, own_blanche
 
-        k = knowledge_from_heard(SEAT_NAMES[seat], hand, discards, heard, rules)
-        hands = consistent_hands(k)  # the play is filtered by analyse_seen
-        n_unseen = len(unseen_cards(hand, discards))
-        return OpponentHands(hand_masks(hands), f"every hand the announcements leave of the {n_unseen} unseen cards",
-                             n_unseen)
-    unseen = unseen_cards(hand, discards)
+    hand, discards, seen = tuple(hand), tuple(discards), tuple(seen)
+    name = SEAT_NAMES[seat]
+    clash = sorted(set(seen) & (set(hand) | set(discards)))
+    if clash:
+        raise CardError(f"--seen: {clash[0]} is in your hand or discards")
+    check_exchange(name, len(discards), other_took, len(seen), rules)
+    mine = own_blanche(hand, discards, rules, shown_blanche)
+    if heard.strip():
+        from ..game.knowledge import knowledge_from_heard
+        from ..game.seat import seat_hands
+
+        k = knowledge_from_heard(name, hand, discards, heard, rules, seen=seen, opponent_exchanged=other_took,
+                                 own_blanche=mine)
+        theirs = k.opponent_dealt is not None
+        n_unseen = len(unseen_cards(hand, discards + (seen if seat == DEALER else ())))
+        return OpponentHands(seat_hands(k), f"every hand the announcements leave of the {n_unseen} unseen cards",
+                             n_unseen, blanche=(mine, theirs) if seat == ELDER else (theirs, mine))
+    unseen = unseen_cards(hand, discards + (seen if seat == DEALER else ()))
     from math import comb
 
-    if comb(len(unseen), HAND_SIZE) > MAX_HANDS:
-        raise CardError(f"{len(unseen)} unseen cards leave {comb(len(unseen), HAND_SIZE):,} hands for the opponent, "
-                        f"more than {MAX_HANDS:,}: give --discards (the cards you discarded)")
-    return OpponentHands(every_hand(unseen), f"every hand of the {len(unseen)} unseen cards", len(unseen))
+    n = comb(len(unseen), HAND_SIZE)
+    if n > MAX_HANDS:
+        raise CardError(f"{len(unseen)} unseen cards leave {n:,} hands for the opponent, more than the {MAX_HANDS:,} "
+                        "this tool solves without the announcements: give --heard (what was announced)")
+    return OpponentHands(every_hand(unseen), f"every hand of the {len(unseen)} unseen cards", len(unseen),
+                         blanche=(mine, False) if seat == ELDER else (False, mine))

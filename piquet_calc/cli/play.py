@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated
 
 import typer
@@ -27,6 +28,12 @@ def play(
                                                   "other may hold.")] = None,
     discards: Annotated[str, typer.Option(help="With --seat: the cards you discarded (out of play).")] = "",
     heard: Annotated[str, typer.Option(help="With --seat: what was announced (needs the announcements model).")] = "",
+    other_took: Annotated[str, typer.Option(help="With --seat: how many cards the other took (each player knows "
+                                                 "it); narrows his hands.")] = "",
+    seen: Annotated[str, typer.Option(help="With --seat: talon cards you saw and did not take (elder: of his five "
+                                           "he left; the dealer: what was left).")] = "",
+    carte_blanche: Annotated[bool, typer.Option("--carte-blanche", help="With --seat: you showed carte blanche "
+                                                "(needed only when you took court cards).")] = False,
     threads: Annotated[int, typer.Option(help="With --seat: worker threads (0: one per core); the figures do not "
                                               "depend on it.")] = 0,
     rules: RulesOption = "rubicon",
@@ -43,12 +50,13 @@ def play(
 
         first_run.silence()
     if seat is not None:
-        _play_seen(elder_hand, dealer_hand, seat.lower(), discards, heard, tricks,
+        _play_seen(elder_hand, dealer_hand, seat.lower(), _SeatInputs(discards, heard, other_took, seen,
+                                                                      carte_blanche), tricks,
                    bool(_given(ctx, "elder_dealt", "dealer_dealt")), threads, rules, as_json)
         return
     if not dealer_hand:
         raise click_errors.UsageError("give both hands, elder's then the dealer's (or --seat and your own hand)")
-    seat_only = _given(ctx, "discards", "heard", "threads")
+    seat_only = _given(ctx, "discards", "heard", "other_took", "seen", "carte_blanche", "threads")
     if seat_only:
         raise click_errors.UsageError(f"{', '.join(seat_only)}: for --seat")
     with _user_errors():
@@ -72,11 +80,23 @@ def play(
 # --- play --seat: the play as a player sees it (issue 22; analysis/seen.py, report/seen.py) -------------------
 
 
-def _play_seen(hand: str, other: str, seat: str, discards: str, heard: str, tricks: str, dealt: bool, threads: int,
+@dataclass(frozen=True)
+class _SeatInputs:
+    """What the player of ``play --seat`` knows besides his hand and the tricks, as typed."""
+
+    discards: str
+    heard: str
+    other_took: str
+    seen: str
+    carte_blanche: bool
+
+
+def _play_seen(hand: str, other: str, seat: str, given: _SeatInputs, tricks: str, dealt: bool, threads: int,
                rules: str, as_json: bool) -> None:
     """``play --seat``: every legal card of the player valued over the hands the opponent may hold."""
     from ..analysis.seen import analyse_seen, opponent_hands, parse_seen_tricks
     from ..game.play import SEAT_NAMES, PlayError
+    from ..numerals import NumberError, parse_whole
 
     if seat not in SEAT_NAMES:
         raise click_errors.UsageError(f"--seat must be elder or dealer, not {seat!r}")
@@ -86,23 +106,32 @@ def _play_seen(hand: str, other: str, seat: str, discards: str, heard: str, tric
         raise click_errors.UsageError("--elder-dealt and --dealer-dealt are not for --seat")
     if not 0 <= threads <= MAX_THREADS:
         raise click_errors.UsageError(f"--threads must be 0 (one per core) to {MAX_THREADS}, not {_number(threads)}")
+    try:
+        took = parse_whole(given.other_took.strip(), "--other-took", 0, 8) if given.other_took.strip() else None
+    except NumberError as e:
+        raise click_errors.UsageError(str(e)) from None
     with _user_errors():
         ruleset = get_rules(rules)
+        ruleset.require_two_handed("play --seat")
         mine = parse_cards(hand, HAND_SIZE, "your hand")
-        thrown = parse_cards(discards, what="--discards") if discards else []
+        thrown = parse_cards(given.discards, what="--discards") if given.discards.strip() else []
         both = set(mine) & set(thrown)
         if both:
             raise CardError(f"--discards: {sorted(both)[0]} is in your hand")
+        looked = parse_cards(given.seen, what="--seen") if given.seen.strip() else []
         played, led = parse_seen_tricks(tricks)
         me = SEAT_NAMES.index(seat)
-        hands = opponent_hands(mine, thrown, me, heard, ruleset)
+        hands = opponent_hands(mine, thrown, me, given.heard, ruleset, other_took=took, seen=looked,
+                               shown_blanche=given.carte_blanche)
         try:
-            result = analyse_seen(mine, me, ruleset, hands.masks, played, led, hands.before, threads=threads)
+            result = analyse_seen(mine, me, ruleset, hands.masks, played, led, hands.before, threads=threads,
+                                  blanche=hands.blanche)
         except PlayError as err:
             raise CardError(f"--tricks: {err}") from None
     from ..report.seen import seen_data, seen_table
 
-    inputs = {"seat": seat, "hand": hand, "discards": discards, "heard": heard, "tricks": tricks, "rules": rules}
+    inputs = {"seat": seat, "hand": hand, "discards": given.discards, "heard": given.heard, "tricks": tricks,
+              "rules": rules, "other_took": took, "seen": given.seen, "carte_blanche": given.carte_blanche}
     data = seen_data(result, inputs, hands.source)
     _emit(as_json, lambda: data, lambda: seen_table(data))
 

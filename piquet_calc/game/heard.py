@@ -38,6 +38,7 @@ import re
 from collections.abc import Iterable
 
 from ..cards import HAND_SIZE, Card, CardError, Rank, Suit, format_cards, parse_cards, sort_hand
+from ..numerals import NumberError, parse_whole
 from .declarations import RANK_NAMES, RANK_PLURALS, RUN_NAMES, SUIT_NAMES
 from .dialogue import ANSWERS, Dialogue, Scoring, number_words
 
@@ -60,7 +61,14 @@ _CLASS_WORDS = {"point": "point", "sequence": "sequence", "sequences": "sequence
 
 
 def _number(word: str) -> int | None:
-    return int(word) if word.isdigit() else _NUMBERS.get(word)
+    """A number in digits (ASCII only, numerals.parse_whole; any other digit is refused) or words; None: not a
+    number. The clause checks the range."""
+    if any(ch.isdigit() for ch in word):
+        try:
+            return parse_whole(word, "a number", 0, 99)
+        except NumberError as e:
+            raise HeardError(f"--heard: {e}") from None
+    return _NUMBERS.get(word)
 
 
 def _answer_of(words: list[str]) -> str | None:

@@ -166,6 +166,11 @@ def _elder_heard(h: _Heard, hand: tuple[Card, ...], own: Declaration, rules: Rul
     answer, asked = h.answers["point"]
     if asked and point_call != "cards":
         raise HeardError("--heard: 'how much' is for a point announced by its number of cards")
+    if p_point is not None and point_call == "cards":  # his point named: whether he asked follows from it
+        if asked and p_point.length != own.point.length:
+            raise HeardError(f"--heard: 'point how much?': the dealer asks only with as many cards as you "
+                             f"({own.point.length}), and his point has {p_point.length}")
+        asked = p_point.length == own.point.length
     for cls, shown, has in (("point", p_point is not None, True), ("sequence", bool(p_runs), bool(own.runs)),
                             ("sets", bool(p_sets), bool(own.sets))):
         said_not_good = has and h.answers[cls][0] == NOT_GOOD
