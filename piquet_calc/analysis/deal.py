@@ -48,7 +48,15 @@ from typing import Literal
 import numpy as np
 
 from ..cards import HAND_SIZE, Card, CardError, mask_of, sort_hand
-from ..engine.deal import CONTROL_FACTOR, DealSampler, control_mean_is_exact, deal_totals, uniform_net, user_net
+from ..engine.deal import (
+    CONTROL_FACTOR,
+    DealSampler,
+    PlayedDeals,
+    control_mean_is_exact,
+    deal_totals,
+    uniform_net,
+    user_net,
+)
 from ..kernels.layout import (
     D_CARDS,
     D_D_CAPOT,
@@ -136,6 +144,7 @@ class DealDiscard:
     forced: bool  # put in the final round by the user (``also``)
     net_plain: Estimate  # the net without the control variate (its effect: net_plain.se against net.se)
     totals: np.ndarray  # int32 (samples, 2): each report deal's totals, [mine, the opponent's]
+    played: PlayedDeals | None = None  # with the play: the report deals as played (their counting order)
 
     @property
     def samples(self) -> int:
@@ -444,12 +453,13 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
             diff_betas = np.array([fitted_beta(y[j] - y[best], x[j] - x[best]) for j in range(len(finalists))])
             del y, x
             ordered = [finalists[j] for j in order]
-            report: dict[int, tuple[np.ndarray, np.ndarray, dict[str, Estimate], np.ndarray]] = {}
+            report: dict[int, tuple[np.ndarray, np.ndarray, dict[str, Estimate], np.ndarray, PlayedDeals | None]] = {}
 
             def keep_report(j: int, cols: np.ndarray) -> None:
+                played = sampler.played(REPORT_STREAM, 0, samples, *masks[ordered[j]], cols) if play else None
                 report[ordered[j]] = (user_net(cols, me_is_elder, play, rules), uniform_net(cols, me_is_elder, rules),
                                       _figures(cols, me_is_elder, play),
-                                      deal_totals(cols, me_is_elder, play, rules).astype(np.int32))
+                                      deal_totals(cols, me_is_elder, play, rules).astype(np.int32), played)
 
             evaluate(REPORT_STREAM, 0, samples, ordered, pool, keep_report)
         except BaseException:
@@ -460,7 +470,7 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
     b1 = pos[ordered[0]]
     results = []
     for c in ordered:
-        yc, xc, figures, totals = report[c]
+        yc, xc, figures, totals, played = report[c]
         j = pos[c]
         net = Estimate.controlled(yc, xc, float(mu_f[j]), float(betas[j]), float(mu_var[j]))
         if c == ordered[0]:
@@ -469,7 +479,7 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
             d_var = 0.0 if exact_control else float(np.var(cx[j] - cx[b1], ddof=1, dtype=np.float64)) / control_deals
             vs_best = Estimate.controlled(yc - y1, xc - x1, float(mu_f[j] - mu_f[b1]), float(diff_betas[j]), d_var)
         results.append(DealDiscard(candidates[c], net, vs_best, figures, by_discard[frozenset(candidates[c])],
-                                   c in forced, Estimate.of(yc), totals))
+                                   c in forced, Estimate.of(yc), totals, played))
     return DealAnalysis(hand, position, rules, elder_took if position == "younger" else None,
                         bool(elder_blanche) if position == "younger" else None, seed, samples, play, opponent,
                         len(candidates), tuple(rounds), tuple(results), uniform,

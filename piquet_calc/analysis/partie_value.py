@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -43,6 +44,7 @@ from ..game.partie import (
     RUBICON_EXTRA,
     SWEEP_BONUS,
     dealer_of,
+    first_to_reach,
     fixed_length,
     fixed_result,
     korolik_figure,
@@ -425,9 +427,15 @@ class PartieTable:
         return self.state(deal, (a, b))
 
 
-    def after_many(self, deal: int, score: tuple[int, int], pairs: np.ndarray) -> dict[str, np.ndarray]:
+    def after_many(self, deal: int, score: tuple[int, int], pairs: np.ndarray,
+                   steps_of: StepsOf | None = None) -> dict[str, np.ndarray]:
         """``after`` for many deals at once: ``pairs`` (n, 2) of (elder's, dealer's) totals; arrays of
-        player 1's value, win, lose and (rubicon, english) rubicon / rubicon2, one per deal."""
+        player 1's value, win, lose and (rubicon, english) rubicon / rubicon2, one per deal.
+
+        Au-cent: where the pair leaves the race open (both reach 100 in the deal, or one does while the
+        other passes 50 in it), ``steps_of(i)`` gives deal i's points in counting order (game/counting.py's
+        steps, seat 0 elder) and they decide who got there first and the lurch (``au_cent_race``);
+        without it, PartieValueError."""
         if self.name not in ADVISED:
             raise PartieValueError(f"no deal-by-deal lookup for {self.name}: a russian score needs the korolik's "
                                    "state (its first deal, a refait), which this version does not take")
@@ -439,11 +447,7 @@ class PartieTable:
         if self.name == "au-cent":
             if score[0] >= AU_CENT_TARGET or score[1] >= AU_CENT_TARGET:
                 raise PartieValueError("the partie is over: a player has 100")
-            one, two = a >= AU_CENT_TARGET, b >= AU_CENT_TARGET
-            if np.any(one & two):
-                raise PartieValueError("both reach 100 in one of the deals: the counting order decides, which "
-                                       "a pair of totals does not give")
-            lurch = np.where(one, b, a) < LURCH_LINE
+            one, two, lurch = au_cent_race(deal, score, a, b, steps_of)
             gain = np.where(lurch, 2.0, 1.0)
             d = 2 - dealer  # the next deal's dealer index (the other player)
             ia, ib = np.minimum(a, AU_CENT_TARGET - 1), np.minimum(b, AU_CENT_TARGET - 1)
@@ -457,6 +461,38 @@ class PartieTable:
             return {k: _extend(t[k][deal], idx, k).astype(np.float64) for k in ("value", "win", "lose")}
         i, j = _shift_index(a, b, GRID)
         return {k: v[deal, i, j].astype(np.float64) for k, v in t.items()}
+
+
+StepsOf = Callable[[int], Sequence[tuple[int, int]]]
+
+
+def au_cent_race(deal: int, score: tuple[int, int], a: np.ndarray, b: np.ndarray,
+                 steps_of: StepsOf | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Who ends au-cent's partie in each of these deals (number ``deal``, from ``score`` (player 1's, 2's)
+    to the totals ``a``, ``b``): (player 1 reaches 100 first, player 2 does, the winner's is a lurch).
+
+    The pair decides when at most one player reaches 100 and the other's total is under 50 at the deal's
+    end or was 50 before it; otherwise the deal's steps in counting order (``steps_of``) decide, as
+    game/partie.py's ``first_to_reach`` counts them (002: first to 100, even in the middle of a deal)."""
+    one, two = a >= AU_CENT_TARGET, b >= AU_CENT_TARGET
+    lurch = np.where(one, b, a) < LURCH_LINE
+    passes = np.where(one, (score[1] < LURCH_LINE) & (b >= LURCH_LINE), (score[0] < LURCH_LINE) & (a >= LURCH_LINE))
+    open_ = (one & two) | ((one | two) & passes)
+    if not open_.any():
+        return one, two, lurch
+    if steps_of is None:
+        raise PartieValueError("a player reaches 100 in one of the deals where the counting order decides who got "
+                               "there first (or the lurch), which a pair of totals does not give")
+    one, two, lurch = one.copy(), two.copy(), lurch.copy()
+    elder = 1 - (dealer_of(deal) - 1)  # player index (from 0) of elder in this deal
+    for i in np.flatnonzero(open_):
+        players = [(elder if seat == 0 else 1 - elder, n) for seat, n in steps_of(int(i))]
+        got = first_to_reach(score, players, AU_CENT_TARGET)
+        if got is None:
+            raise RuntimeError(f"deal {i}: its steps reach no 100, its totals do ({int(a[i])}, {int(b[i])})")
+        first, at = got
+        one[i], two[i], lurch[i] = first == 0, first == 1, at[1 - first] < LURCH_LINE
+    return one, two, lurch
 
 
 _FULL_DONE: set[tuple[str, int]] = set()

@@ -255,6 +255,27 @@ def deal_from_play(record: dict, dealer: int, number: int = 1) -> Deal:
     return Deal.from_steps(steps, 2)
 
 
+def first_to_reach(start: Sequence[int], steps: Iterable[tuple[int, int]],
+                   target: int) -> tuple[int, tuple[int, ...]] | None:
+    """The first player (index from 0) whose running total reaches ``target`` as the ``steps`` (player index,
+    points) of a deal are counted in order from the totals ``start``, and every player's total at that
+    moment (au-cent's lurch reads the other's); None when nobody reaches it (002: the counting order decides).
+
+    >>> first_to_reach((80, 70), [(1, 10), (0, 15), (1, 25), (0, 10)], 100)
+    (1, (95, 105))
+    >>> first_to_reach((90, 40), [(1, 8), (0, 12), (1, 30)], 100)
+    (0, (102, 48))
+    >>> first_to_reach((0, 0), [(0, 30)], 100) is None
+    True
+    """
+    run = list(start)
+    for p, n in steps:
+        run[p] += n
+        if run[p] >= target:
+            return p, tuple(run)
+    return None
+
+
 # --- scoring ---------------------------------------------------------------------------------------
 
 def score_partie(rules: RuleSet, deals: Iterable[Deal], *, four_deals: bool = False,
