@@ -121,22 +121,23 @@ def _terminals(name: str, grid: int) -> tuple[np.ndarray, ...]:
 def fixed_tables(name: str, p: np.ndarray, grid: int = GRID, length: int | None = None,
                  lowest: int = 0) -> dict[str, np.ndarray]:
     """value, win, lose, rubicon, rubicon2 (see ``_terminals``): arrays (stages, grid, grid), stage n = n
-    deals played, for rubicon and english, from the deal distribution ``p`` (P[elder, dealer]). ``length``:
-    another number of deals (the checks' small parties; then no tie-break deals). ``lowest``: the stages
-    below it are left at 0 (not needed for a later deal's lookups)."""
+    deals played, for rubicon and english, from the deal distribution ``p`` (P[elder, dealer]). Rubicon's
+    stages go on to 8: equal after six, two more deals (002); stage 6 is the result where the totals differ
+    and the two more deals' expectation where they are equal, stage 7 any total after the seventh deal.
+    ``length``: another number of deals (the checks' small parties; then no tie-break deals). ``lowest``:
+    the stages below it are left at 0 (not needed for a later deal's lookups)."""
     tie_break = name == "rubicon" and length is None
     length = fixed_length(name) if length is None else length
+    last = length + (RUBICON_EXTRA if tie_break else 0)
     pt = p.T.copy()
-    by_deal = {n: (p if dealer_of(n) == 2 else pt) for n in range(1, length + RUBICON_EXTRA + 1)}
+    by_deal = {n: (p if dealer_of(n) == 2 else pt) for n in range(1, last + 1)}
     term = np.stack(_terminals(name, grid))
-    stages = np.zeros((len(KINDS), length + 1, grid, grid))
-    final = term
-    if tie_break:  # 002: equal after six, two more deals (equal again: no game, in ``term``)
-        extra = term
-        for n in range(length + RUBICON_EXTRA, length, -1):
-            extra = expect(extra, by_deal[n])
-        final = np.where(np.eye(grid, dtype=bool), extra, term)
-    stages[:, length] = final
+    stages = np.zeros((len(KINDS), last + 1, grid, grid))
+    stages[:, last] = term
+    for n in range(last, length, -1):  # 002's two more deals (equal again: no game, in ``term``)
+        stages[:, n - 1] = expect(stages[:, n], by_deal[n])
+    if tie_break:
+        stages[:, length] = np.where(np.eye(grid, dtype=bool), stages[:, length], term)
     for n in range(length, lowest, -1):
         stages[:, n - 1] = expect(stages[:, n], by_deal[n])
     return {what: stages[k] for k, what in enumerate(KINDS)}

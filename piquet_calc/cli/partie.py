@@ -11,7 +11,20 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..analysis.partie import PartieState
-from ..game.partie import Deal, PartieError, deal_from_play, dealer_of, parse_deal, partie_name, score_partie
+from ..cards import quote
+from ..game.partie import (
+    Deal,
+    PartieError,
+    check_before_deal,
+    deal_from_play,
+    dealer_of,
+    most_before,
+    parse_deal,
+    partie_name,
+    score_partie,
+    why_most,
+)
+from ..numerals import NumberError, parse_whole
 from ..rules import get_rules
 from ..rules.model import RulesError, RuleSet
 from .app import JsonOption, RulesOption, _emit, _user_errors, app, click_errors
@@ -107,12 +120,21 @@ def advice_rules(ruleset: RuleSet) -> str:
         return ruleset.name
 
 
+def refuse_score(ruleset: RuleSet, score: str | None, deal_number: int | None) -> None:
+    """``--score``/``--deal`` under rules whose partie has no two-handed score (normand, four): one line."""
+    given = [name for name, value in (("--score", score), ("--deal", deal_number)) if value is not None]
+    if given:
+        raise click_errors.UsageError(f"{' and '.join(given)}: the score-aware advice is for two players; "
+                                      f"{ruleset.name} is for {ruleset.table.players} players")
+
+
 def score_state(score: str | None, deal_number: int | None, rules_name: str, play: bool,
-                elder: bool) -> PartieState | None:
-    """The partie state ``--score "ME OPP" --deal N`` give, checked before the (long) analysis; None without
-    --score. ``rules_name``: ``advice_rules``'s. A usage error for a preset without a partie table or a state
-    it cannot reach."""
-    from ..analysis.partie_value import ADVISED, PartieValueError, load_table
+                elder: bool, ruleset: RuleSet | None = None) -> PartieState | None:
+    """The partie state ``--score "ME OPP" --deal N`` give, checked before the (long) analysis against the
+    preset's partie (game/partie.py's ``check_before_deal``: a deal it plays, totals its earlier deals can
+    give, the table's grid); None without --score. ``rules_name``: ``advice_rules``'s. A usage error for a
+    preset without a partie table or a state it cannot reach."""
+    from ..analysis.partie_value import ADVISED, GRID
 
     if score is None:
         if deal_number is not None:
@@ -121,26 +143,27 @@ def score_state(score: str | None, deal_number: int | None, rules_name: str, pla
     if not play:
         raise click_errors.UsageError("--score needs --play: the partie value is looked up deal by deal")
     parts = score.replace(",", " ").split()
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+    if len(parts) != 2:
         raise click_errors.UsageError(f"--score must be two totals, mine then the opponent's, e.g. \"155 68\", "
-                                      f"not {score!r}")
-    if deal_number is None or deal_number < 1:
+                                      f"not {quote(score)}")
+    if deal_number is None:
         raise click_errors.UsageError("--score needs --deal N: this deal's number in the partie, from 1")
     if rules_name not in ADVISED:
         raise click_errors.UsageError(f"--score: no score-aware advice under {rules_name} (given for "
                                       f"{', '.join(ADVISED)})")
-    state = PartieState(int(parts[0]), int(parts[1]), deal_number, "elder" if elder else "younger")
+    ruleset = ruleset or get_rules(rules_name)
     try:
-        table = load_table(rules_name)
-        if rules_name == "au-cent":
-            if max(state.me, state.opponent) >= 100:
-                raise PartieValueError("the partie is over: a player has 100")
-        elif deal_number >= table.coarse["table_value"].shape[0]:
-            raise PartieValueError(f"{rules_name}'s partie has {table.coarse['table_value'].shape[0] - 1} deals: "
-                                   f"no deal {deal_number}")
-    except PartieValueError as e:
-        raise click_errors.UsageError(f"--score: {e}") from None
-    return state
+        check_before_deal(ruleset, (0, 0), deal_number)  # a deal the partie plays
+        high = most_before(ruleset, deal_number)
+        why = why_most(ruleset, deal_number)
+        if rules_name in ("rubicon", "english") and high >= GRID:
+            high, why = GRID - 1, f"the partie value table covers totals up to {GRID - 1}"
+        me, opp = (parse_whole(p, f"--score's {which} before deal {deal_number} ({why})", 0, high)
+                   for p, which in zip(parts, ("first total (mine)", "second total (the opponent's)"), strict=True))
+        check_before_deal(ruleset, (me, opp), deal_number)
+    except (NumberError, PartieError) as e:
+        raise click_errors.UsageError(str(e) if isinstance(e, NumberError) else f"--score: {e}") from None
+    return PartieState(me, opp, deal_number, "elder" if elder else "younger")
 
 
 def emit_score_aware(deal: DealAnalysis, state: PartieState, as_json: bool, rules_name: str) -> None:
