@@ -410,19 +410,20 @@ class PartieTable:
         return {k: float(_extend(t[k][koroliks, int(doubled), int(w1), int(w2)], idx, k, unit=10)[0])
                 for k in ("value", "win", "lose")}
 
-    def after(self, deal: int, score: tuple[int, int], pair: tuple[int, int]) -> dict[str, float]:
+    def after(self, deal: int, score: tuple[int, int], pair: tuple[int, int],
+              steps: Sequence[tuple[int, int]] | None = None) -> dict[str, float]:
         """The value of ending deal ``deal`` (from 1) with ``pair`` = (elder's, dealer's) totals, from
-        ``score`` (player 1's, player 2's) before it: the state it leads to, for player 1."""
+        ``score`` (player 1's, player 2's) before it: the state it leads to, for player 1. Au-cent: the
+        deal's ``steps`` in counting order where the pair leaves the race open (``au_cent_race``)."""
         dealer = dealer_of(deal)
         x1, x2 = (pair[1], pair[0]) if dealer == 1 else pair
         a, b = score[0] + x1, score[1] + x2
-        if self.name == "au-cent":  # the pair alone: who got to 100 first is read as in game/partie.py
+        if self.name == "au-cent":
             if a >= AU_CENT_TARGET or b >= AU_CENT_TARGET:
-                if a >= AU_CENT_TARGET and b >= AU_CENT_TARGET:
-                    raise PartieValueError("both reach 100 in this deal: the counting order decides")
-                win = a >= AU_CENT_TARGET
-                lurch = (b if win else a) < LURCH_LINE
-                v = 2.0 if lurch else 1.0
+                one, _, lurch = au_cent_race(deal, score, np.array([a]), np.array([b]),
+                                             None if steps is None else (lambda i: steps))
+                win = bool(one[0])
+                v = 2.0 if lurch[0] else 1.0
                 return {"value": v if win else -v, "win": float(win)}
             return self.state(deal, (a, b), dealer_next=3 - dealer)
         return self.state(deal, (a, b))

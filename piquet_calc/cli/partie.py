@@ -12,18 +12,8 @@ import typer
 
 from ..analysis.partie import PartieState
 from ..cards import quote
-from ..game.partie import (
-    Deal,
-    PartieError,
-    check_before_deal,
-    deal_from_play,
-    dealer_of,
-    most_before,
-    parse_deal,
-    partie_name,
-    score_partie,
-    why_most,
-)
+from ..game.partie import Deal, PartieError, deal_from_play, dealer_of, parse_deal, partie_name, score_partie
+from ..game.partie_limits import check_before_deal, most_before, why_most
 from ..numerals import NumberError, parse_whole
 from ..rules import get_rules
 from ..rules.model import RulesError, RuleSet
@@ -35,19 +25,33 @@ if TYPE_CHECKING:
 JSON_HINT = "the records `piquet-calc play --json` writes"
 
 
-def read_deals(texts: list[str], players: int, rules_name: str) -> list[Deal]:
+def read_deals(texts: list[str], players: int, rules_name: str, own: str | None = None) -> list[Deal]:
     """Deals from the arguments, or from stdin's text: one deal a line ("31 14", or steps "1:5 2:14"), or the
     JSON records of `piquet-calc play --json`, one after another (indented or one a line). Lines that are
-    blank or start with # are skipped."""
+    blank or start with # are skipped. ``rules_name``: the partie's preset; ``own``: the rules' own name (a
+    house-rules file's), which a record may carry instead."""
     if len(texts) == 1 and texts[0].lstrip().startswith("{"):
-        return _play_records(texts[0], players, rules_name)
+        return _play_records(texts[0], players, rules_name, own)
     return [parse_deal(t, i) for i, t in enumerate(texts, 1)]
 
 
-def _play_records(text: str, players: int, rules_name: str) -> list[Deal]:
+class _NotARecordNumber(ValueError):
+    """NaN or Infinity in a record: JSON as Python writes it, never a number ``play --json`` writes."""
+
+
+def _refuse_constant(name: str) -> None:
+    raise _NotARecordNumber(f"{name} is not a number a play record holds")
+
+
+def _play_records(text: str, players: int, rules_name: str, own: str | None = None) -> list[Deal]:
+    """The records of ``play --json`` one after another, each checked against play.schema.json (with
+    jsonschema) before a number is read; anything else is one PartieError naming the deal."""
     if players != 2:
         raise PartieError(f"{JSON_HINT} are two-handed deals; {rules_name} is for {players} players")
-    decoder, pos, deals = json.JSONDecoder(), 0, []
+    from ..schemas import validator
+
+    check = validator("play")
+    decoder, pos, deals = json.JSONDecoder(parse_constant=_refuse_constant), 0, []
     while True:
         while pos < len(text) and text[pos].isspace():
             pos += 1
@@ -59,10 +63,21 @@ def _play_records(text: str, players: int, rules_name: str) -> list[Deal]:
         except json.JSONDecodeError as e:
             raise PartieError(f"deal {number}: not JSON ({e.msg} at character {e.pos}); give {JSON_HINT}, "
                               "or one deal a line as totals") from None
-        if not isinstance(record, dict):
-            raise PartieError(f"deal {number}: a JSON {type(record).__name__}, not one of {JSON_HINT}")
+        except (ValueError, RecursionError) as e:  # NaN, Infinity; arrays or objects nested past Python's stack
+            why = ("nested too deeply" if isinstance(e, RecursionError) else str(e) if isinstance(e, _NotARecordNumber)
+                   else "a number too long to read")
+            raise PartieError(f"deal {number}: not one of {JSON_HINT}: {why}") from None
+        try:
+            error = next(check.iter_errors(record), None)
+        except RecursionError:
+            raise PartieError(f"deal {number}: not one of {JSON_HINT}: nested too deeply") from None
+        if error is not None:
+            at = "/".join(str(p) for p in error.absolute_path)
+            detail = error.message if len(error.message) <= 80 else f"fails the schema's {error.validator!r} rule"
+            raise PartieError(f"deal {number}: not one of {JSON_HINT} (play.schema.json): "
+                              f"{'at ' + quote(at) + ': ' if at else ''}{detail}")
         played = record.get("rules")
-        if played is not None and played != rules_name:
+        if played not in (rules_name, own):
             raise PartieError(f"deal {number} was played under {played}, but the partie is {rules_name}'s")
         deals.append(deal_from_play(record, dealer_of(number), number))
 
@@ -101,7 +116,7 @@ def partie(
             raw = _stdin_text()
             texts = [raw] if raw.lstrip().startswith("{") else [
                 line for line in raw.splitlines() if line.strip() and not line.lstrip().startswith("#")]
-        given = read_deals(texts, ruleset.table.players, name)
+        given = read_deals(texts, ruleset.table.players, name, ruleset.name)
         result = score_partie(ruleset, given, four_deals=four_deals, target=target)
     except PartieError as e:
         raise click_errors.UsageError(str(e)) from None
