@@ -458,8 +458,8 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
             def keep_report(j: int, cols: np.ndarray) -> None:
                 played = sampler.played(REPORT_STREAM, 0, samples, *masks[ordered[j]], cols) if play else None
                 report[ordered[j]] = (user_net(cols, me_is_elder, play, rules), uniform_net(cols, me_is_elder, rules),
-                                      _figures(cols, me_is_elder, play),
-                                      deal_totals(cols, me_is_elder, play, rules).astype(np.int32), played)
+                                      _figures(cols, me_is_elder, play), deal_totals(cols, me_is_elder, play, rules)
+                                      .astype(np.int32), played)
 
             evaluate(REPORT_STREAM, 0, samples, ordered, pool, keep_report)
         except BaseException:
@@ -470,8 +470,7 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
     b1 = pos[ordered[0]]
     results = []
     for c in ordered:
-        yc, xc, figures, totals, played = report[c]
-        j = pos[c]
+        (yc, xc, figures, totals, played), j = report[c], pos[c]
         net = Estimate.controlled(yc, xc, float(mu_f[j]), float(betas[j]), float(mu_var[j]))
         if c == ordered[0]:
             vs_best = Estimate(0.0, 0.0, samples)
