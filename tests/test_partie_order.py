@@ -27,9 +27,10 @@ LINE = [(c, r) for c, r in zip(
     parse_cards("7D 8D 9D TD 7C 8C 9C TC 7S 8S 9S TS"), strict=True)]
 # By hand (docs/rules.md, au-cent): the dealer's carte blanche 10; elder's point of eight hearts 8 and his
 # sequences, the huitième 18 and the quart to the ace in spades 4, 22 (no repique: the dealer has scored);
-# sets of ten or higher: elder has pairs only, the dealer three tens, 3. The play: a lead of a ten or higher scores 1 (AH KH QH JH TH, AS KS QS JS), a seven,
-# eight or nine nothing, winning one's own lead nothing; the last trick 1 more; capot 40, which includes
-# the last trick's point and the 10 for the cards: 39 after the play. Elder 8 + 22 + 9 + 1 + 39 = 79,
+# sets of ten or higher: elder has pairs only, the dealer three tens, 3. The play: a lead of a ten or
+# higher scores 1 (AH KH QH JH TH, AS KS QS JS), a seven, eight or nine nothing, winning one's own lead
+# nothing; the last trick 1 more; capot 40, which includes the last trick's point and the 10 for the
+# cards: 39 after the play. Elder 8 + 22 + 9 + 1 + 39 = 79,
 # the dealer 10 + 3 = 13.
 BY_HAND = ((1, 10), (0, 8), (0, 22), (1, 3), (0, 1), (0, 1), (0, 1), (0, 1), (0, 1), (0, 1), (0, 1), (0, 1), (0, 2),
            (0, 39))

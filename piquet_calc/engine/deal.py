@@ -336,7 +336,8 @@ def line_tricks(first: int, last: int) -> list[tuple[Card, Card]]:
     """The twelve tricks (leader's card, follower's card) of a line packed in D_LINE_FIRST, D_LINE_LAST
     (kernels/layout.py)."""
     low = (1 << LINE_CARD_BITS) - 1
-    cards = [DECK[(int(col) >> (LINE_CARD_BITS * k)) & low] for col in (first, last) for k in range(LINE_CARDS_A_COLUMN)]
+    cards = [DECK[(int(col) >> (LINE_CARD_BITS * k)) & low]
+             for col in (first, last) for k in range(LINE_CARDS_A_COLUMN)]
     return [(cards[2 * k], cards[2 * k + 1]) for k in range(HAND_SIZE)]
 
 

@@ -39,10 +39,11 @@ def check_before_deal(rules: RuleSet, score: tuple[int, int], deal: int) -> None
 
     >>> from piquet_calc.rules import get_rules
     >>> check_before_deal(get_rules("rubicon"), (130, 130), 7)
-    >>> check_before_deal(get_rules("rubicon"), (130, 120), 7)
-    Traceback (most recent call last):
-    ...
-    piquet_calc.game.partie.PartieError: rubicon plays a seventh deal only when the totals are equal after six (002), not 130 to 120
+    >>> try:
+    ...     check_before_deal(get_rules("rubicon"), (130, 120), 7)
+    ... except PartieError as e:
+    ...     print(e)
+    rubicon plays a seventh deal only when the totals are equal after six (002), not 130 to 120
     """
     name = partie_name(rules)
     if rules.table.players != 2:
