@@ -10,7 +10,7 @@ blanche); the declarations are scored as ``score`` scores them (carte blanche on
 play is solved double dummy (engine/play.py's Solver, the kernels of kernels/play.py) from the first
 lead, pique decided by the play. Kept per deal: elder's and the dealer's totals, and the deal's points in
 counting order (steps: the declaration classes, elder's first, then trick by trick, the leader's points
-first, then the cards, capot and any deal bonus), which au-cent's race needs.
+first, then the cards, capot and any deal bonus: game/counting.py), which au-cent's race needs.
 
 Writes piquet_calc/data/partie_<preset>.npz: ``pairs`` int16 (deals, 2) [elder, dealer], ``steps`` int16
 (seat 0 elder / 1 dealer, points) flattened with ``offsets``, and ``seed``, ``deals``, ``seconds``
@@ -27,9 +27,10 @@ from pathlib import Path
 import numpy as np
 
 from piquet_calc.cards import DECK, mask_of
+from piquet_calc.game.counting import deal_steps
 from piquet_calc.game.declarations import is_carte_blanche, score_deal
 from piquet_calc.game.exchange import choose_exchange
-from piquet_calc.game.play import ELDER, finish, play_trick, start
+from piquet_calc.game.play import start
 from piquet_calc.rules import TWO_HANDED_PRESETS, RuleSet
 
 DATA = Path(__file__).resolve().parents[1] / "piquet_calc" / "data"
@@ -40,7 +41,7 @@ MODEL = ("random deals; both exchanges by the exchange policy (game/exchange.py)
 
 def one_deal(order: np.ndarray, rules: RuleSet, solver) -> tuple[tuple[int, int], list[tuple[int, int]]]:
     """(elder's total, dealer's total) of the deal ``order`` (a permutation of the 32 card indices), and
-    its steps in counting order."""
+    its steps in counting order (game/counting.py)."""
     from piquet_calc.analysis.play import before_play
 
     cards = [DECK[int(i)] for i in order]
@@ -54,31 +55,10 @@ def one_deal(order: np.ndarray, rules: RuleSet, solver) -> tuple[tuple[int, int]
     rest = talon[k:] if k else talon[5:]  # elder refusing (russian) leaves the dealer only his own three
     dealer = [c for c in dealer_dealt if c not in set(ex_d.cards)] + rest[:m]
     score = score_deal(elder, dealer, rules, elder_blanche=e_blanche, dealer_blanche=d_blanche)
-    steps: list[tuple[int, int]] = []
-    for name, e, d in score.classes:
-        if name == "pique":
-            continue
-        steps += [(0, e)] * bool(e) + [(1, d)] * bool(d)
     e0, d0, live = before_play(score)
-    state = start(elder, dealer, rules, e0, d0, live)
-    prev = state.totals
-    if prev != (e0, d0):  # pique at once
-        steps.append((0, prev[0] - e0))
-    for lead, reply in solver.line(state):
-        leader = state.leader
-        state = play_trick(state, lead, reply, rules)
-        delta = (state.totals[0] - prev[0], state.totals[1] - prev[1])
-        for seat in (leader, 1 - leader):
-            if delta[seat]:
-                steps.append((seat, delta[seat]))
-        prev = state.totals
-    totals = finish(state, rules).totals
-    delta = (totals[0] - prev[0], totals[1] - prev[1])
-    for seat in (ELDER, 1 - ELDER):
-        if delta[seat]:
-            steps.append((seat, delta[seat]))
-    assert sum(p for s, p in steps if s == 0) == totals[0] and sum(p for s, p in steps if s == 1) == totals[1]
-    return (int(totals[0]), int(totals[1])), steps
+    line = solver.line(start(elder, dealer, rules, e0, d0, live))
+    counted = deal_steps(elder, dealer, rules, line, e_blanche, d_blanche)
+    return (int(counted.totals[0]), int(counted.totals[1])), list(counted.steps)
 
 
 def sample(rules: RuleSet, deals: int, seed: int) -> dict[str, np.ndarray]:

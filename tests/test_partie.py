@@ -214,8 +214,10 @@ def test_four_has_no_partie_and_house_rules_use_their_base() -> None:
 
 
 def test_bad_deals_are_one_line_errors() -> None:
-    for text, match in [("", "empty"), ("31 x", "cannot read 'x'"), ("1:5 14", "mixes"), ("-3 4", "cannot read"),
-                        ("0:5", "cannot read the step")]:
+    for text, match in [("", "empty"), ("31 x", "a total must be a whole number .* not 'x'"), ("1:5 14", "mixes"),
+                        ("-3 4", "not '-3'"), ("0:5", "a step's player must be from 1 to 3, not 0"),
+                        ("1:2:3", "cannot read the step"), ("1:5 4:2", "a step's player must be from 1 to 3"),
+                        ("31 1001", "a total must be from 0 to 1,000"), ("1:1001", "a step's points")]:
         with pytest.raises(PartieError, match=match):
             parse_deal(text)
     with pytest.raises(PartieError, match="3 totals given, but 2 players"):

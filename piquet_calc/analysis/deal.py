@@ -53,6 +53,7 @@ from ..engine.deal import (
     CONTROL_FACTOR,
     ROW_COLUMNS,
     DealSampler,
+    PlayedDeals,
     control_mean_is_exact,
     deal_totals,
     uniform_net,
@@ -131,6 +132,7 @@ class DealDiscard:
     forced: bool  # put in the final round by the user (``also``)
     net_plain: Estimate  # the net without the control variate (its effect: net_plain.se against net.se)
     totals: np.ndarray  # int32 (samples, 2): each report deal's totals, [mine, the opponent's]
+    played: PlayedDeals | None = None  # with the play: the report deals as played (their counting order)
 
     @property
     def samples(self) -> int:
@@ -498,19 +500,21 @@ def _the_final_round(judge: _Judge, pool: ThreadPoolExecutor, survivors: list[in
     return _Order(finalists, [finalists[j] for j in order], mu_f, mu_var, betas, diff_betas, cx, control_deals)
 
 
-ReportRows = dict[int, tuple[np.ndarray, np.ndarray, dict[str, Estimate], np.ndarray]]
+ReportRows = dict[int, tuple[np.ndarray, np.ndarray, dict[str, Estimate], np.ndarray, PlayedDeals | None]]
 
 
 def _the_report_rows(judge: _Judge, pool: ThreadPoolExecutor, ordered: list[int], samples: int) -> ReportRows:
     """Each finalist on ``samples`` fresh deals of the report's stream: its values, controls, FIGURES and the
-    deals' totals."""
+    deals' totals, and with the play the deals as played (their counting order)."""
     report: ReportRows = {}
 
     def keep_report(j: int, cols: np.ndarray) -> None:
+        played = (judge.sampler.played(REPORT_STREAM, 0, samples, *judge.masks[ordered[j]], cols) if judge.play
+                  else None)
         report[ordered[j]] = (user_net(cols, judge.me_is_elder, judge.play, judge.rules),
                               uniform_net(cols, judge.me_is_elder, judge.rules),
                               _figures(cols, judge.me_is_elder, judge.play),
-                              deal_totals(cols, judge.me_is_elder, judge.play, judge.rules).astype(np.int32))
+                              deal_totals(cols, judge.me_is_elder, judge.play, judge.rules).astype(np.int32), played)
 
     judge.evaluate(REPORT_STREAM, 0, samples, ordered, pool, keep_report)
     return report
@@ -528,8 +532,7 @@ def _the_report_figures(order: _Order, report: ReportRows, candidates: Sequence[
     b1 = pos[ordered[0]]
     results = []
     for c in ordered:
-        yc, xc, figures, totals = report[c]
-        j = pos[c]
+        (yc, xc, figures, totals, played), j = report[c], pos[c]
         net = Estimate.controlled(yc, xc, float(mu_f[j]), float(betas[j]), float(mu_var[j]))
         if c == ordered[0]:
             vs_best = Estimate(0.0, 0.0, samples)
@@ -538,5 +541,5 @@ def _the_report_figures(order: _Order, report: ReportRows, candidates: Sequence[
                 / order.control_deals
             vs_best = Estimate.controlled(yc - y1, xc - x1, float(mu_f[j] - mu_f[b1]), float(diff_betas[j]), d_var)
         results.append(DealDiscard(candidates[c], net, vs_best, figures, by_discard[frozenset(candidates[c])],
-                                   c in forced, Estimate.of(yc), totals))
+                                   c in forced, Estimate.of(yc), totals, played))
     return results

@@ -24,7 +24,7 @@ from typing import Any, Literal
 import numpy as np
 
 from ..game.partie import dealer_of
-from .partie_value import COARSE_STEP, PartieTable, PartieValueError, load_table
+from .partie_value import COARSE_STEP, PartieTable, PartieValueError, StepsOf, load_table
 
 Position = Literal["elder", "younger"]
 
@@ -75,10 +75,13 @@ def _mean_se(x: np.ndarray) -> tuple[float, float]:
 
 
 def partie_estimate(totals: np.ndarray, state: PartieState, rules_name: str,
-                    table: PartieTable | None = None) -> PartieEstimate:
+                    table: PartieTable | None = None, played: Any = None) -> PartieEstimate:
     """My expected partie value, chance of winning and (rubicon, english) of being rubiconed, from the deals'
     ``totals`` (samples, 2) = [my total, the opponent's], at ``state``; PartieValueError for a preset the
-    tables do not cover or a state they cannot reach."""
+    tables do not cover or a state they cannot reach.
+
+    ``played``: the same deals as played (engine/deal.py's PlayedDeals, ``counted(i)``), whose counting
+    order decides au-cent's race where the totals leave it open (who reached 100 first, the lurch)."""
     totals = np.asarray(totals, dtype=np.int64)
     if totals.ndim != 2 or totals.shape[1] != 2 or len(totals) == 0:
         raise PartieValueError(f"totals must be an array (samples, 2) of [my total, the opponent's], not shape "
@@ -88,7 +91,7 @@ def partie_estimate(totals: np.ndarray, state: PartieState, rules_name: str,
     table = table or load_table(rules_name)
     mine, theirs = totals[:, 0], totals[:, 1]
     pairs = np.stack([mine, theirs], axis=1) if state.position == "elder" else np.stack([theirs, mine], axis=1)
-    got = table.after_many(state.deal, state.score, pairs)
+    got = table.after_many(state.deal, state.score, pairs, None if played is None else _steps_of(played, pairs))
     first = state.my_player == 1
     value = got["value"] if first else -got["value"]
     win = got["win"] if first else got["lose"]
@@ -100,6 +103,17 @@ def partie_estimate(totals: np.ndarray, state: PartieState, rules_name: str,
     pts, pts_se = _mean_se((mine - theirs).astype(np.float64))
     return PartieEstimate(len(totals), v, v_se, w, w_se, rub, rub_se, pts, pts_se,
                           "games" if rules_name == "au-cent" else "points", _table_se(table, state))
+
+
+def _steps_of(played: Any, pairs: np.ndarray) -> StepsOf:
+    """Deal i's steps in counting order, checked to add up to the deal's (elder's, dealer's) totals."""
+    def steps(i: int) -> Sequence[tuple[int, int]]:
+        counted = played.counted(i)
+        if counted.totals != (int(pairs[i, 0]), int(pairs[i, 1])):
+            raise RuntimeError(f"deal {i}: its counting order adds up to {counted.totals}, its totals are "
+                               f"{tuple(int(x) for x in pairs[i])}")
+        return counted.steps
+    return steps
 
 
 def _table_se(table: PartieTable, state: PartieState) -> float:
@@ -128,5 +142,5 @@ def rank_by_partie(discards: Sequence[Any], state: PartieState, rules_name: str)
         totals = getattr(d, "totals", None)
         if totals is None:
             raise PartieValueError("this analysis keeps no per-deal totals (DealDiscard.totals): --score needs them")
-        out.append((d, partie_estimate(totals, state, rules_name, table)))
+        out.append((d, partie_estimate(totals, state, rules_name, table, getattr(d, "played", None))))
     return sorted(out, key=lambda t: (-t[1].value, -t[1].points))

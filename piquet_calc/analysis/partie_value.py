@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -43,6 +44,7 @@ from ..game.partie import (
     RUBICON_EXTRA,
     SWEEP_BONUS,
     dealer_of,
+    first_to_reach,
     fixed_length,
     fixed_result,
     korolik_figure,
@@ -119,22 +121,23 @@ def _terminals(name: str, grid: int) -> tuple[np.ndarray, ...]:
 def fixed_tables(name: str, p: np.ndarray, grid: int = GRID, length: int | None = None,
                  lowest: int = 0) -> dict[str, np.ndarray]:
     """value, win, lose, rubicon, rubicon2 (see ``_terminals``): arrays (stages, grid, grid), stage n = n
-    deals played, for rubicon and english, from the deal distribution ``p`` (P[elder, dealer]). ``length``:
-    another number of deals (the checks' small parties; then no tie-break deals). ``lowest``: the stages
-    below it are left at 0 (not needed for a later deal's lookups)."""
+    deals played, for rubicon and english, from the deal distribution ``p`` (P[elder, dealer]). Rubicon's
+    stages go on to 8: equal after six, two more deals (002); stage 6 is the result where the totals differ
+    and the two more deals' expectation where they are equal, stage 7 any total after the seventh deal.
+    ``length``: another number of deals (the checks' small parties; then no tie-break deals). ``lowest``:
+    the stages below it are left at 0 (not needed for a later deal's lookups)."""
     tie_break = name == "rubicon" and length is None
     length = fixed_length(name) if length is None else length
+    last = length + (RUBICON_EXTRA if tie_break else 0)
     pt = p.T.copy()
-    by_deal = {n: (p if dealer_of(n) == 2 else pt) for n in range(1, length + RUBICON_EXTRA + 1)}
+    by_deal = {n: (p if dealer_of(n) == 2 else pt) for n in range(1, last + 1)}
     term = np.stack(_terminals(name, grid))
-    stages = np.zeros((len(KINDS), length + 1, grid, grid))
-    final = term
-    if tie_break:  # 002: equal after six, two more deals (equal again: no game, in ``term``)
-        extra = term
-        for n in range(length + RUBICON_EXTRA, length, -1):
-            extra = expect(extra, by_deal[n])
-        final = np.where(np.eye(grid, dtype=bool), extra, term)
-    stages[:, length] = final
+    stages = np.zeros((len(KINDS), last + 1, grid, grid))
+    stages[:, last] = term
+    for n in range(last, length, -1):  # 002's two more deals (equal again: no game, in ``term``)
+        stages[:, n - 1] = expect(stages[:, n], by_deal[n])
+    if tie_break:
+        stages[:, length] = np.where(np.eye(grid, dtype=bool), stages[:, length], term)
     for n in range(length, lowest, -1):
         stages[:, n - 1] = expect(stages[:, n], by_deal[n])
     return {what: stages[k] for k, what in enumerate(KINDS)}
@@ -407,27 +410,34 @@ class PartieTable:
         return {k: float(_extend(t[k][koroliks, int(doubled), int(w1), int(w2)], idx, k, unit=10)[0])
                 for k in ("value", "win", "lose")}
 
-    def after(self, deal: int, score: tuple[int, int], pair: tuple[int, int]) -> dict[str, float]:
+    def after(self, deal: int, score: tuple[int, int], pair: tuple[int, int],
+              steps: Sequence[tuple[int, int]] | None = None) -> dict[str, float]:
         """The value of ending deal ``deal`` (from 1) with ``pair`` = (elder's, dealer's) totals, from
-        ``score`` (player 1's, player 2's) before it: the state it leads to, for player 1."""
+        ``score`` (player 1's, player 2's) before it: the state it leads to, for player 1. Au-cent: the
+        deal's ``steps`` in counting order where the pair leaves the race open (``au_cent_race``)."""
         dealer = dealer_of(deal)
         x1, x2 = (pair[1], pair[0]) if dealer == 1 else pair
         a, b = score[0] + x1, score[1] + x2
-        if self.name == "au-cent":  # the pair alone: who got to 100 first is read as in game/partie.py
+        if self.name == "au-cent":
             if a >= AU_CENT_TARGET or b >= AU_CENT_TARGET:
-                if a >= AU_CENT_TARGET and b >= AU_CENT_TARGET:
-                    raise PartieValueError("both reach 100 in this deal: the counting order decides")
-                win = a >= AU_CENT_TARGET
-                lurch = (b if win else a) < LURCH_LINE
-                v = 2.0 if lurch else 1.0
+                one, _, lurch = au_cent_race(deal, score, np.array([a]), np.array([b]),
+                                             None if steps is None else (lambda i: steps))
+                win = bool(one[0])
+                v = 2.0 if lurch[0] else 1.0
                 return {"value": v if win else -v, "win": float(win)}
             return self.state(deal, (a, b), dealer_next=3 - dealer)
         return self.state(deal, (a, b))
 
 
-    def after_many(self, deal: int, score: tuple[int, int], pairs: np.ndarray) -> dict[str, np.ndarray]:
+    def after_many(self, deal: int, score: tuple[int, int], pairs: np.ndarray,
+                   steps_of: StepsOf | None = None) -> dict[str, np.ndarray]:
         """``after`` for many deals at once: ``pairs`` (n, 2) of (elder's, dealer's) totals; arrays of
-        player 1's value, win, lose and (rubicon, english) rubicon / rubicon2, one per deal."""
+        player 1's value, win, lose and (rubicon, english) rubicon / rubicon2, one per deal.
+
+        Au-cent: where the pair leaves the race open (both reach 100 in the deal, or one does while the
+        other passes 50 in it), ``steps_of(i)`` gives deal i's points in counting order (game/counting.py's
+        steps, seat 0 elder) and they decide who got there first and the lurch (``au_cent_race``);
+        without it, PartieValueError."""
         if self.name not in ADVISED:
             raise PartieValueError(f"no deal-by-deal lookup for {self.name}: a russian score needs the korolik's "
                                    "state (its first deal, a refait), which this version does not take")
@@ -439,11 +449,7 @@ class PartieTable:
         if self.name == "au-cent":
             if score[0] >= AU_CENT_TARGET or score[1] >= AU_CENT_TARGET:
                 raise PartieValueError("the partie is over: a player has 100")
-            one, two = a >= AU_CENT_TARGET, b >= AU_CENT_TARGET
-            if np.any(one & two):
-                raise PartieValueError("both reach 100 in one of the deals: the counting order decides, which "
-                                       "a pair of totals does not give")
-            lurch = np.where(one, b, a) < LURCH_LINE
+            one, two, lurch = au_cent_race(deal, score, a, b, steps_of)
             gain = np.where(lurch, 2.0, 1.0)
             d = 2 - dealer  # the next deal's dealer index (the other player)
             ia, ib = np.minimum(a, AU_CENT_TARGET - 1), np.minimum(b, AU_CENT_TARGET - 1)
@@ -457,6 +463,38 @@ class PartieTable:
             return {k: _extend(t[k][deal], idx, k).astype(np.float64) for k in ("value", "win", "lose")}
         i, j = _shift_index(a, b, GRID)
         return {k: v[deal, i, j].astype(np.float64) for k, v in t.items()}
+
+
+StepsOf = Callable[[int], Sequence[tuple[int, int]]]
+
+
+def au_cent_race(deal: int, score: tuple[int, int], a: np.ndarray, b: np.ndarray,
+                 steps_of: StepsOf | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Who ends au-cent's partie in each of these deals (number ``deal``, from ``score`` (player 1's, 2's)
+    to the totals ``a``, ``b``): (player 1 reaches 100 first, player 2 does, the winner's is a lurch).
+
+    The pair decides when at most one player reaches 100 and the other's total is under 50 at the deal's
+    end or was 50 before it; otherwise the deal's steps in counting order (``steps_of``) decide, as
+    game/partie.py's ``first_to_reach`` counts them (002: first to 100, even in the middle of a deal)."""
+    one, two = a >= AU_CENT_TARGET, b >= AU_CENT_TARGET
+    lurch = np.where(one, b, a) < LURCH_LINE
+    passes = np.where(one, (score[1] < LURCH_LINE) & (b >= LURCH_LINE), (score[0] < LURCH_LINE) & (a >= LURCH_LINE))
+    open_ = (one & two) | ((one | two) & passes)
+    if not open_.any():
+        return one, two, lurch
+    if steps_of is None:
+        raise PartieValueError("a player reaches 100 in one of the deals where the counting order decides who got "
+                               "there first (or the lurch), which a pair of totals does not give")
+    one, two, lurch = one.copy(), two.copy(), lurch.copy()
+    elder = 1 - (dealer_of(deal) - 1)  # player index (from 0) of elder in this deal
+    for i in np.flatnonzero(open_):
+        players = [(elder if seat == 0 else 1 - elder, n) for seat, n in steps_of(int(i))]
+        got = first_to_reach(score, players, AU_CENT_TARGET)
+        if got is None:
+            raise RuntimeError(f"deal {i}: its steps reach no 100, its totals do ({int(a[i])}, {int(b[i])})")
+        first, at = got
+        one[i], two[i], lurch[i] = first == 0, first == 1, at[1 - first] < LURCH_LINE
+    return one, two, lurch
 
 
 _FULL_DONE: set[tuple[str, int]] = set()

@@ -63,6 +63,9 @@ def discard(
 
         first_run.silence()
     if ruleset.table.players > 2:
+        from .partie import refuse_score
+
+        refuse_score(ruleset, score, deal_number)
         if elder_took is not None:
             raise click_errors.UsageError(f"--elder-took is for two players: under {ruleset.name} elder takes nothing")
         given = _given(ctx, "play", "samples", "seed", "also", "threads")
@@ -87,7 +90,7 @@ def discard(
     from .partie import advice_rules, emit_score_aware, score_state  # issue 23: --score (cli/partie.py)
 
     partie_rules = advice_rules(ruleset)
-    partie_state = score_state(score, deal_number, partie_rules, play, elder)
+    partie_state = score_state(score, deal_number, partie_rules, play, elder, ruleset)
     if play:
         for name, value, low, high in (("--samples", samples, 2, MAX_SAMPLES), ("--seed", seed, 0, MAX_SEED),
                                        ("--threads", threads, 0, MAX_THREADS)):

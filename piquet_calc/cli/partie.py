@@ -11,7 +11,10 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..analysis.partie import PartieState
+from ..cards import quote
 from ..game.partie import Deal, PartieError, deal_from_play, dealer_of, parse_deal, partie_name, score_partie
+from ..game.partie_limits import check_before_deal, most_before, why_most
+from ..numerals import NumberError, parse_whole
 from ..rules import get_rules
 from ..rules.model import RulesError, RuleSet
 from .common import JsonOption, RulesOption, _emit, _user_errors, click_errors
@@ -22,19 +25,33 @@ if TYPE_CHECKING:
 JSON_HINT = "the records `piquet-calc play --json` writes"
 
 
-def read_deals(texts: list[str], players: int, rules_name: str) -> list[Deal]:
+def read_deals(texts: list[str], players: int, rules_name: str, own: str | None = None) -> list[Deal]:
     """Deals from the arguments, or from stdin's text: one deal a line ("31 14", or steps "1:5 2:14"), or the
     JSON records of `piquet-calc play --json`, one after another (indented or one a line). Lines that are
-    blank or start with # are skipped."""
+    blank or start with # are skipped. ``rules_name``: the partie's preset; ``own``: the rules' own name (a
+    house-rules file's), which a record may carry instead."""
     if len(texts) == 1 and texts[0].lstrip().startswith("{"):
-        return _play_records(texts[0], players, rules_name)
+        return _play_records(texts[0], players, rules_name, own)
     return [parse_deal(t, i) for i, t in enumerate(texts, 1)]
 
 
-def _play_records(text: str, players: int, rules_name: str) -> list[Deal]:
+class _NotARecordNumber(ValueError):
+    """NaN or Infinity in a record: JSON as Python writes it, never a number ``play --json`` writes."""
+
+
+def _refuse_constant(name: str) -> None:
+    raise _NotARecordNumber(f"{name} is not a number a play record holds")
+
+
+def _play_records(text: str, players: int, rules_name: str, own: str | None = None) -> list[Deal]:
+    """The records of ``play --json`` one after another, each checked against play.schema.json (with
+    jsonschema) before a number is read; anything else is one PartieError naming the deal."""
     if players != 2:
         raise PartieError(f"{JSON_HINT} are two-handed deals; {rules_name} is for {players} players")
-    decoder, pos, deals = json.JSONDecoder(), 0, []
+    from ..schemas import validator
+
+    check = validator("play")
+    decoder, pos, deals = json.JSONDecoder(parse_constant=_refuse_constant), 0, []
     while True:
         while pos < len(text) and text[pos].isspace():
             pos += 1
@@ -46,10 +63,21 @@ def _play_records(text: str, players: int, rules_name: str) -> list[Deal]:
         except json.JSONDecodeError as e:
             raise PartieError(f"deal {number}: not JSON ({e.msg} at character {e.pos}); give {JSON_HINT}, "
                               "or one deal a line as totals") from None
-        if not isinstance(record, dict):
-            raise PartieError(f"deal {number}: a JSON {type(record).__name__}, not one of {JSON_HINT}")
+        except (ValueError, RecursionError) as e:  # NaN, Infinity; arrays or objects nested past Python's stack
+            why = ("nested too deeply" if isinstance(e, RecursionError) else str(e) if isinstance(e, _NotARecordNumber)
+                   else "a number too long to read")
+            raise PartieError(f"deal {number}: not one of {JSON_HINT}: {why}") from None
+        try:
+            error = next(check.iter_errors(record), None)
+        except RecursionError:
+            raise PartieError(f"deal {number}: not one of {JSON_HINT}: nested too deeply") from None
+        if error is not None:
+            at = "/".join(str(p) for p in error.absolute_path)
+            detail = error.message if len(error.message) <= 80 else f"fails the schema's {error.validator!r} rule"
+            raise PartieError(f"deal {number}: not one of {JSON_HINT} (play.schema.json): "
+                              f"{'at ' + quote(at) + ': ' if at else ''}{detail}")
         played = record.get("rules")
-        if played is not None and played != rules_name:
+        if played not in (rules_name, own):
             raise PartieError(f"deal {number} was played under {played}, but the partie is {rules_name}'s")
         deals.append(deal_from_play(record, dealer_of(number), number))
 
@@ -87,7 +115,7 @@ def partie(
             raw = _stdin_text()
             texts = [raw] if raw.lstrip().startswith("{") else [
                 line for line in raw.splitlines() if line.strip() and not line.lstrip().startswith("#")]
-        given = read_deals(texts, ruleset.table.players, name)
+        given = read_deals(texts, ruleset.table.players, name, ruleset.name)
         result = score_partie(ruleset, given, four_deals=four_deals, target=target)
     except PartieError as e:
         raise click_errors.UsageError(str(e)) from None
@@ -106,12 +134,21 @@ def advice_rules(ruleset: RuleSet) -> str:
         return ruleset.name
 
 
+def refuse_score(ruleset: RuleSet, score: str | None, deal_number: int | None) -> None:
+    """``--score``/``--deal`` under rules whose partie has no two-handed score (normand, four): one line."""
+    given = [name for name, value in (("--score", score), ("--deal", deal_number)) if value is not None]
+    if given:
+        raise click_errors.UsageError(f"{' and '.join(given)}: the score-aware advice is for two players; "
+                                      f"{ruleset.name} is for {ruleset.table.players} players")
+
+
 def score_state(score: str | None, deal_number: int | None, rules_name: str, play: bool,
-                elder: bool) -> PartieState | None:
-    """The partie state ``--score "ME OPP" --deal N`` give, checked before the (long) analysis; None without
-    --score. ``rules_name``: ``advice_rules``'s. A usage error for a preset without a partie table or a state
-    it cannot reach."""
-    from ..analysis.partie_value import ADVISED, PartieValueError, load_table
+                elder: bool, ruleset: RuleSet | None = None) -> PartieState | None:
+    """The partie state ``--score "ME OPP" --deal N`` give, checked before the (long) analysis against the
+    preset's partie (game/partie.py's ``check_before_deal``: a deal it plays, totals its earlier deals can
+    give, the table's grid); None without --score. ``rules_name``: ``advice_rules``'s. A usage error for a
+    preset without a partie table or a state it cannot reach."""
+    from ..analysis.partie_value import ADVISED, GRID
 
     if score is None:
         if deal_number is not None:
@@ -120,26 +157,27 @@ def score_state(score: str | None, deal_number: int | None, rules_name: str, pla
     if not play:
         raise click_errors.UsageError("--score needs --play: the partie value is looked up deal by deal")
     parts = score.replace(",", " ").split()
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+    if len(parts) != 2:
         raise click_errors.UsageError(f"--score must be two totals, mine then the opponent's, e.g. \"155 68\", "
-                                      f"not {score!r}")
-    if deal_number is None or deal_number < 1:
+                                      f"not {quote(score)}")
+    if deal_number is None:
         raise click_errors.UsageError("--score needs --deal N: this deal's number in the partie, from 1")
     if rules_name not in ADVISED:
         raise click_errors.UsageError(f"--score: no score-aware advice under {rules_name} (given for "
                                       f"{', '.join(ADVISED)})")
-    state = PartieState(int(parts[0]), int(parts[1]), deal_number, "elder" if elder else "younger")
+    ruleset = ruleset or get_rules(rules_name)
     try:
-        table = load_table(rules_name)
-        if rules_name == "au-cent":
-            if max(state.me, state.opponent) >= 100:
-                raise PartieValueError("the partie is over: a player has 100")
-        elif deal_number >= table.coarse["table_value"].shape[0]:
-            raise PartieValueError(f"{rules_name}'s partie has {table.coarse['table_value'].shape[0] - 1} deals: "
-                                   f"no deal {deal_number}")
-    except PartieValueError as e:
-        raise click_errors.UsageError(f"--score: {e}") from None
-    return state
+        check_before_deal(ruleset, (0, 0), deal_number)  # a deal the partie plays
+        high = most_before(ruleset, deal_number)
+        why = why_most(ruleset, deal_number)
+        if rules_name in ("rubicon", "english") and high >= GRID:
+            high, why = GRID - 1, f"the partie value table covers totals up to {GRID - 1}"
+        me, opp = (parse_whole(p, f"--score's {which} before deal {deal_number} ({why})", 0, high)
+                   for p, which in zip(parts, ("first total (mine)", "second total (the opponent's)"), strict=True))
+        check_before_deal(ruleset, (me, opp), deal_number)
+    except (NumberError, PartieError) as e:
+        raise click_errors.UsageError(str(e) if isinstance(e, NumberError) else f"--score: {e}") from None
+    return PartieState(me, opp, deal_number, "elder" if elder else "younger")
 
 
 def emit_score_aware(deal: DealAnalysis, state: PartieState, as_json: bool, rules_name: str) -> None:

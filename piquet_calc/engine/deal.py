@@ -21,7 +21,8 @@ from typing import Literal
 
 import numpy as np
 
-from ..cards import DECK, HAND_SIZE, Card, mask_of
+from ..cards import DECK, HAND_SIZE, Card, cards_of, mask_of
+from ..game.counting import CountedDeal, deal_steps
 from ..game.declarations import is_carte_blanche
 from ..game.exchange import choose_exchange
 from ..kernels.layout import (
@@ -30,9 +31,13 @@ from ..kernels.layout import (
     D_E_DECL,
     D_E_PLAY,
     D_E_RUN_PIQUE,
+    D_LINE_FIRST,
+    D_LINE_LAST,
     D_UNIFORM_D_DECL,
     D_UNIFORM_E_DECL,
     D_UNIFORM_E_RUN_PIQUE,
+    LINE_CARD_BITS,
+    LINE_CARDS_A_COLUMN,
     N_DEAL,
     N_DEAL_ALL,
     SAMPLER_TT_BITS,
@@ -212,6 +217,14 @@ class DealSampler:
         mine = np.full(hi - lo, self.cb_me, dtype=np.int64)
         return (mine, theirs) if self.position == "elder" else (theirs, mine)
 
+    def played(self, stream: int, lo: int, hi: int, discard: int, size: int, cols: np.ndarray) -> PlayedDeals:
+        """Deals ``lo`` to ``hi`` - 1 as played for the player's ``discard``, ``cols`` their rows from
+        ``evaluate`` (with the play)."""
+        elder, dealer = self.finals(stream, lo, hi, discard, size)
+        cb_e, cb_d = self.carte_blanche(stream, lo, hi)
+        return PlayedDeals(self.rules, elder, dealer, np.stack([cb_e > 0, cb_d > 0], axis=1),
+                           np.ascontiguousarray(cols[:, [D_LINE_FIRST, D_LINE_LAST]]))
+
     # --- evaluation ---------------------------------------------------------------------------------
 
     def _play_params(self) -> np.ndarray:
@@ -318,6 +331,36 @@ class DealSampler:
                 for key in [k for k in self._blocks if k[0] == stream]:
                     del self._blocks[key]
         return out
+
+
+def line_tricks(first: int, last: int) -> list[tuple[Card, Card]]:
+    """The twelve tricks (leader's card, follower's card) of a line packed in D_LINE_FIRST, D_LINE_LAST
+    (kernels/layout.py)."""
+    low = (1 << LINE_CARD_BITS) - 1
+    cards = [DECK[(int(col) >> (LINE_CARD_BITS * k)) & low]
+             for col in (first, last) for k in range(LINE_CARDS_A_COLUMN)]
+    return [(cards[2 * k], cards[2 * k + 1]) for k in range(HAND_SIZE)]
+
+
+@dataclass(frozen=True)
+class PlayedDeals:
+    """Sampled deals as played (one discard's, on one stream): both final hands, the dealt hands' carte
+    blanche and the solver's line, from which a deal's points in counting order are rebuilt on demand
+    (game/counting.py: plain Python, a few hundred microseconds a deal; au-cent's race asks for few)."""
+
+    rules: RuleSet
+    elder: np.ndarray  # int64 masks, one a deal
+    dealer: np.ndarray
+    blanche: np.ndarray  # bool (deals, 2): elder's, the dealer's dealt hand is a carte blanche
+    line: np.ndarray  # int64 (deals, 2): D_LINE_FIRST, D_LINE_LAST
+
+    def __len__(self) -> int:
+        return len(self.elder)
+
+    def counted(self, i: int) -> CountedDeal:
+        """Deal ``i``'s totals and steps in counting order (seat 0 elder, 1 dealer)."""
+        return deal_steps(cards_of(int(self.elder[i])), cards_of(int(self.dealer[i])), self.rules,
+                          line_tricks(*self.line[i]), bool(self.blanche[i, 0]), bool(self.blanche[i, 1]))
 
 
 def control_mean_is_exact(sampler: DealSampler) -> bool:

@@ -26,6 +26,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from ..cards import quote
+from ..numerals import NumberError, parse_whole
 from ..rules.model import RulesError, RuleSet
 
 RUBICON_LINE = 100  # rubicon and english: a loser under 100 is rubiconed; the game's 100
@@ -97,13 +99,12 @@ class PartieResult:
 
 
 def partie_name(rules: RuleSet) -> str:
-    """Which preset's partie ``rules`` play: a preset by its name, house rules by their base preset."""
-    if rules.name in PARTIE_PRESETS:
-        return rules.name
-    based = re.search(r"based on (\S+)$", rules.source)  # house-rules files (rules/house.py) say their base so
-    if based and based.group(1) in PARTIE_PRESETS:
-        return based.group(1)
-    if rules.name == "four" or (based and based.group(1) == "four"):
+    """Which preset's partie ``rules`` play: a preset by its name, house rules by the preset they are built
+    on (``RuleSet.base``, which rules/house.py sets; never the file's free-text ``name`` or ``source``)."""
+    name = rules.base or rules.name
+    if name in PARTIE_PRESETS:
+        return name
+    if name == "four":
         raise RulesError("the books give no partie for piquet for four: the partie is kept for rubicon, english, "
                          "au-cent, russian, encyclopedia and normand")
     raise RulesError(f"no partie for rules {rules.name!r}: choose one of {', '.join(PARTIE_PRESETS)}")
@@ -175,16 +176,16 @@ def fixed_length(name: str, four_deals: bool = False) -> int:
 
 
 RUBICON_EXTRA = 2  # 002: equal after six deals, two more
-
-
 # --- reading deals -------------------------------------------------------------------------------
 
-_STEP = re.compile(r"^(\d+):(\d+)$")
+DEAL_MOST = 1_000  # the most a typed deal's total or step may be: no deal gives a player this much (deal_ceiling)
+MOST_PLAYERS = 3  # a partie's players at most (normand)
 
 
 def parse_deal(text: str, number: int = 1) -> Deal:
     """A deal as typed: the players' totals in player order ("31 14"), or steps in counting order, each
-    ``PLAYER:POINTS`` ("1:5 1:15 2:14 1:4 2:3"). Separated by spaces or commas.
+    ``PLAYER:POINTS`` ("1:5 1:15 2:14 1:4 2:3"). Separated by spaces or commas. Numbers are ASCII digits
+    (numerals.py's ``parse_whole``): a total or a step's points 0 to ``DEAL_MOST``, a player 1 to 3.
 
     >>> parse_deal("31 14"), parse_deal("1:10, 2:4 1:3").scores
     (Deal(scores=(31, 14), steps=None), (13, 4))
@@ -193,23 +194,21 @@ def parse_deal(text: str, number: int = 1) -> Deal:
     where = f"deal {number}"
     if not tokens:
         raise PartieError(f"{where}: empty; give the players' totals, e.g. \"31 14\"")
-    if all(":" in t for t in tokens):
-        steps = []
-        for t in tokens:
-            m = _STEP.match(t)
-            if not m or int(m.group(1)) < 1:
-                raise PartieError(f"{where}: cannot read the step {t!r}: a step is PLAYER:POINTS, e.g. 1:5")
-            steps.append((int(m.group(1)) - 1, int(m.group(2))))
-        most = max(p for p, _ in steps) + 1
-        return Deal.from_steps(steps, most)
-    if any(":" in t for t in tokens):
-        raise PartieError(f"{where}: mixes totals and PLAYER:POINTS steps; give one or the other")
-    scores = []
-    for t in tokens:
-        if not t.isdigit():
-            raise PartieError(f"{where}: cannot read {t!r}: a deal's totals are whole numbers of 0 or more")
-        scores.append(int(t))
-    return Deal(tuple(scores))
+    try:
+        if all(":" in t for t in tokens):
+            steps = []
+            for t in tokens:
+                player, sep, points = t.partition(":")
+                if ":" in points:
+                    raise PartieError(f"{where}: cannot read the step {quote(t)}: a step is PLAYER:POINTS, e.g. 1:5")
+                steps.append((parse_whole(player, f"{where}: a step's player", 1, MOST_PLAYERS) - 1,
+                              parse_whole(points, f"{where}: a step's points", 0, DEAL_MOST)))
+            return Deal.from_steps(steps, max(p for p, _ in steps) + 1)
+        if any(":" in t for t in tokens):
+            raise PartieError(f"{where}: mixes totals and PLAYER:POINTS steps; give one or the other")
+        return Deal(tuple(parse_whole(t, f"{where}: a total", 0, DEAL_MOST) for t in tokens))
+    except NumberError as e:
+        raise PartieError(str(e)) from None
 
 
 def deal_from_play(record: dict, dealer: int, number: int = 1) -> Deal:
@@ -218,26 +217,37 @@ def deal_from_play(record: dict, dealer: int, number: int = 1) -> Deal:
     The steps follow the counting order (002): the declaration classes in the order the record lists them
     (carte blanche, elder's first, then point, sequences, sets, repique), the totals before the play, the
     running totals after each trick (the leader's points first: the lead scores before the trick is won),
-    then the deal's total (the cards, capot, any deal bonus)."""
+    then the deal's total (the cards, capot, any deal bonus). Every number read is a whole number (not a
+    float, not a boolean) from 0 to ``DEAL_MOST``; PartieError otherwise (the caller checks the record
+    against play.schema.json first)."""
     where = f"deal {number}"
+
+    def pair(x: object) -> tuple[int, int]:
+        if not isinstance(x, dict):
+            raise TypeError
+        e, d = x["elder"], x["dealer"]
+        for v in (e, d):
+            if type(v) is not int or not 0 <= v <= DEAL_MOST:
+                raise PartieError(f"{where}: the play record's totals are whole numbers from 0 to {DEAL_MOST:,}, "
+                                  f"not {quote(repr(v))}")
+        return e, d
+
     try:
-        total = record["total"]
-        final = (int(total["elder"]), int(total["dealer"]))
+        final = pair(record["total"])
         checkpoints: list[tuple[tuple[int, int], int]] = []  # (elder, dealer) running totals, who first (0 elder)
-        run = [0, 0]
+        run = (0, 0)
         for c in record.get("declarations", {}).get("classes", []):
             if c["class"] == "pique":  # the play's own record decides pique (its line), not the declarations' run
                 continue
-            run = [run[0] + int(c["elder"]), run[1] + int(c["dealer"])]
-            checkpoints.append(((run[0], run[1]), 0))
+            e, d = pair(c)
+            run = (run[0] + e, run[1] + d)
+            checkpoints.append((run, 0))
         if "before_play" in record:
-            bp = record["before_play"]
-            checkpoints.append(((int(bp["elder"]), int(bp["dealer"])), 0))
+            checkpoints.append((pair(record["before_play"]), 0))
         for t in record.get("line", []):
-            leader = 0 if t["leader"] == "elder" else 1
-            checkpoints.append(((int(t["totals"]["elder"]), int(t["totals"]["dealer"])), leader))
+            checkpoints.append((pair(t["totals"]), {"elder": 0, "dealer": 1}[t["leader"]]))
         checkpoints.append((final, 0))
-    except (KeyError, TypeError, ValueError, AttributeError):
+    except (KeyError, TypeError, AttributeError):
         raise PartieError(f"{where}: not a record written by `piquet-calc play --json` (no total for elder "
                           f"and dealer)") from None
     elder = 2 if dealer == 1 else 1
@@ -253,6 +263,27 @@ def deal_from_play(record: dict, dealer: int, number: int = 1) -> Deal:
                 steps.append((seat_player[seat], delta[seat]))
         prev = (e, d)
     return Deal.from_steps(steps, 2)
+
+
+def first_to_reach(start: Sequence[int], steps: Iterable[tuple[int, int]],
+                   target: int) -> tuple[int, tuple[int, ...]] | None:
+    """The first player (index from 0) whose running total reaches ``target`` as the ``steps`` (player index,
+    points) of a deal are counted in order from the totals ``start``, and every player's total at that
+    moment (au-cent's lurch reads the other's); None when nobody reaches it (002: the counting order decides).
+
+    >>> first_to_reach((80, 70), [(1, 10), (0, 15), (1, 25), (0, 10)], 100)
+    (1, (95, 105))
+    >>> first_to_reach((90, 40), [(1, 8), (0, 12), (1, 30)], 100)
+    (0, (102, 48))
+    >>> first_to_reach((0, 0), [(0, 30)], 100) is None
+    True
+    """
+    run = list(start)
+    for p, n in steps:
+        run[p] += n
+        if run[p] >= target:
+            return p, tuple(run)
+    return None
 
 
 # --- scoring ---------------------------------------------------------------------------------------

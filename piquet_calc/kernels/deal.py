@@ -31,6 +31,9 @@ from .layout import (  # noqa: E402
     D_E_PLAY,
     D_E_REPIQUE,
     D_E_RUN_PIQUE,
+    D_LINE_FIRST,
+    D_LINE_LAST,
+    LINE_CARD_BITS,
     P_REPIQUE,
     PL_PIQUE_BONUS,
 )
@@ -64,8 +67,8 @@ def play_deals(lo, hi, elder, dealer, play_params, tt, buf, line, out):
     double dummy from that state, as kernels.play.solve_deal solves it (pique at the start as
     game.play.pique_at_start states it, live when neither side repiqued and the dealer has nothing), and
     along the solver's optimal line: each side's play points, pique (at the start or in the play: the
-    trick solve_line says it came in), the cards (+1 elder won 7 or more tricks, 0 six each, -1) and
-    capot.
+    trick solve_line says it came in), the cards (+1 elder won 7 or more tricks, 0 six each, -1), capot,
+    and the line itself, packed (D_LINE_FIRST, D_LINE_LAST).
 
     One transposition table serves the rows' solves one after another: its entries are keyed by the
     whole position (cards left, leader, tricks, the pique need and, where a deal bonus reads it, the
@@ -91,3 +94,10 @@ def play_deals(lo, hi, elder, dealer, play_params, tt, buf, line, out):
         out[i, D_CARDS] = (et > 6) - (et < 6)
         out[i, D_E_CAPOT] = et == 12
         out[i, D_D_CAPOT] = dt == 12
+        first = np.int64(0)
+        last = np.int64(0)
+        for k in range(12):  # the line packed (kernels/layout.py): the deal's counting order is read from it
+            first |= line[k] << (LINE_CARD_BITS * k)
+            last |= line[12 + k] << (LINE_CARD_BITS * k)
+        out[i, D_LINE_FIRST] = first
+        out[i, D_LINE_LAST] = last

@@ -73,10 +73,14 @@ SAMPLER_TT_BYTES = 256 << 20
 # dealer's: declarations before the play (carte blanche, classes, carte rouge and the repique bonus),
 # repique, pique by elder's pique run (the uniform model's reading, for the checks), the play's points
 # (pique, the cards, capot and the deal bonus included), pique in the play, the cards (+1 elder won
-# them, 0 divided, -1 the dealer), capot.
+# them, 0 divided, -1 the dealer), capot; then the solver's line of play, packed (the deal's counting
+# order, which au-cent's race reads): D_LINE_FIRST holds the cards of tricks 1 to 6, D_LINE_LAST of 7 to 12,
+# LINE_CARD_BITS bits a card index, the leader's card then the follower's, the first card lowest.
 (D_E_DECL, D_D_DECL, D_E_REPIQUE, D_D_REPIQUE, D_E_RUN_PIQUE, D_E_PLAY, D_D_PLAY, D_E_PIQUE, D_CARDS,
- D_E_CAPOT, D_D_CAPOT) = range(11)
-N_DEAL = 11
+ D_E_CAPOT, D_D_CAPOT, D_LINE_FIRST, D_LINE_LAST) = range(13)
+N_DEAL = 13
+LINE_CARD_BITS = 5
+LINE_CARDS_A_COLUMN = 12
 # Beside them (engine.deal.DealSampler.evaluate with ``uniform``), the same deal's declarations in the uniform
 # model, the opponent keeping his dealt hand: elder's, the dealer's, and pique by elder's pique run (the
 # race's control variate, whose exact mean the uniform model gives).

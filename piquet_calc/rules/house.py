@@ -117,7 +117,7 @@ def rules_from_dict(data: dict[str, Any], where: str = "rules", default_name: st
             if seat in exchange_data:
                 raise RulesError(f"{where}: {old} and {new} both given: {old} is the old name of {new}")
             exchange_data[seat] = data.pop(old)
-    known = {f.name for f in dataclasses.fields(RuleSet)} - {"play", "exchange", "table", "table_rules"}
+    known = {f.name for f in dataclasses.fields(RuleSet)} - {"play", "exchange", "table", "table_rules", "base"}
     changes: dict[str, Any] = {"name": default_name, "source": f"{where}, based on {base.name}"}
     for key, value in data.items():
         if key not in known:
@@ -136,6 +136,7 @@ def rules_from_dict(data: dict[str, Any], where: str = "rules", default_name: st
             raise RulesError(f"{where}: unknown field {_shown('exchange.' + seat)} (seats: {', '.join(seats)})")
         exchange[seats.index(seat)] = _field_value(f"exchange.{seat}", value, where)
     changes["exchange"] = tuple(exchange)
+    changes["base"] = base.name  # after the file's fields: its name and source are free text, this is not
     rules = dataclasses.replace(base, **changes)
     check_rules(rules, where)
     return rules

@@ -123,6 +123,9 @@ class RuleSet:
     pique_threshold: int = 30  # declarations and play to reach, the opponent at nothing
     play: PlayPoints = field(default_factory=PlayPoints)
     table_rules: TableRules = field(default_factory=TableRules)  # three and four players only
+    # the preset a house-rules file builds on (rules/house.py sets it; the file cannot): what decides the
+    # partie (game/partie.py), whatever the file's free-text name and source say; "" for a preset itself
+    base: str = ""
 
     @property
     def elder_discards(self) -> tuple[int, ...]:
@@ -161,8 +164,9 @@ class RuleSet:
         return tuple(m for m in self.dealer_discards_allowed if m <= left)
 
     def settings(self) -> dict[str, Any]:
-        """Every field as plain JSON-ready values (ranks by symbol), in field order."""
-        out = {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)}
+        """Every field as plain JSON-ready values (ranks by symbol), in field order (``base`` apart: a house
+    file's ``base`` is in its source)."""
+        out = {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self) if f.name != "base"}
         out["exchange"] = dict(zip(self.table.seats, out["exchange"], strict=True))  # by seat, as in a rules file
         return out
 
