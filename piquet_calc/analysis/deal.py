@@ -41,7 +41,7 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Literal
 
@@ -64,6 +64,7 @@ from ..kernels.layout import (
     N_DEAL_ALL,
 )
 from ..rules import RUBICON, RulesError, RuleSet, span
+from .deal_sources import ReportDeals
 from .defaults import DEFAULT_SAMPLES, DEFAULT_SEED, ODDS_MIN_DEALS  # noqa: F401  apart: the CLI reads them without numpy
 from .discards import Analysis, DiscardResult, Position, analyse_discards, discard_sizes
 
@@ -166,6 +167,7 @@ class DealAnalysis:
     uniform: Analysis
     control: str  # "exact": the control's mean from the exact analysis; "sampled": on CONTROL_STREAM
     control_deals: int  # deals of CONTROL_STREAM per discard (0 when exact)
+    kept: dict[frozenset[Card], ReportDeals] = field(default_factory=dict)  # ``keep``'s report deals (and #1's, #2's)
 
 
 def _figures(cols: np.ndarray, me_is_elder: bool, play: bool) -> dict[str, Estimate]:
@@ -322,7 +324,7 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
                  elder_blanche: bool = False, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED,
                  top: int = 10, also: Sequence[Sequence[Card]] = (), play: bool = True,
                  opponent: Literal["policy", "keeps"] = "policy", threads: int | None = None,
-                 progress: Progress | None = None) -> DealAnalysis:
+                 progress: Progress | None = None, keep_deals: Sequence[Sequence[Card]] = ()) -> DealAnalysis:
     """Every legal discard of ``hand`` judged by the whole deal (module docstring); the final round's
     ``top`` discards (0: every legal discard, no race) and the ``also`` discards, ordered on the race's
     stream, their figures from the report's.
@@ -330,6 +332,8 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
     ``play=False`` scores the declarations alone, pique by elder's pique run (as ``score``);
     ``opponent="keeps"``: the opponent exchanges nothing (the checks' variant). ``threads``: worker
     threads (default: one per core). The figures depend only on the seed, never on ``threads``.
+    ``keep_deals``: discards (put in the final round as ``also``'s) whose report deals are kept in ``kept``,
+    with #1's and #2's (analysis/why.py's comparison).
     """
     from ..engine import first_run
     from ..engine.pool import workers
@@ -347,7 +351,7 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
     candidates = all_discards(hand, sizes)
     index = {frozenset(d): i for i, d in enumerate(candidates)}
     forced: list[int] = []
-    for d in also:
+    for d in (*also, *keep_deals):
         if frozenset(d) not in index:
             missing = [c for c in d if c not in hand]
             raise CardError(f"{missing[0]} is not in the hand" if missing else
@@ -445,11 +449,18 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
             del y, x
             ordered = [finalists[j] for j in order]
             report: dict[int, tuple[np.ndarray, np.ndarray, dict[str, Estimate], np.ndarray]] = {}
+            kept: dict[frozenset[Card], ReportDeals] = {}
+            to_keep = {index[frozenset(d)] for d in keep_deals} | set(ordered[:2]) if keep_deals else set()
 
             def keep_report(j: int, cols: np.ndarray) -> None:
                 report[ordered[j]] = (user_net(cols, me_is_elder, play, rules), uniform_net(cols, me_is_elder, rules),
                                       _figures(cols, me_is_elder, play),
                                       deal_totals(cols, me_is_elder, play, rules).astype(np.int32))
+                if ordered[j] in to_keep:
+                    c = ordered[j]
+                    e, d = sampler.finals(REPORT_STREAM, 0, samples, *masks[c])
+                    kept[frozenset(candidates[c])] = ReportDeals(cols.copy(), e, d, np.stack(
+                        sampler.carte_blanche(REPORT_STREAM, 0, samples), axis=1))
 
             evaluate(REPORT_STREAM, 0, samples, ordered, pool, keep_report)
         except BaseException:
@@ -473,4 +484,4 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
     return DealAnalysis(hand, position, rules, elder_took if position == "younger" else None,
                         bool(elder_blanche) if position == "younger" else None, seed, samples, play, opponent,
                         len(candidates), tuple(rounds), tuple(results), uniform,
-                        "exact" if exact_control else "sampled", control_deals)
+                        "exact" if exact_control else "sampled", control_deals, kept)

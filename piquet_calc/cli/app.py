@@ -35,6 +35,7 @@ from ..game.deal_check import check_exchange_seen
 from ..kernels.cache import MAX_THREADS, SetupError
 from ..rules import PRESETS, RulesError, RuleSet, get_rules, span
 from . import streams
+from .why import AgainstOption, WhyOption, chosen_discards, deal_why_text, exact_why_text, keep_deals, normand_why_text
 
 PROG = "piquet-calc"
 MAX_SAMPLES = 100_000  # --samples: 2 to this many fresh deals per discard (100 times the default)
@@ -205,6 +206,9 @@ def discard(
     = None,
     deal_number: Annotated[int | None, typer.Option("--deal", help="With --score: this deal's number in the "
                                                     "partie, from 1.", show_default=False)] = None,
+    why: WhyOption = None,  # issue 31: why this discard and not #1 (cli/why.py)
+    against: AgainstOption = None,
+    wide: WideOption = False,
 ) -> None:
     """Every legal discard of HAND with exact chances and expected scores, best first (--play: by the whole deal)."""
     with _user_errors():
@@ -222,7 +226,7 @@ def discard(
         if given:
             raise click_errors.UsageError(f"{', '.join(given)}: --play and its options are for two players, "
                                           f"not {ruleset.name}")
-        _discard_table(hand, ruleset, elder, younger, dealer, elder_blanche, top, as_json, quiet)
+        _discard_table(hand, ruleset, elder, younger, dealer, elder_blanche, top, as_json, quiet, why, against, wide)
         return
     younger = younger or dealer
     with _user_errors():
@@ -241,6 +245,14 @@ def discard(
 
     partie_rules = advice_rules(ruleset)
     partie_state = score_state(score, deal_number, partie_rules, play, elder)
+    if why is not None and partie_state is not None:
+        raise click_errors.UsageError("--why with --score: the partie value is not split by source yet; "
+                                      "leave out --score")
+    with _user_errors():  # issue 31: --why and --against checked before any long work
+        chosen = chosen_discards(cards, ruleset.dealer_discards(elder_took) if younger else
+                                 ruleset.elder_discards, why, against)
+    inputs = {"elder_took": elder_took if younger else None, "elder_blanche": elder_blanche if younger else None,
+              "play": play, "samples": samples if play else None, "seed": seed if play else None}
     if play:
         for name, value, low, high in (("--samples", samples, 2, MAX_SAMPLES), ("--seed", seed, 0, MAX_SEED),
                                        ("--threads", threads, 0, MAX_THREADS)):
@@ -255,7 +267,8 @@ def discard(
             with _user_errors():
                 deal = analyse_deal(cards, "elder" if elder else "younger", ruleset, elder_took=elder_took,
                                     elder_blanche=elder_blanche, samples=samples, seed=seed, top=top,
-                                    also=forced, threads=threads or None, progress=progress)
+                                    also=forced, threads=threads or None, progress=progress,
+                                    keep_deals=keep_deals(chosen))
         except KeyboardInterrupt:  # the worker threads stop after the piece they are on
             typer.echo(f"\n{PROG}: interrupted: nothing printed", err=True)
             raise typer.Exit(130) from None
@@ -263,17 +276,26 @@ def discard(
         if partie_state is not None:  # issue 23: also ranked by the expected partie value
             emit_score_aware(deal, partie_state, as_json, partie_rules)
             return
-        _emit(as_json, lambda: report.deal_data(deal), lambda: report.deal_table(deal))
+        if chosen is not None:
+            data, text = deal_why_text(deal, chosen, inputs)
+            _emit(as_json, lambda: data, lambda: report.deal_table(deal) + "\n\n" + text, wide)
+            return
+        _emit(as_json, lambda: report.deal_data(deal), lambda: report.deal_table(deal), wide)
         return
     from ..analysis import analyse_discards
 
     result = analyse_discards(cards, "elder" if elder else "younger", ruleset, elder_took=elder_took,
                               elder_blanche=elder_blanche, progress=_Progress(not quiet))
-    _emit(as_json, lambda: report.analysis_data(result, top), lambda: report.table(result, top))
+    if chosen is not None:
+        data, text = exact_why_text(result, chosen, as_json, inputs)
+        _emit(as_json, lambda: data, lambda: report.table(result, top) + "\n\n" + text, wide)
+        return
+    _emit(as_json, lambda: report.analysis_data(result, top), lambda: report.table(result, top), wide)
 
 
 def _discard_table(hand: str, ruleset: RuleSet, elder: bool, younger: bool, dealer: bool, elder_blanche: bool,
-                   top: int, as_json: bool, quiet: bool) -> None:
+                   top: int, as_json: bool, quiet: bool, why: str | None = None, against: str | None = None,
+                   wide: bool = False) -> None:
     """discard for three or four players: only normand's dealer exchanges."""
     shape = ruleset.table
     if shape.talon == 0 or ruleset.exchange[-1] == (0,):
@@ -287,15 +309,23 @@ def _discard_table(hand: str, ruleset: RuleSet, elder: bool, younger: bool, deal
 
     with _user_errors():
         cards = parse_cards(hand, shape.hand_size, "the hand")
+        chosen = chosen_discards(cards, (shape.talon,) if shape.talon in ruleset.exchange[-1] else (), why, against,
+                                 keep_allowed=True)
     from .. import report
 
     with _user_errors():
         result = analyse_normand_exchange(cards, ruleset, progress=_Progress(not quiet))
+    if chosen is not None:
+        data, text = normand_why_text(result, chosen, {})
+        _emit(as_json, lambda: data, lambda: report.normand_exchange_table(result, top) + "\n\n" + text, wide)
+        return
     _emit(as_json, lambda: report.normand_exchange_data(result, top),
-          lambda: report.normand_exchange_table(result, top))
+          lambda: report.normand_exchange_table(result, top), wide)
 
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (schema: docs/json.md) instead of a table.")]
+WideOption = Annotated[bool, typer.Option("--wide", help="On a terminal, show every column even when the table is "
+                                          "wider than the window (piped output is never cut).")]
 ElderOption = Annotated[bool, typer.Option("--elder", help="You are elder (non-dealer).")]
 YoungerOption = Annotated[bool, typer.Option("--younger", help="You are younger (the dealer).")]
 
@@ -346,9 +376,10 @@ def _json_safe(obj: Any) -> Any:
     return obj
 
 
-def _emit(as_json: bool, data: Callable[[], Any], table: Callable[[], str]) -> None:
+def _emit(as_json: bool, data: Callable[[], Any], table: Callable[[], str], wide: bool = False) -> None:
     """The one way a command writes its result: JSON (escaped to ASCII when stdout cannot show the text)
-    or the table; a failed write is streams.OutputError or streams.ReaderGone, handled in main."""
+    or the table, fitted to the terminal's width when stdout is one (report/fit.py; not with ``wide``);
+    a failed write is streams.OutputError or streams.ReaderGone, handled in main."""
     if as_json:
         obj = _json_safe(data())
         text = json.dumps(obj, indent=1, ensure_ascii=False, allow_nan=False)
@@ -356,6 +387,11 @@ def _emit(as_json: bool, data: Callable[[], Any], table: Callable[[], str]) -> N
             text = json.dumps(obj, indent=1, allow_nan=False)
     else:
         text = table()
+        width = streams.terminal_width() if not wide else None
+        if width is not None:
+            from ..report.fit import fit_text
+
+            text = fit_text(text, width)
     streams.write_out(text + "\n")
 
 
