@@ -184,3 +184,15 @@ def test_cli_json_echoes_the_inputs_and_follows_its_schema(monkeypatch, book):
     assert data["inputs"]["play"] is False and data["rank"]["of"] == 12
     table = runner.invoke(app, ["discard", BOOK, "--elder", "-q", "--why", "9C"])
     assert table.exit_code == 0 and "In a player's words:" in table.stdout and "exactly the total" in table.stdout
+
+
+def test_the_dealer_exact_and_sampled():
+    rules = RUBICON.with_exchange(elder=(1,), dealer=(1,))
+    hand = parse_hand("QS JS TS 9S 8S JH 9H KD QD AC JC TC")
+    exact = exact_why(analyse_discards(hand, "younger", rules, elder_took=1), parse_cards("JH"))
+    assert exact.position == "younger" and exact.sum_exact == exact.total.exact
+    assert [c.what for s in exact.sources if s.name == "pique" for c in s.chances] == ["he piques"]
+    a = analyse_deal(hand, "younger", rules, elder_took=1, samples=24, top=2, seed=3, keep_deals=[parse_cards("JH")])
+    w = sampled_why(a, parse_cards("JH"))
+    assert math.isclose(sum(s.mean for s in w.sources), w.total.mean, abs_tol=1e-9)
+    validator("discard-why").validate(why_data(w, {}))
