@@ -229,9 +229,15 @@ def _cut(order: Sequence[int], groups: Sequence[int], keep: int) -> list[int]:
 ValuesOf = Callable[[Sequence[int], int, int], tuple[np.ndarray, np.ndarray | None]]
 
 
-def race_plan(alive: int, keep: int, samples: int, first_round: int = 0) -> list[tuple[int, int]]:
-    """The race's rounds from ``first_round`` on, if no discard is dropped on evidence and every group is
-    quartered: (discards running, deals per discard after the round)."""
+def race_plan(alive: int, keep: int, samples: int, first_round: int = 0, groups: int = 1) -> list[tuple[int, int]]:
+    """The race's rounds from ``first_round`` on at most (the race's own rules, no discard dropped on
+    evidence): (discards running, deals per discard after the round). While more than RACE_CUT_ABOVE times
+    the final round's size run, each of the ``groups`` (discard sizes) keeps its best RACE_KEEP fraction,
+    rounded up; below that every discard runs on until a round reaches ``samples`` deals.
+
+    >>> race_plan(1585, 10, 1000, groups=5)
+    [(1585, 16), (401, 64), (105, 256), (31, 1000)]
+    """
     plan: list[tuple[int, int]] = []
     r = first_round
     while alive > keep:
@@ -239,17 +245,20 @@ def race_plan(alive: int, keep: int, samples: int, first_round: int = 0) -> list
         plan.append((alive, deals))
         if deals >= samples:
             break
-        alive = max(keep, math.ceil(alive * RACE_KEEP))
+        if alive > RACE_CUT_ABOVE * keep:
+            alive = max(keep, min(alive, math.ceil(alive * RACE_KEEP) + groups - 1))
         r += 1
     return plan
 
 
-def plan_rows(alive: int, keep: int, samples: int, finalists: int, first_round: int = 0, before: int = 0) -> int:
+def plan_rows(alive: int, keep: int, samples: int, finalists: int, first_round: int = 0, before: int = 0,
+              groups: int = 1) -> int:
     """(deal, discard) pairs left to evaluate at most, ``before`` deals per discard being done: the race's,
-    the order's (each finalist to ``samples`` race deals) and the report's."""
+    the order's (each finalist to ``samples`` race deals) and the report's. An upper bound, so that the time
+    left it gives only ever comes down as the race drops discards."""
     rows = 0
     last = before
-    for running, deals in race_plan(alive, keep, samples, first_round):
+    for running, deals in race_plan(alive, keep, samples, first_round, groups):
         rows += running * (deals - last)
         last = deals
     return rows + finalists * (samples - min(last, samples)) + finalists * samples
@@ -324,7 +333,8 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
                  elder_blanche: bool = False, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED,
                  top: int = 10, also: Sequence[Sequence[Card]] = (), play: bool = True,
                  opponent: Literal["policy", "keeps"] = "policy", threads: int | None = None,
-                 progress: Progress | None = None, keep_deals: Sequence[Sequence[Card]] = ()) -> DealAnalysis:
+                 progress: Progress | None = None, keep_deals: Sequence[Sequence[Card]] = (),
+                 stage: Callable[[str], None] | None = None) -> DealAnalysis:
     """Every legal discard of ``hand`` judged by the whole deal (module docstring); the final round's
     ``top`` discards (0: every legal discard, no race) and the ``also`` discards, ordered on the race's
     stream, their figures from the report's.
@@ -333,7 +343,8 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
     ``opponent="keeps"``: the opponent exchanges nothing (the checks' variant). ``threads``: worker
     threads (default: one per core). The figures depend only on the seed, never on ``threads``.
     ``keep_deals``: discards (put in the final round as ``also``'s) whose report deals are kept in ``kept``,
-    with #1's and #2's (analysis/why.py's comparison).
+    with #1's and #2's (analysis/why.py's comparison). ``stage``: told in words what the run starts on
+    (the race's rounds, the order, the final round), for the progress line.
     """
     from ..engine import first_run
     from ..engine.pool import workers
@@ -370,7 +381,7 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
     sampler = DealSampler(hand, position, rules, seed, elder_took, elder_blanche, opponent, n_threads)
     me_is_elder = position == "elder"
     masks = [(mask_of(d), len(d)) for d in candidates]
-    total = plan_rows(len(candidates), keep, samples, finalists_max)
+    total = plan_rows(len(candidates), keep, samples, finalists_max, groups=len(sizes))
     done = [0]
 
     def tick(n: int) -> None:
@@ -406,21 +417,32 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
         evaluate(stream, lo, hi, chosen, pool, keep_values)
         return y, x
 
+    round_no = [0]
+
+    def said(text: str) -> None:
+        if stage is not None:
+            stage(text)
+
     with ThreadPoolExecutor(max_workers=n_threads, thread_name_prefix="piquet-calc-deal") as pool:
         try:
             def on_round(alive: int, deals: int, rounds_done: int) -> None:
                 nonlocal total
                 total = done[0] + plan_rows(alive, keep, samples, min(len(candidates), alive + len(forced)),
-                                            rounds_done, deals)
+                                            rounds_done, deals, len(sizes))
 
-            survivors, rounds, (race_y, race_x) = race(lambda alive, lo, hi: values(RACE_STREAM, lo, hi, alive, pool),
-                                                       len(candidates), keep, samples, [len(d) for d in candidates],
-                                                       mu, on_round)
+            def race_values(alive: Sequence[int], lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
+                round_no[0] += 1
+                said(f"the race, round {round_no[0]}: {len(alive):,} discards to {hi:,} deals")
+                return values(RACE_STREAM, lo, hi, alive, pool)
+
+            survivors, rounds, (race_y, race_x) = race(race_values, len(candidates), keep, samples,
+                                                       [len(d) for d in candidates], mu, on_round)
             finalists = survivors + [i for i in forced if i not in survivors]
             have = race_y.shape[1] if rounds else 0
             total = done[0] + len(survivors) * (samples - have) + (len(finalists) - len(survivors)) * samples \
                 + len(finalists) * samples
             # the order: every finalist on `samples` deals of the race's stream
+            said(f"the order: {len(finalists):,} finalists to {samples:,} deals")
             y = np.empty((len(finalists), samples))
             x = np.empty_like(y)
             if have:
@@ -437,6 +459,7 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
                 control_deals = 0
             else:  # the control's mean sampled on its own stream: its variance joins every standard error
                 control_deals = CONTROL_FACTOR * samples
+                said(f"the control's mean: {control_deals:,} deals")
                 cx = sampler.uniform_nets(CONTROL_STREAM, control_deals, [masks[i] for i in finalists], pool)
                 mu_f = cx.mean(axis=1, dtype=np.float64)
                 mu_var = cx.var(axis=1, ddof=1, dtype=np.float64) / control_deals
@@ -462,6 +485,7 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
                     kept[frozenset(candidates[c])] = ReportDeals(cols.copy(), e, d, np.stack(
                         sampler.carte_blanche(REPORT_STREAM, 0, samples), axis=1))
 
+            said(f"the final round: {len(ordered):,} discards on {samples:,} fresh deals")
             evaluate(REPORT_STREAM, 0, samples, ordered, pool, keep_report)
         except BaseException:
             sampler.cancel.set()

@@ -6,6 +6,7 @@ Errors in what the user typed become one line on stderr and exit status 2, never
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 import time
 from typing import Annotated, Any
@@ -139,12 +140,18 @@ class _Progress:
 
 
 class _DealProgress:
-    """Progress of a whole-deal analysis on stderr, with an estimate of the time left."""
+    """Progress of a whole-deal analysis on stderr: the stage it is in (the race's round, the order, the final
+    round) and the time left, at most: the rate so far times the work the stages to come can still need
+    (analysis.deal.plan_rows, an upper bound that only comes down as the race drops discards)."""
 
     def __init__(self, enabled: bool) -> None:
         self.enabled, self.start, self.last, self.shown = enabled, time.monotonic(), 0.0, False
         self.first: tuple[float, int] | None = None
         self.tty = sys.stderr.isatty()
+        self.where = "starting"
+
+    def stage(self, text: str) -> None:
+        self.where = text
 
     def __call__(self, done: int, total: int) -> None:
         now = time.monotonic()
@@ -157,8 +164,12 @@ class _DealProgress:
             return
         self.last, self.shown = now, True
         left = (now - t0) * (total - done) / (done - d0)
-        sys.stderr.write(f"\r{PROG}: {done:,} of about {total:,} deals judged in {now - self.start:.0f}s, "
-                         f"about {left:.0f}s left  " + ("" if self.tty else "\n"))
+        line = (f"{PROG}: {self.where}; {done:,} of at most {total:,} deals judged in {now - self.start:.0f}s, "
+                f"at most {left:.0f}s left")
+        if self.tty:  # one line, rewritten in place: never wider than the window
+            width = shutil.get_terminal_size().columns - 1
+            line = "\r" + (line if len(line) <= width else line[:width - 3] + "...").ljust(width)
+        sys.stderr.write(line + ("" if self.tty else "\n"))
         sys.stderr.flush()
 
     def finish(self) -> None:
@@ -268,7 +279,7 @@ def discard(
                 deal = analyse_deal(cards, "elder" if elder else "younger", ruleset, elder_took=elder_took,
                                     elder_blanche=elder_blanche, samples=samples, seed=seed, top=top,
                                     also=forced, threads=threads or None, progress=progress,
-                                    keep_deals=keep_deals(chosen))
+                                    keep_deals=keep_deals(chosen), stage=progress.stage)
         except KeyboardInterrupt:  # the worker threads stop after the piece they are on
             typer.echo(f"\n{PROG}: interrupted: nothing printed", err=True)
             raise typer.Exit(130) from None

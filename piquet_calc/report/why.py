@@ -55,12 +55,10 @@ def why_table(data: dict[str, Any]) -> str:
     sampled = data["model"] == "deal"
     rank = data["rank"]
     theirs = f"#{rank['against']}"
-    model = (f"the whole deal, paired on {data['samples']:,} report deals (never those that ranked the discards)"
-             if sampled else "exact, the uniform model's enumeration")
     scope = "in the final round of " if sampled else "of "
     head = (f"Why {_words(data['discard'], data['position'])} (#{rank['discard']} {scope}{rank['of']:,}) and not "
-            f"{theirs} {_words(data['against'], data['position'])}: {data['position']}, rules {data['rules']}\n"
-            f"Model: {model}. Each difference is yours minus {theirs}'s, points a deal.")
+            f"{theirs} {_words(data['against'], data['position'])}: each difference is yours minus {theirs}'s, "
+            "points a deal")
     rows = []
     for s in data["sources"]:
         chances = "\n".join(f"{c['what']} {100 * c['mine']:.1f}% instead of {100 * c['against']:.1f}%"
@@ -74,10 +72,11 @@ def why_table(data: dict[str, Any]) -> str:
                     colalign=("left", "right", *(("right",) if sampled else ()), "left"))
     add = data["sum_of_sources"]
     if sampled:
-        check = (f"The sources add up to {add['mean']:+.3f}, the total to rounding (the paired difference without "
-                 f"the control variate; each ± is its paired standard error over {data['samples']:,} deals).")
+        check = (f"The sources add up to {add['mean']:+.3f}, the total to rounding: paired deal by deal on "
+                 f"{data['samples']:,} report deals (never those that ranked the discards), without the control "
+                 "variate, each ± its paired standard error.")
     else:
-        check = (f"The sources add up to {add['exact']} = {add['mean']:+.4f}, exactly the total "
-                 f"({d['exact']}).")
+        check = (f"The sources add up to {add['exact']} = {add['mean']:+.4f}, exactly the total ({d['exact']}): "
+                 "the exact counts of the uniform model.")
     said = "\n".join("  " + line for line in data["words"])
-    return f"{head}\n\n{body}\n{check}\n\nIn a player's words:\n{said}"
+    return f"{head}\n\n{body}\n{check}\nIn a player's words:\n{said}"
