@@ -20,7 +20,7 @@ from tabulate import tabulate
 
 from piquet_calc.cards import DECK
 from piquet_calc.game.dialogue import dialogue, knowledge
-from piquet_calc.game.knowledge import consistent_hands, unseen_cards
+from piquet_calc.game.hands import consistent_hands, unseen_cards
 from piquet_calc.rules import TWO_HANDED_PRESETS, RuleSet
 
 

@@ -93,7 +93,7 @@ def hand_lists(d: dict, rules, kind: str) -> dict[int, np.ndarray]:
     if kind == "knowledge":  # the announcements model: every hand game/knowledge.py leaves each seat
         from piquet_calc.analysis.seen import hand_masks
         from piquet_calc.game.dialogue import dialogue, knowledge
-        from piquet_calc.game.knowledge import consistent_hands
+        from piquet_calc.game.hands import consistent_hands
 
         e_dealt, d_dealt = d["dealt"]
         said = dialogue(d["elder"], d["dealer"], rules, e_dealt, d_dealt)

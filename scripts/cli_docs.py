@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 import typer  # noqa: E402
 
 from piquet_calc.cli import app  # noqa: E402
-from piquet_calc.cli.app import PROG  # noqa: E402
+from piquet_calc.cli.common import PROG  # noqa: E402
 
 OUT = ROOT / "docs" / "cli.md"
 

@@ -538,7 +538,7 @@ def test_stderr_closed_does_not_break_a_run(tmp_path):
 
 
 def test_progress_stops_quietly_when_stderr_breaks(monkeypatch):
-    from piquet_calc.cli.app import _Progress
+    from piquet_calc.cli.progress import _Progress
 
     class Broken:
         def isatty(self):

@@ -266,12 +266,14 @@ def plan_rows(alive: int, keep: int, samples: int, finalists: int, first_round: 
 
 def race(values_of: ValuesOf, candidates: int, keep: int, samples: int, groups: Sequence[int] | None = None,
          mu: np.ndarray | None = None, on_round: Callable[[int, int, int], None] | None = None,
+         stage: Callable[[str], None] | None = None,
          ) -> tuple[list[int], list[RaceRound], tuple[np.ndarray, np.ndarray | None]]:
     """The race of the module docstring on candidates 0 .. ``candidates`` - 1.
 
     ``values_of(alive, lo, hi)``: the deal values of the candidates ``alive`` on race deals ``lo`` to
     ``hi`` - 1, shape (len(alive), hi - lo), and the same deals' control values (or None); ``mu``: the
-    controls' means; ``groups``: each candidate's group (its discard size). Returns the survivors (best
+    controls' means; ``groups``: each candidate's group (its discard size); ``stage(words)``: told as each
+    round starts. Returns the survivors (best
     first, at most ``keep`` of them unless too few were beaten), the rounds, and the survivors' values
     and controls on the race deals so far (rows in the survivors' order).
     """
@@ -284,6 +286,8 @@ def race(values_of: ValuesOf, candidates: int, keep: int, samples: int, groups: 
     deals = 0
     while len(alive) > keep:
         target = min(RACE_FIRST * RACE_GROWTH ** len(rounds), samples)
+        if stage is not None:
+            stage(f"the race, round {len(rounds) + 1}: {len(alive):,} discards to {target:,} deals")
         y, x = values_of(alive, deals, target)
         ys = np.concatenate([ys, y], axis=1)
         if x is not None:
@@ -329,6 +333,27 @@ def memory_needed(candidates: int, finalists: int, samples: int) -> int:
     return call * ROW_BYTES + first + finalists * samples * (16 + 16 + 8) + control
 
 
+def _forced(index: dict[frozenset[Card], int], named: Sequence[Sequence[Card]], hand: Sequence[Card],
+            sizes: Sequence[int]) -> list[int]:
+    """The candidates named (``also``), each once, in the order first named; CardError for one not legal."""
+    forced: list[int] = []
+    for d in named:
+        if frozenset(d) not in index:
+            missing = [c for c in d if c not in hand]
+            raise CardError(f"{missing[0]} is not in the hand" if missing else
+                            f"{len(d)} cards is not a legal discard here: {span(sizes)}")
+        if index[frozenset(d)] not in forced:  # one discard named twice, in any order, is judged once
+            forced.append(index[frozenset(d)])
+    return forced
+
+
+def _check_memory(candidates: int, finalists: int, samples: int) -> None:
+    need = memory_needed(candidates, finalists, samples)
+    if need > MEMORY_LIMIT:
+        raise RulesError(f"{samples:,} deals for {finalists:,} discards would need about {need / 2**30:.1f} GB "
+                         f"of memory, more than {MEMORY_LIMIT >> 30} GB: ask for fewer --samples or a smaller --top")
+
+
 def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBICON, elder_took: int = 5,
                  elder_blanche: bool = False, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED,
                  top: int = 10, also: Sequence[Sequence[Card]] = (), play: bool = True,
@@ -342,9 +367,7 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
     ``play=False`` scores the declarations alone, pique by elder's pique run (as ``score``);
     ``opponent="keeps"``: the opponent exchanges nothing (the checks' variant). ``threads``: worker
     threads (default: one per core). The figures depend only on the seed, never on ``threads``.
-    ``keep_deals``: discards (put in the final round as ``also``'s) whose report deals are kept in ``kept``,
-    with #1's and #2's (analysis/why.py's comparison). ``stage``: told in words what the run starts on
-    (the race's rounds, the order, the final round), for the progress line.
+    ``keep_deals``: more ``also``, their report deals (and #1's, #2's) in ``kept``; ``stage(words)``: each stage.
     """
     from ..engine import first_run
     from ..engine.pool import workers
@@ -361,20 +384,10 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
     sizes = discard_sizes(position, rules, elder_took)
     candidates = all_discards(hand, sizes)
     index = {frozenset(d): i for i, d in enumerate(candidates)}
-    forced: list[int] = []
-    for d in (*also, *keep_deals):
-        if frozenset(d) not in index:
-            missing = [c for c in d if c not in hand]
-            raise CardError(f"{missing[0]} is not in the hand" if missing else
-                            f"{len(d)} cards is not a legal discard here: {span(sizes)}")
-        if index[frozenset(d)] not in forced:  # one discard named twice, in any order, is judged once
-            forced.append(index[frozenset(d)])
+    forced = _forced(index, (*also, *keep_deals), hand, sizes)
     keep = top if top > 0 else len(candidates)
     finalists_max = min(len(candidates), keep + len(forced))
-    need = memory_needed(len(candidates), finalists_max, samples)
-    if need > MEMORY_LIMIT:
-        raise RulesError(f"{samples:,} deals for {finalists_max:,} discards would need about {need / 2**30:.1f} GB "
-                         f"of memory, more than {MEMORY_LIMIT >> 30} GB: ask for fewer --samples or a smaller --top")
+    _check_memory(len(candidates), finalists_max, samples)
 
     first_run.expect("declarations", "deal")  # one line for every family to compile (the play solver's too)
     n_threads = threads or workers()
@@ -417,12 +430,7 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
         evaluate(stream, lo, hi, chosen, pool, keep_values)
         return y, x
 
-    round_no = [0]
-
-    def said(text: str) -> None:
-        if stage is not None:
-            stage(text)
-
+    said = stage or (lambda words: None)
     with ThreadPoolExecutor(max_workers=n_threads, thread_name_prefix="piquet-calc-deal") as pool:
         try:
             def on_round(alive: int, deals: int, rounds_done: int) -> None:
@@ -430,13 +438,9 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
                 total = done[0] + plan_rows(alive, keep, samples, min(len(candidates), alive + len(forced)),
                                             rounds_done, deals, len(sizes))
 
-            def race_values(alive: Sequence[int], lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
-                round_no[0] += 1
-                said(f"the race, round {round_no[0]}: {len(alive):,} discards to {hi:,} deals")
-                return values(RACE_STREAM, lo, hi, alive, pool)
-
-            survivors, rounds, (race_y, race_x) = race(race_values, len(candidates), keep, samples,
-                                                       [len(d) for d in candidates], mu, on_round)
+            survivors, rounds, (race_y, race_x) = race(lambda alive, lo, hi: values(RACE_STREAM, lo, hi, alive, pool),
+                                                       len(candidates), keep, samples, [len(d) for d in candidates],
+                                                       mu, on_round, said)
             finalists = survivors + [i for i in forced if i not in survivors]
             have = race_y.shape[1] if rounds else 0
             total = done[0] + len(survivors) * (samples - have) + (len(finalists) - len(survivors)) * samples \
@@ -459,7 +463,6 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
                 control_deals = 0
             else:  # the control's mean sampled on its own stream: its variance joins every standard error
                 control_deals = CONTROL_FACTOR * samples
-                said(f"the control's mean: {control_deals:,} deals")
                 cx = sampler.uniform_nets(CONTROL_STREAM, control_deals, [masks[i] for i in finalists], pool)
                 mu_f = cx.mean(axis=1, dtype=np.float64)
                 mu_var = cx.var(axis=1, ddof=1, dtype=np.float64) / control_deals
@@ -472,18 +475,16 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
             del y, x
             ordered = [finalists[j] for j in order]
             report: dict[int, tuple[np.ndarray, np.ndarray, dict[str, Estimate], np.ndarray]] = {}
-            kept: dict[frozenset[Card], ReportDeals] = {}
-            to_keep = {index[frozenset(d)] for d in keep_deals} | set(ordered[:2]) if keep_deals else set()
+            kept: dict[frozenset[Card], ReportDeals] = {}  # keep_deals's, #1's and #2's
+            to_keep = set(forced[len(also):]) | set(ordered[:2]) if keep_deals else set()
 
             def keep_report(j: int, cols: np.ndarray) -> None:
                 report[ordered[j]] = (user_net(cols, me_is_elder, play, rules), uniform_net(cols, me_is_elder, rules),
                                       _figures(cols, me_is_elder, play),
                                       deal_totals(cols, me_is_elder, play, rules).astype(np.int32))
                 if ordered[j] in to_keep:
-                    c = ordered[j]
-                    e, d = sampler.finals(REPORT_STREAM, 0, samples, *masks[c])
-                    kept[frozenset(candidates[c])] = ReportDeals(cols.copy(), e, d, np.stack(
-                        sampler.carte_blanche(REPORT_STREAM, 0, samples), axis=1))
+                    kept[frozenset(candidates[ordered[j]])] = ReportDeals.of(sampler, REPORT_STREAM, masks[ordered[j]],
+                                                                             cols)
 
             said(f"the final round: {len(ordered):,} discards on {samples:,} fresh deals")
             evaluate(REPORT_STREAM, 0, samples, ordered, pool, keep_report)

@@ -11,11 +11,11 @@ adds up to the sampler's declarations column. Every source is the player's point
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from ..cards import cards_of
-from ..engine.deal import user_net
 from ..game.declarations import score_deal
 from ..kernels.layout import (
     D_CARDS,
@@ -42,13 +42,19 @@ class ReportDeals:
     dealer: np.ndarray  # int64 masks: the dealer's final hands
     blanche: np.ndarray  # int64 (deals, 2): elder's and the dealer's carte blanche points (dealt hands)
 
+    @classmethod
+    def of(cls, sampler: Any, stream: int, discard: tuple[int, int], columns: np.ndarray) -> ReportDeals:
+        """A discard's (mask, size) deals 0 to len(columns) - 1 of ``stream`` from its engine.deal.DealSampler."""
+        n = len(columns)
+        elder, dealer = sampler.finals(stream, 0, n, *discard)
+        return cls(columns.copy(), elder, dealer, np.stack(sampler.carte_blanche(stream, 0, n), axis=1))
+
 
 @dataclass(frozen=True)
 class DealSources:
-    """Per deal: each source's points (mine minus the opponent's), the net, and 0/1 flags for the chances."""
+    """Per deal: each source's points (mine minus the opponent's) and 0/1 flags for the chances."""
 
     points: dict[str, np.ndarray]
-    net: np.ndarray
     flags: dict[str, np.ndarray] = field(default_factory=dict)
     chance_keys: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
 
@@ -99,7 +105,8 @@ def _play(cols: np.ndarray, rules: RuleSet) -> dict[str, tuple[np.ndarray, np.nd
 
 
 def per_deal_sources(r: ReportDeals, me_is_elder: bool, play: bool, rules: RuleSet) -> DealSources:
-    """Every source of each report deal, mine minus the opponent's; their sum is the deal's net."""
+    """Every source of each report deal, mine minus the opponent's; their sum is the deal's net
+    (engine.deal.user_net; analysis/why.py adds them up against it)."""
     cols = r.columns
     e, d = _declarations(r, rules)
     me, opp = (e, d) if me_is_elder else (d, e)
@@ -132,4 +139,4 @@ def per_deal_sources(r: ReportDeals, me_is_elder: bool, play: bool, rules: RuleS
         flags["pique"] = cols[:, D_E_RUN_PIQUE].astype(np.float64)
     keys["pique"] = ((piqued, "pique"),)
     flags = {k: np.asarray(v, dtype=np.float64) for k, v in flags.items()}
-    return DealSources(points, user_net(cols, me_is_elder, play, rules), flags, keys)
+    return DealSources(points, flags, keys)

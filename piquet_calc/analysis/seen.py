@@ -450,12 +450,13 @@ class OpponentHands:
 
 def opponent_hands(hand: Sequence[Card], discards: Sequence[Card], seat: int, heard: str,
                    rules: RuleSet) -> OpponentHands:
-    """The hands the opponent may hold, for ``play --seat``: with ``heard`` (game/knowledge.py's notation),
-    every hand of the unseen cards that the announcements leave (game.knowledge.consistent_hands, counted
+    """The hands the opponent may hold, for ``play --seat``: with ``heard`` (game/heard.py's notation),
+    every hand of the unseen cards that the announcements leave (game.hands.consistent_hands, counted
     exactly); without it, every hand of the unseen cards (the pack less the player's hand and his
     discards), the declarations scored with each. An announcement no hand can make is one CardError."""
     if heard.strip():
-        from ..game.knowledge import consistent_hands, knowledge_from_heard
+        from ..game.hands import consistent_hands
+        from ..game.knowledge import knowledge_from_heard
 
         k = knowledge_from_heard(SEAT_NAMES[seat], hand, discards, heard, rules)
         hands = consistent_hands(k)  # the play is filtered by analyse_seen

@@ -234,6 +234,7 @@ def _paired(name: str, diff: np.ndarray, chances: Sequence[Chance] = ()) -> Sour
 def sampled_why(deal: DealAnalysis, mine: Sequence[Card], against: Sequence[Card] | bool = False) -> Why:
     """``mine`` against ``against`` (False: #1, #2 when mine is #1) on the report deals of ``deal``, which
     must have kept both discards' report deals (analyse_deal's ``keep``)."""
+    from ..engine.deal import user_net
     from .deal_sources import per_deal_sources
 
     i, j, named = _pair(deal.discards, mine, against)
@@ -251,6 +252,7 @@ def sampled_why(deal: DealAnalysis, mine: Sequence[Card], against: Sequence[Card
         chances = [Chance(what, float(sa.flags[key].mean()), float(sb.flags[key].mean()))
                    for what, key in sa.chance_keys.get(name, ())]
         sources.append(_paired(name, sa.points[name] - sb.points[name], chances))
-    total = _paired("total", sa.net - sb.net)
+    total = _paired("total", user_net(ka.columns, me_is_elder, deal.play, deal.rules)
+                    - user_net(kb.columns, me_is_elder, deal.play, deal.rules))
     return Why(deal.hand, deal.position, deal.rules, "deal", a.discard, b.discard, i + 1, j + 1, len(deal.discards),
                total, tuple(sources), deal.samples, named)

@@ -14,7 +14,7 @@ from ..analysis.partie import PartieState
 from ..game.partie import Deal, PartieError, deal_from_play, dealer_of, parse_deal, partie_name, score_partie
 from ..rules import get_rules
 from ..rules.model import RulesError, RuleSet
-from .app import JsonOption, RulesOption, _emit, _user_errors, app, click_errors
+from .common import JsonOption, RulesOption, _emit, _user_errors, click_errors
 
 if TYPE_CHECKING:
     from ..analysis.deal import DealAnalysis
@@ -61,7 +61,6 @@ def _stdin_text() -> str:
     return sys.stdin.read()
 
 
-@app.command()
 def partie(
     deals: Annotated[list[str] | None, typer.Argument(help='Each deal: the players\' totals in player order, e.g. '
                                                         '"31 14" (player 1 is elder in the first deal), or in '
@@ -96,7 +95,7 @@ def partie(
           lambda: partie_table(result, four_deals=four_deals, target=target))
 
 
-# --- discard --play --score (issue 23, item 3): called from app.py's discard -------------------------
+# --- discard --play --score (issue 23, item 3): called from cli/discard.py -------------------------
 
 def advice_rules(ruleset: RuleSet) -> str:
     """The preset whose partie table ``--score`` looks deals up in: the rules' own name, or a house-rules

@@ -1,14 +1,15 @@
 """`discard --why DISCARD [--against OTHER]`: the options read and checked before any long work, and the
-comparison written (analysis/why.py, report/why.py). Called from the discard command in app.py."""
+comparison written (analysis/why.py, report/why.py). Called from cli/discard.py."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from ..cards import Card, CardError, parse_cards
+from .common import _emit, _user_errors, click_errors
 
 if TYPE_CHECKING:
     from ..analysis.deal import DealAnalysis
@@ -17,8 +18,8 @@ if TYPE_CHECKING:
 
 WhyOption = Annotated[str | None, typer.Option(
     "--why", help='Why not this discard: its rank and its difference to #1 split by source (carte blanche, point, '
-    '... the tricks, the cards, capot), e.g. --why "7S QH 9D AC JC"; normand\'s dealer: "keep" or two cards.',
-    show_default=False)]
+    '... the tricks, the cards, capot), each with the chances behind it, e.g. --why "7S QH 9D AC JC"; '
+    'normand\'s dealer: "keep" or two cards.', show_default=False)]
 AgainstOption = Annotated[str | None, typer.Option(
     "--against", help="With --why: compare with this discard instead of #1.", show_default=False)]
 
@@ -33,10 +34,19 @@ def _read(text: str, what: str, keep_allowed: bool) -> tuple[Card, ...] | None:
 
 
 def chosen_discards(hand: Sequence[Card], sizes: Sequence[int], why: str | None, against: str | None,
-                    keep_allowed: bool = False) -> Chosen | None:
-    """``--why`` and ``--against`` read and checked against the hand and the seat's legal sizes (CardError,
+                    with_score: bool = False, keep_allowed: bool = False) -> Chosen | None:
+    """``--why`` and ``--against`` read and checked against the hand and the seat's legal sizes (a usage error,
     one line); None without --why. ``against`` False: compare with #1. ``keep_allowed``: normand's dealer,
     whose "keep" is read as None (no exchange)."""
+    if why is not None and with_score:
+        raise click_errors.UsageError("--why with --score: the partie value is not split by source yet; "
+                                      "leave out --score")
+    with _user_errors():
+        return _chosen(hand, sizes, why, against, keep_allowed)
+
+
+def _chosen(hand: Sequence[Card], sizes: Sequence[int], why: str | None, against: str | None,
+            keep_allowed: bool) -> Chosen | None:
     from ..analysis.why import check_discard
 
     if why is None:
@@ -58,28 +68,32 @@ def chosen_discards(hand: Sequence[Card], sizes: Sequence[int], why: str | None,
     return out[0], out[1]
 
 
-def exact_why_text(result: Analysis, chosen: Chosen, as_json: bool, inputs: dict[str, Any]) -> tuple[Any, str]:
+def exact_why_data(result: Analysis, chosen: Chosen, inputs: dict[str, Any]) -> dict[str, Any]:
     from ..analysis.why import exact_why
-    from ..report.why import why_data, why_table
+    from ..report.why import why_data
 
-    data = why_data(exact_why(result, chosen[0], chosen[1]), inputs)
-    return data, why_table(data)
+    return why_data(exact_why(result, chosen[0], chosen[1]), inputs)
 
 
-def normand_why_text(result: NormandExchange, chosen: Chosen, inputs: dict[str, Any]) -> tuple[Any, str]:
+def normand_why_data(result: NormandExchange, chosen: Chosen) -> dict[str, Any]:
     from ..analysis.why import normand_why
-    from ..report.why import why_data, why_table
+    from ..report.why import why_data
 
-    data = why_data(normand_why(result, chosen[0], chosen[1]), inputs)
-    return data, why_table(data)
+    return why_data(normand_why(result, chosen[0], chosen[1]), {})
 
 
-def deal_why_text(deal: DealAnalysis, chosen: Chosen, inputs: dict[str, Any]) -> tuple[Any, str]:
+def sampled_why_data(deal: DealAnalysis, chosen: Chosen, inputs: dict[str, Any]) -> dict[str, Any]:
     from ..analysis.why import sampled_why
-    from ..report.why import why_data, why_table
+    from ..report.why import why_data
 
-    data = why_data(sampled_why(deal, chosen[0], chosen[1]), inputs)
-    return data, why_table(data)
+    return why_data(sampled_why(deal, chosen[0], chosen[1]), inputs)
+
+
+def emit_why(as_json: bool, data: dict[str, Any], ranking: Callable[[], str], wide: bool) -> None:
+    """The comparison: its JSON (discard-why), or the ranking's table and the comparison under it."""
+    from ..report.why import why_table
+
+    _emit(as_json, lambda: data, lambda: ranking() + "\n\n" + why_table(data), wide)
 
 
 def keep_deals(chosen: Chosen | None) -> list[tuple[Card, ...]]:

@@ -32,7 +32,7 @@ Both hands are twelve distinct cards each, disjoint (the caller checks: the CLI 
     What ``seat`` ("elder" or "dealer") knows after the dialogue: his own final hand and discards (when
     his dealt hand is given), how many cards the other exchanged (when both dealt hands are given), the
     talon cards he saw (``seen``), carte blanche shown, every scoring combination of both, elder's best
-    in each class, and the dealer's answers. ``game.knowledge.consistent_hands`` turns it into every hand
+    in each class, and the dealer's answers. ``game.hands.consistent_hands`` turns it into every hand
     the other can hold; ``game.knowledge.knowledge_from_heard`` builds the same object from what a player
     typed (the ``--heard`` notation, which ``heard_text`` prints).
 """

@@ -7,7 +7,7 @@ from typing import Any
 from ..cards import sort_hand
 from ..game.declarations import SUIT_NAMES
 from ..game.dialogue import Dialogue, Knowledge, Scoring, point_words, run_words, set_words
-from ..game.knowledge import heard_text
+from ..game.heard import heard_text
 from ..schemas import header as schema_header
 
 

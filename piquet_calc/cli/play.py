@@ -1,0 +1,110 @@
+"""`piquet-calc play`: the best play with both hands seen, or (--seat) the card to play as a player sees it."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from ..cards import HAND_SIZE, CardError, parse_cards
+from ..kernels.cache import MAX_THREADS
+from ..rules import get_rules
+from .common import JsonOption, RulesOption, _emit, _given, _number, _user_errors, click_errors
+
+
+def play(
+    ctx: typer.Context,
+    elder_hand: Annotated[str, typer.Argument(help="Elder's twelve cards after the exchange (with --seat: yours).")],
+    dealer_hand: Annotated[str, typer.Argument(help="The dealer's twelve cards after the exchange (not with "
+                                                    "--seat).")] = "",
+    tricks: Annotated[str, typer.Option(help='Tricks already played, each the leader\'s card then the follower\'s, '
+                                             'e.g. "AH TC, KH JC"; the rest is solved. With --seat the last may be '
+                                             'one card: the card led to you.')] = "",
+    elder_dealt: Annotated[str, typer.Option(help="Elder's dealt hand, for carte blanche.")] = "",
+    dealer_dealt: Annotated[str, typer.Option(help="The dealer's dealt hand, for carte blanche.")] = "",
+    seat: Annotated[str | None, typer.Option(help="Play as a player sees it: you are elder or dealer, HAND is your "
+                                                  "twelve; every card you may play now is valued over every hand the "
+                                                  "other may hold.")] = None,
+    discards: Annotated[str, typer.Option(help="With --seat: the cards you discarded (out of play).")] = "",
+    heard: Annotated[str, typer.Option(help="With --seat: what was announced (needs the announcements model).")] = "",
+    threads: Annotated[int, typer.Option(help="With --seat: worker threads (0: one per core); the figures do not "
+                                              "depend on it.")] = 0,
+    rules: RulesOption = "rubicon",
+    as_json: JsonOption = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No first run's compiling line on stderr.")] = False,
+) -> None:
+    """The declarations, then the best play of the deal with both hands seen (double dummy), trick by trick;
+    with --seat, the card to play as you see the cards."""
+    from ..analysis.play import analyse_play, parse_tricks
+    from ..game.play import PlayError
+
+    if quiet:
+        from ..engine import first_run
+
+        first_run.silence()
+    if seat is not None:
+        _play_seen(elder_hand, dealer_hand, seat.lower(), discards, heard, tricks,
+                   bool(_given(ctx, "elder_dealt", "dealer_dealt")), threads, rules, as_json)
+        return
+    if not dealer_hand:
+        raise click_errors.UsageError("give both hands, elder's then the dealer's (or --seat and your own hand)")
+    seat_only = _given(ctx, "discards", "heard", "threads")
+    if seat_only:
+        raise click_errors.UsageError(f"{', '.join(seat_only)}: for --seat")
+    with _user_errors():
+        ruleset = get_rules(rules)
+        ruleset.require_two_handed("play")
+        e = parse_cards(elder_hand, HAND_SIZE, "elder's hand")
+        d = parse_cards(dealer_hand, HAND_SIZE, "the dealer's hand")
+        given = _given(ctx, "elder_dealt", "dealer_dealt")  # given, even empty, is given
+        e_dealt = parse_cards(elder_dealt, HAND_SIZE, "elder's dealt hand") if "--elder-dealt" in given else None
+        d_dealt = parse_cards(dealer_dealt, HAND_SIZE, "the dealer's dealt hand") if "--dealer-dealt" in given else None
+        played = parse_tricks(tricks)
+        try:
+            result = analyse_play(e, d, ruleset, played, e_dealt, d_dealt)
+        except PlayError as err:
+            raise CardError(f"--tricks: {err}") from None
+    from .. import report
+
+    _emit(as_json, lambda: report.play_data(result), lambda: report.play_table(result))
+
+
+# --- play --seat: the play as a player sees it (issue 22; analysis/seen.py, report/seen.py) -------------------
+
+
+def _play_seen(hand: str, other: str, seat: str, discards: str, heard: str, tricks: str, dealt: bool, threads: int,
+               rules: str, as_json: bool) -> None:
+    """``play --seat``: every legal card of the player valued over the hands the opponent may hold."""
+    from ..analysis.seen import analyse_seen, opponent_hands, parse_seen_tricks
+    from ..game.play import SEAT_NAMES, PlayError
+
+    if seat not in SEAT_NAMES:
+        raise click_errors.UsageError(f"--seat must be elder or dealer, not {seat!r}")
+    if other:
+        raise click_errors.UsageError("with --seat give only your own hand (the other's is what the tool counts)")
+    if dealt:
+        raise click_errors.UsageError("--elder-dealt and --dealer-dealt are not for --seat")
+    if not 0 <= threads <= MAX_THREADS:
+        raise click_errors.UsageError(f"--threads must be 0 (one per core) to {MAX_THREADS}, not {_number(threads)}")
+    with _user_errors():
+        ruleset = get_rules(rules)
+        mine = parse_cards(hand, HAND_SIZE, "your hand")
+        thrown = parse_cards(discards, what="--discards") if discards else []
+        both = set(mine) & set(thrown)
+        if both:
+            raise CardError(f"--discards: {sorted(both)[0]} is in your hand")
+        played, led = parse_seen_tricks(tricks)
+        me = SEAT_NAMES.index(seat)
+        hands = opponent_hands(mine, thrown, me, heard, ruleset)
+        try:
+            result = analyse_seen(mine, me, ruleset, hands.masks, played, led, hands.before, threads=threads)
+        except PlayError as err:
+            raise CardError(f"--tricks: {err}") from None
+    from ..report.seen import seen_data, seen_table
+
+    inputs = {"seat": seat, "hand": hand, "discards": discards, "heard": heard, "tricks": tricks, "rules": rules}
+    data = seen_data(result, inputs, hands.source)
+    _emit(as_json, lambda: data, lambda: seen_table(data))
+
+
+# --- end of play --seat --------------------------------------------------------------------------------------

@@ -1,0 +1,85 @@
+"""`piquet-calc score`: the declarations of one deal scored in counting order."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from ..cards import HAND_SIZE, CardError, parse_cards
+from ..rules import RuleSet, get_rules
+from .common import JsonOption, RulesOption, _emit, _given, _user_errors, click_errors
+
+
+def score(
+    ctx: typer.Context,
+    hands: Annotated[list[str], typer.Argument(
+        help="The final hands in seat order: two players elder's and younger's (the dealer's) twelve; normand "
+             "elder's, middle's and the dealer's ten; four elder's, second's, third's and the dealer's eight.",
+        show_default=False)],
+    elder_dealt: Annotated[str, typer.Option(help="Two players: elder's dealt hand, for carte blanche.")] = "",
+    younger_dealt: Annotated[str, typer.Option(help="Two players: younger's dealt hand, for carte blanche.")] = "",
+    dealer_dealt: Annotated[str, typer.Option(help="Normand: the dealer's dealt hand, for carte blanche.")] = "",
+    rules: RulesOption = "rubicon",
+    as_json: JsonOption = False,
+) -> None:
+    """Score the declarations of one deal in counting order, with repique and elder's pique run."""
+    from ..game.deal_check import check_two_handed_deal
+    from ..game.declarations import is_carte_blanche, score_deal
+
+    with _user_errors():
+        ruleset = get_rules(rules)
+    given = _given(ctx, "elder_dealt", "younger_dealt", "dealer_dealt")  # given, even empty, is given
+    if ruleset.table.players > 2:
+        _score_table(hands, ruleset, dealer_dealt if "--dealer-dealt" in given else None,
+                     [g for g in given if g != "--dealer-dealt"], as_json)
+        return
+    if "--dealer-dealt" in given:
+        raise click_errors.UsageError("--dealer-dealt is for normand; two players give --younger-dealt")
+    if len(hands) != 2:
+        raise click_errors.UsageError(f"{ruleset.name} is a game for two: give elder's and younger's hands, "
+                                      f"not {len(hands)}")
+    with _user_errors():
+        e = parse_cards(hands[0], HAND_SIZE, "elder's hand")
+        d = parse_cards(hands[1], HAND_SIZE, "younger's hand")
+        both = set(e) & set(d)
+        if both:
+            raise CardError(f"{sorted(both)[0]} is in both hands")
+        e_given, d_given = "--elder-dealt" in given, "--younger-dealt" in given
+        e_dealt = parse_cards(elder_dealt, HAND_SIZE, "elder's dealt hand") if e_given else e
+        d_dealt = parse_cards(younger_dealt, HAND_SIZE, "younger's dealt hand") if d_given else d
+        check_two_handed_deal(e, d, e_dealt if e_given else None, d_dealt if d_given else None, ruleset)
+    from .. import report
+
+    result = score_deal(e, d, ruleset, elder_blanche=is_carte_blanche(e_dealt, ruleset),
+                        dealer_blanche=is_carte_blanche(d_dealt, ruleset))
+    _emit(as_json, lambda: report.score_data(e, d, result, ruleset),
+          lambda: report.score_table(e, d, result, ruleset))
+
+
+def _score_table(hands: list[str], ruleset: RuleSet, dealer_dealt: str | None, two_handed_dealt: list[str],
+                 as_json: bool) -> None:
+    """score for three or four players."""
+    from ..game.deal_check import check_table_deal
+    from ..game.declarations import is_carte_blanche
+    from ..game.table import check_table_hands, score_table
+
+    shape = ruleset.table
+    if two_handed_dealt:
+        raise click_errors.UsageError(f"--elder-dealt and --younger-dealt are for two players; {ruleset.name} "
+                                      "reads only --dealer-dealt (normand)")
+    if len(hands) != shape.players:
+        raise click_errors.UsageError(f"{ruleset.name} has {shape.players} seats ({', '.join(shape.seats)}): "
+                                      f"give {shape.players} hands in that order, not {len(hands)}")
+    with _user_errors():
+        cards = [parse_cards(h, shape.hand_size, f"{seat}'s hand") for seat, h in zip(shape.seats, hands, strict=True)]
+        check_table_hands(cards, ruleset)
+        blanche = [is_carte_blanche(h, ruleset) for h in cards]
+        if dealer_dealt is not None:
+            dealt = parse_cards(dealer_dealt, shape.hand_size, "the dealer's dealt hand")
+            check_table_deal(cards, dealt, ruleset)
+            blanche[-1] = is_carte_blanche(dealt, ruleset)
+    from .. import report
+
+    result = score_table(cards, ruleset, blanche)
+    _emit(as_json, lambda: report.table_score_data(cards, result), lambda: report.table_score_table(cards, result))
