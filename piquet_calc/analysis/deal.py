@@ -435,8 +435,8 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
         try:
             def on_round(alive: int, deals: int, rounds_done: int) -> None:
                 nonlocal total
-                total = done[0] + plan_rows(alive, keep, samples, min(len(candidates), alive + len(forced)),
-                                            rounds_done, deals, len(sizes))
+                finalists_left = min(len(candidates), min(alive, keep) + len(forced))  # as many as at the start
+                total = done[0] + plan_rows(alive, keep, samples, finalists_left, rounds_done, deals, len(sizes))
 
             survivors, rounds, (race_y, race_x) = race(lambda alive, lo, hi: values(RACE_STREAM, lo, hi, alive, pool),
                                                        len(candidates), keep, samples, [len(d) for d in candidates],

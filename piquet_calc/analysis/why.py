@@ -37,15 +37,14 @@ if TYPE_CHECKING:  # numpy only for the sampled comparison
     from .table import NormandExchange
 
 SOURCES = ("carte_blanche", "point", "sequence", "sets", "carte_rouge", "repique", "pique", "tricks", "cards",
-           "capot", "deal_bonus", "partie")
+           "capot", "deal_bonus")
 """Every source, in counting order; a comparison lists those its model has (no play: no tricks, cards nor
-capot; the deal bonus only under rules that pay one; the partie value only with a partie score)."""
+capot; carte rouge and the deal bonus only under rules that score them)."""
 DECLARATION_SOURCES = SOURCES[:7]
 NORMAND_SOURCES = ("carte_blanche", "point", "sequence", "sets", "repique", "pique")
 SOURCE_WORDS = {"carte_blanche": "carte blanche", "point": "the point", "sequence": "the sequence",
                 "sets": "the sets", "carte_rouge": "carte rouge", "repique": "repique", "pique": "pique",
-                "tricks": "the tricks", "cards": "the cards", "capot": "capot", "deal_bonus": "the deal bonus",
-                "partie": "the partie value"}
+                "tricks": "the tricks", "cards": "the cards", "capot": "capot", "deal_bonus": "the deal bonus"}
 
 
 def check_discard(hand: Sequence[Card], discard: Sequence[Card], sizes: Sequence[int], what: str) -> None:

@@ -16,12 +16,14 @@ try:  # typer >= 0.22 carries its own copy of click, with Abort moved to typer.e
     from typer._click import decorators as click_decorators
     from typer._click import exceptions as click_errors
     from typer._click.core import ParameterSource
+    from typer._click.globals import get_current_context
     from typer._click.utils import PacifyFlushWrapper
     from typer.exceptions import Abort
 except ImportError:  # pragma: no cover - older typer depends on click itself
     from click import decorators as click_decorators
     from click import exceptions as click_errors
     from click.core import ParameterSource
+    from click.globals import get_current_context
     from click.exceptions import Abort
     from click.utils import PacifyFlushWrapper
 
@@ -154,6 +156,8 @@ def _emit(as_json: bool, data: Callable[[], Any], table: Callable[[], str], wide
             text = json.dumps(obj, indent=1, allow_nan=False)
     else:
         text = table()
+        ctx = get_current_context(silent=True)  # a command's own --wide, wherever it writes from
+        wide = wide or bool(ctx is not None and ctx.params.get("wide"))
         width = None if wide else streams.terminal_width()
         if width is not None:
             from ..report.fit import fit_text

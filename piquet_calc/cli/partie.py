@@ -14,7 +14,7 @@ from ..analysis.partie import PartieState
 from ..game.partie import Deal, PartieError, deal_from_play, dealer_of, parse_deal, partie_name, score_partie
 from ..rules import get_rules
 from ..rules.model import RulesError, RuleSet
-from .common import JsonOption, RulesOption, _emit, _user_errors, click_errors
+from .common import JsonOption, RulesOption, WideOption, _emit, _user_errors, click_errors
 
 if TYPE_CHECKING:
     from ..analysis.deal import DealAnalysis
@@ -73,6 +73,7 @@ def partie(
     target: Annotated[int | None, typer.Option(help="normand only: the agreed target, 100, 150 or 200 (001); "
                                                "default 100.", show_default=False)] = None,
     as_json: JsonOption = False,
+    wide: WideOption = False,  # read by _emit (common.py)
 ) -> None:
     """The score sheet of a partie under the preset's rules, and its result (docs/rules.md, The partie)."""
     from ..report.partie import partie_data, partie_table

@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     from ..analysis.why import Source, Why
 
 
+MATERIAL = 0.005  # a source's second chance (the opponent's) is shown in the table when it moved this much (JSON: all)
+
+
 def _finite(x: float) -> float | None:
     return x if math.isfinite(x) else None
 
@@ -56,27 +59,29 @@ def why_table(data: dict[str, Any]) -> str:
     rank = data["rank"]
     theirs = f"#{rank['against']}"
     scope = "in the final round of " if sampled else "of "
+    paired = (f", paired deal by deal on {data['samples']:,} report deals (never those that ranked the discards), "
+              "without the control variate, ± its paired standard error" if sampled else
+              ", exact: the uniform model's counts")
     head = (f"Why {_words(data['discard'], data['position'])} (#{rank['discard']} {scope}{rank['of']:,}) and not "
             f"{theirs} {_words(data['against'], data['position'])}: each difference is yours minus {theirs}'s, "
-            "points a deal")
-    rows = []
+            f"points a deal{paired}")
+    rows, same = [], []
     for s in data["sources"]:
-        chances = "\n".join(f"{c['what']} {100 * c['mine']:.1f}% instead of {100 * c['against']:.1f}%"
-                             for c in s["chances"])
+        if s["mean"] == 0 and not s["se"] and all(c["mine"] == c["against"] for c in s["chances"]):
+            same.append(SOURCE_WORDS[s["name"]])  # the same on every deal (or in every count): said once below
+            continue
+        shown = [c for i, c in enumerate(s["chances"]) if i == 0 or abs(c["mine"] - c["against"]) >= MATERIAL]
+        chances = "\n".join(f"{c['what']} {100 * c['mine']:.1f}% instead of {100 * c['against']:.1f}%" for c in shown)
         rows.append([SOURCE_WORDS[s["name"]], f"{s['mean']:+.3f}", *([f"{s['se']:.3f}"] if sampled else []),
                      chances])
     d = data["difference"]
-    rows.append(["total", f"{d['mean']:+.3f}", *([f"{d['se']:.3f}"] if sampled else []), ""])
+    add = data["sum_of_sources"]
+    check = (f"the sources add up to {add['mean']:+.3f}" + (" (to rounding)" if sampled else
+                                                             f" = {add['exact']}, exactly"))
+    rows.append(["total", f"{d['mean']:+.3f}", *([f"{d['se']:.3f}"] if sampled else []), check])
     headers = ["source", "difference", *(["± s.e."] if sampled else []), "the chances that make it"]
     body = tabulate(rows, headers=headers, disable_numparse=True,
                     colalign=("left", "right", *(("right",) if sampled else ()), "left"))
-    add = data["sum_of_sources"]
-    if sampled:
-        check = (f"The sources add up to {add['mean']:+.3f}, the total to rounding: paired deal by deal on "
-                 f"{data['samples']:,} report deals (never those that ranked the discards), without the control "
-                 "variate, each ± its paired standard error.")
-    else:
-        check = (f"The sources add up to {add['exact']} = {add['mean']:+.4f}, exactly the total ({d['exact']}): "
-                 "the exact counts of the uniform model.")
     said = "\n".join("  " + line for line in data["words"])
-    return f"{head}\n\n{body}\n{check}\nIn a player's words:\n{said}"
+    unchanged = f"No difference in {', '.join(same)}. " if same else ""
+    return f"{head}\n{body}\n{unchanged}In a player's words:\n{said}"
