@@ -71,15 +71,15 @@ def why_table(data: dict[str, Any]) -> str:
             same.append(SOURCE_WORDS[s["name"]])  # the same on every deal (or in every count): said once below
             continue
         shown = [c for i, c in enumerate(s["chances"]) if i == 0 or abs(c["mine"] - c["against"]) >= MATERIAL]
-        chances = "\n".join(f"{c['what']} {100 * c['mine']:.1f}% instead of {100 * c['against']:.1f}%" for c in shown)
+        chances = "\n".join(f"{c['what']}: {100 * c['mine']:.1f}% / {100 * c['against']:.1f}%" for c in shown)
         rows.append([SOURCE_WORDS[s["name"]], f"{s['mean']:+.3f}", *([f"{s['se']:.3f}"] if sampled else []),
                      chances])
     d = data["difference"]
     add = data["sum_of_sources"]
-    check = (f"the sources add up to {add['mean']:+.3f}" + (" (to rounding)" if sampled else
-                                                             f" = {add['exact']}, exactly"))
+    exactly = add["exact"] is not None and add["exact"] == d["exact"]
+    check = f"sum of the sources: {add['mean']:+.3f}" + (" (to rounding)" if sampled else ", exactly" * exactly)
     rows.append(["total", f"{d['mean']:+.3f}", *([f"{d['se']:.3f}"] if sampled else []), check])
-    headers = ["source", "difference", *(["± s.e."] if sampled else []), "the chances that make it"]
+    headers = ["source", "difference", *(["± s.e."] if sampled else []), f"chances: yours / {theirs}'s"]
     body = tabulate(rows, headers=headers, disable_numparse=True,
                     colalign=("left", "right", *(("right",) if sampled else ()), "left"))
     said = "\n".join("  " + line for line in data["words"])
