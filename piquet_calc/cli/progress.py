@@ -70,7 +70,8 @@ class _DealProgress:
 
     def finish(self) -> None:
         if self.shown and self.tty:
-            sys.stderr.write(f"\r{PROG}: done in {time.monotonic() - self.start:.0f}s" + " " * 40 + "\n")
+            done = f"{PROG}: done in {time.monotonic() - self.start:.0f}s"  # over the whole last line
+            sys.stderr.write("\r" + done.ljust(shutil.get_terminal_size().columns - 1) + "\n")
             sys.stderr.flush()
 
 
