@@ -31,8 +31,8 @@ class Example:
 
 EXAMPLES = (
     Example("discard-elder", ("discard", "AS AH KH QH TH 8H 7H AD TD 9D 9C 8C", "--elder", "--top", "3"), slow=True),
-    Example("discard-play", ("discard", "KS QS TS 9S 8S 7S KH QH AC JC KD 9D", "--elder", "--play", "--top", "3",
-                             "--also", "7S QH 9D AC JC"), slow=True),
+    Example("discard-play", ("discard", "KS QS TS 9S 8S 7S KH QH AC JC KD 9D", "--elder", "--play", "--top", "2",
+                             "--why", "7S QH 9D AC JC"), slow=True),
     Example("declare", ("declare", "AS AH AD AC KS KH KD QS QH JS TS 9S", "--discards", "7S 8S 7H 8H 7D", "--elder")),
     Example("declare-dialogue", ("declare", "--dialogue", "AS 7S AH KH QH TH 8H 7H AD 7D KC 7C",
                                  "KS QS JS TS 9S 8S KD QD 8D AC JC TC", "--rules", "encyclopedia")),

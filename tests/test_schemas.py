@@ -40,6 +40,10 @@ RUNS: list[tuple[str, list[str]]] = [
     ("discard-play", ["discard", B_DEALT, "--elder", "--play", "--samples", "4", "--top", "2", "--rules", "HOUSE",
                       "--score", "100 60", "--deal", "3"]),  # the partie block, by the base preset's table
     ("discard-normand", ["discard", NORMAND_DEALER, "--rules", "normand", "--dealer", "--top", "3"]),
+    ("discard-why", ["discard", B_DEALT, "--elder", "--play", "--samples", "4", "--top", "2", "--rules", "HOUSE",
+                     "--why", "8C"]),  # paired on the report deals
+    ("discard-why", ["discard", YOUNGER, "--younger", "--elder-took", "1", "--why", "JH 9H", "--against", "AC"]),
+    ("discard-why", ["discard", NORMAND_DEALER, "--rules", "normand", "--dealer", "--why", "keep"]),
     ("declare", ["declare", B_ELDER, "--elder"]),
     ("declare", ["declare", A_DEALER, "--younger", "--discards", "7H 8H", "--elder-blanche"]),
     ("declare", ["declare", B_ELDER, "--elder", "--discards", "TD 9D 9C 8C", "--rules", "russian"]),

@@ -41,7 +41,7 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Literal
 
@@ -60,6 +60,7 @@ from ..engine.deal import (
     user_net,
 )
 from ..rules import RUBICON, RulesError, RuleSet, span
+from .deal_sources import ReportDeals
 from .defaults import DEFAULT_SAMPLES, DEFAULT_SEED, ODDS_MIN_DEALS  # noqa: F401  apart: the CLI reads them without numpy
 from .discards import Analysis, DiscardResult, Position, analyse_discards, discard_sizes
 
@@ -163,6 +164,7 @@ class DealAnalysis:
     uniform: Analysis
     control: str  # "exact": the control's mean from the exact analysis; "sampled": on CONTROL_STREAM
     control_deals: int  # deals of CONTROL_STREAM per discard (0 when exact)
+    kept: dict[frozenset[Card], ReportDeals] = field(default_factory=dict)  # ``keep``'s report deals (and #1's, #2's)
 
 
 def _figures(cols: np.ndarray, me_is_elder: bool, play: bool) -> dict[str, Estimate]:
@@ -225,9 +227,15 @@ def _cut(order: Sequence[int], groups: Sequence[int], keep: int) -> list[int]:
 ValuesOf = Callable[[Sequence[int], int, int], tuple[np.ndarray, np.ndarray | None]]
 
 
-def race_plan(alive: int, keep: int, samples: int, first_round: int = 0) -> list[tuple[int, int]]:
-    """The race's rounds from ``first_round`` on, if no discard is dropped on evidence and every group is
-    quartered: (discards running, deals per discard after the round)."""
+def race_plan(alive: int, keep: int, samples: int, first_round: int = 0, groups: int = 1) -> list[tuple[int, int]]:
+    """The race's rounds from ``first_round`` on at most (the race's own rules, no discard dropped on
+    evidence): (discards running, deals per discard after the round). While more than RACE_CUT_ABOVE times
+    the final round's size run, each of the ``groups`` (discard sizes) keeps its best RACE_KEEP fraction,
+    rounded up; below that every discard runs on until a round reaches ``samples`` deals.
+
+    >>> race_plan(1585, 10, 1000, groups=5)
+    [(1585, 16), (401, 64), (105, 256), (31, 1000)]
+    """
     plan: list[tuple[int, int]] = []
     r = first_round
     while alive > keep:
@@ -235,17 +243,20 @@ def race_plan(alive: int, keep: int, samples: int, first_round: int = 0) -> list
         plan.append((alive, deals))
         if deals >= samples:
             break
-        alive = max(keep, math.ceil(alive * RACE_KEEP))
+        if alive > RACE_CUT_ABOVE * keep:
+            alive = max(keep, min(alive, math.ceil(alive * RACE_KEEP) + groups - 1))
         r += 1
     return plan
 
 
-def plan_rows(alive: int, keep: int, samples: int, finalists: int, first_round: int = 0, before: int = 0) -> int:
+def plan_rows(alive: int, keep: int, samples: int, finalists: int, first_round: int = 0, before: int = 0,
+              groups: int = 1) -> int:
     """(deal, discard) pairs left to evaluate at most, ``before`` deals per discard being done: the race's,
-    the order's (each finalist to ``samples`` race deals) and the report's."""
+    the order's (each finalist to ``samples`` race deals) and the report's. An upper bound, so that the time
+    left it gives only ever comes down as the race drops discards."""
     rows = 0
     last = before
-    for running, deals in race_plan(alive, keep, samples, first_round):
+    for running, deals in race_plan(alive, keep, samples, first_round, groups):
         rows += running * (deals - last)
         last = deals
     return rows + finalists * (samples - min(last, samples)) + finalists * samples
@@ -253,12 +264,14 @@ def plan_rows(alive: int, keep: int, samples: int, finalists: int, first_round: 
 
 def race(values_of: ValuesOf, candidates: int, keep: int, samples: int, groups: Sequence[int] | None = None,
          mu: np.ndarray | None = None, on_round: Callable[[int, int, int], None] | None = None,
+         stage: Callable[[str], None] | None = None,
          ) -> tuple[list[int], list[RaceRound], tuple[np.ndarray, np.ndarray | None]]:
     """The race of the module docstring on candidates 0 .. ``candidates`` - 1.
 
     ``values_of(alive, lo, hi)``: the deal values of the candidates ``alive`` on race deals ``lo`` to
     ``hi`` - 1, shape (len(alive), hi - lo), and the same deals' control values (or None); ``mu``: the
-    controls' means; ``groups``: each candidate's group (its discard size). Returns the survivors (best
+    controls' means; ``groups``: each candidate's group (its discard size); ``stage(words)``: told as each
+    round starts. Returns the survivors (best
     first, at most ``keep`` of them unless too few were beaten), the rounds, and the survivors' values
     and controls on the race deals so far (rows in the survivors' order).
     """
@@ -271,6 +284,8 @@ def race(values_of: ValuesOf, candidates: int, keep: int, samples: int, groups: 
     deals = 0
     while len(alive) > keep:
         target = min(RACE_FIRST * RACE_GROWTH ** len(rounds), samples)
+        if stage is not None:
+            stage(f"the race, round {len(rounds) + 1}: {len(alive):,} discards to {target:,} deals")
         y, x = values_of(alive, deals, target)
         ys = np.concatenate([ys, y], axis=1)
         if x is not None:
@@ -316,11 +331,33 @@ def memory_needed(candidates: int, finalists: int, samples: int) -> int:
     return call * ROW_BYTES + first + finalists * samples * (16 + 16 + 8) + control
 
 
+def _forced(index: dict[frozenset[Card], int], named: Sequence[Sequence[Card]], hand: Sequence[Card],
+            sizes: Sequence[int]) -> list[int]:
+    """The candidates named (``also``), each once, in the order first named; CardError for one not legal."""
+    forced: list[int] = []
+    for d in named:
+        if frozenset(d) not in index:
+            missing = [c for c in d if c not in hand]
+            raise CardError(f"{missing[0]} is not in the hand" if missing else
+                            f"{len(d)} cards is not a legal discard here: {span(sizes)}")
+        if index[frozenset(d)] not in forced:  # one discard named twice, in any order, is judged once
+            forced.append(index[frozenset(d)])
+    return forced
+
+
+def _check_memory(candidates: int, finalists: int, samples: int) -> None:
+    need = memory_needed(candidates, finalists, samples)
+    if need > MEMORY_LIMIT:
+        raise RulesError(f"{samples:,} deals for {finalists:,} discards would need about {need / 2**30:.1f} GB "
+                         f"of memory, more than {MEMORY_LIMIT >> 30} GB: ask for fewer --samples or a smaller --top")
+
+
 def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBICON, elder_took: int = 5,
                  elder_blanche: bool = False, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED,
                  top: int = 10, also: Sequence[Sequence[Card]] = (), play: bool = True,
                  opponent: Literal["policy", "keeps"] = "policy", threads: int | None = None,
-                 progress: Progress | None = None) -> DealAnalysis:
+                 progress: Progress | None = None, keep_deals: Sequence[Sequence[Card]] = (),
+                 stage: Callable[[str], None] | None = None) -> DealAnalysis:
     """Every legal discard of ``hand`` judged by the whole deal (module docstring); the final round's
     ``top`` discards (0: every legal discard, no race) and the ``also`` discards, ordered on the race's
     stream, their figures from the report's.
@@ -328,18 +365,20 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
     ``play=False`` scores the declarations alone, pique by elder's pique run (as ``score``);
     ``opponent="keeps"``: the opponent exchanges nothing (the checks' variant). ``threads``: worker
     threads (default: one per core). The figures depend only on the seed, never on ``threads``.
+    ``keep_deals``: more ``also``, their report deals (and #1's, #2's) in ``kept``; ``stage(words)``: each stage.
     """
     from ..engine import first_run
     from ..engine.pool import workers
 
     hand = sort_hand(hand)
-    candidates, forced, keep, finalists_max = _checked_candidates(hand, position, rules, elder_took, samples, top,
-                                                                  also)
+    candidates, forced, keep, finalists_max, groups = _checked_candidates(hand, position, rules, elder_took, samples,
+                                                                          top, also, keep_deals)
     first_run.expect("declarations", "deal")  # one line for every family to compile (the play solver's too)
     n_threads = threads or workers()
     sampler = DealSampler(hand, position, rules, seed, elder_took, elder_blanche, opponent, n_threads)
     judge = _Judge(sampler, [(mask_of(d), len(d)) for d in candidates], position == "elder", play, rules, progress)
-    judge.total = plan_rows(len(candidates), keep, samples, finalists_max)
+    judge.total = plan_rows(len(candidates), keep, samples, finalists_max, groups=groups)
+    said = stage or (lambda words: None)
 
     uniform = analyse_discards(hand, position, rules, elder_took=elder_took, elder_blanche=elder_blanche)
     by_discard = {frozenset(r.discard): r for r in uniform.discards}
@@ -348,10 +387,15 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
 
     with ThreadPoolExecutor(max_workers=n_threads, thread_name_prefix="piquet-calc-deal") as pool:
         try:
-            survivors, rounds, race_values = _the_race(judge, pool, candidates, keep, samples, mu, len(forced))
+            survivors, rounds, race_values = _the_race(judge, pool, candidates, keep, samples, mu, len(forced),
+                                                       groups, said)
+            said(f"the order: {len(survivors) + len([i for i in forced if i not in survivors]):,} finalists to "
+                 f"{samples:,} deals")
             order = _the_final_round(judge, pool, survivors, forced, rounds, race_values, samples, mu, exact_control)
             del race_values
-            rows = _the_report_rows(judge, pool, order.ordered, samples)
+            to_keep = set(forced[len(also):]) | set(order.ordered[:2]) if keep_deals else set()
+            said(f"the final round: {len(order.ordered):,} discards on {samples:,} fresh deals")
+            rows, kept = _the_report_rows(judge, pool, order.ordered, samples, candidates, to_keep)
         except BaseException:
             sampler.cancel.set()
             raise
@@ -359,13 +403,15 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
     return DealAnalysis(hand, position, rules, elder_took if position == "younger" else None,
                         bool(elder_blanche) if position == "younger" else None, seed, samples, play, opponent,
                         len(candidates), tuple(rounds), tuple(results), uniform,
-                        "exact" if exact_control else "sampled", order.control_deals)
+                        "exact" if exact_control else "sampled", order.control_deals, kept)
 
 
 def _checked_candidates(hand: tuple[Card, ...], position: Position, rules: RuleSet, elder_took: int, samples: int,
-                        top: int, also: Sequence[Sequence[Card]]) -> tuple[list[tuple[Card, ...]], list[int], int, int]:
-    """The inputs checked before any long work: every legal discard, the ``also`` ones among them (their
-    indices, each once), the final round's size without them and with them at most."""
+                        top: int, also: Sequence[Sequence[Card]], keep_deals: Sequence[Sequence[Card]],
+                        ) -> tuple[list[tuple[Card, ...]], list[int], int, int, int]:
+    """The inputs checked before any long work: every legal discard, the ``also`` and ``keep_deals`` ones
+    among them (their indices, each once), the final round's size without them and with them at most, and
+    the number of discard sizes (the race's groups)."""
     if len(hand) != HAND_SIZE or len(set(hand)) != HAND_SIZE:
         raise CardError(f"the hand must have exactly {HAND_SIZE} different cards, got {len(set(hand))}")
     if position not in ("elder", "younger"):
@@ -377,21 +423,11 @@ def _checked_candidates(hand: tuple[Card, ...], position: Position, rules: RuleS
     sizes = discard_sizes(position, rules, elder_took)
     candidates = all_discards(hand, sizes)
     index = {frozenset(d): i for i, d in enumerate(candidates)}
-    forced: list[int] = []
-    for d in also:
-        if frozenset(d) not in index:
-            missing = [c for c in d if c not in hand]
-            raise CardError(f"{missing[0]} is not in the hand" if missing else
-                            f"{len(d)} cards is not a legal discard here: {span(sizes)}")
-        if index[frozenset(d)] not in forced:  # one discard named twice, in any order, is judged once
-            forced.append(index[frozenset(d)])
+    forced = _forced(index, (*also, *keep_deals), hand, sizes)
     keep = top if top > 0 else len(candidates)
     finalists_max = min(len(candidates), keep + len(forced))
-    need = memory_needed(len(candidates), finalists_max, samples)
-    if need > MEMORY_LIMIT:
-        raise RulesError(f"{samples:,} deals for {finalists_max:,} discards would need about {need / 2**30:.1f} GB "
-                         f"of memory, more than {MEMORY_LIMIT >> 30} GB: ask for fewer --samples or a smaller --top")
-    return candidates, forced, keep, finalists_max
+    _check_memory(len(candidates), finalists_max, samples)
+    return candidates, forced, keep, finalists_max, len(sizes)
 
 
 class _Judge:
@@ -436,16 +472,17 @@ class _Judge:
 
 
 def _the_race(judge: _Judge, pool: ThreadPoolExecutor, candidates: Sequence[tuple[Card, ...]], keep: int,
-              samples: int, mu: np.ndarray, forced: int,
+              samples: int, mu: np.ndarray, forced: int, groups: int, said: Callable[[str], None],
               ) -> tuple[list[int], list[RaceRound], tuple[np.ndarray, np.ndarray | None]]:
-    """The race (module docstring) on the race's stream, the progress's total re-planned after each round."""
+    """The race (module docstring) on the race's stream, the progress's total re-planned after each round
+    (an upper bound: the finalists counted as at the start, so the time left only comes down)."""
 
     def on_round(alive: int, deals: int, rounds_done: int) -> None:
-        judge.total = judge.done + plan_rows(alive, keep, samples, min(len(candidates), alive + forced),
-                                             rounds_done, deals)
+        finalists_left = min(len(candidates), min(alive, keep) + forced)
+        judge.total = judge.done + plan_rows(alive, keep, samples, finalists_left, rounds_done, deals, groups)
 
     return race(lambda alive, lo, hi: judge.values(RACE_STREAM, lo, hi, alive, pool), len(candidates), keep, samples,
-                [len(d) for d in candidates], mu, on_round)
+                [len(d) for d in candidates], mu, on_round, said)
 
 
 @dataclass(frozen=True)
@@ -503,10 +540,14 @@ def _the_final_round(judge: _Judge, pool: ThreadPoolExecutor, survivors: list[in
 ReportRows = dict[int, tuple[np.ndarray, np.ndarray, dict[str, Estimate], np.ndarray, PlayedDeals | None]]
 
 
-def _the_report_rows(judge: _Judge, pool: ThreadPoolExecutor, ordered: list[int], samples: int) -> ReportRows:
+def _the_report_rows(judge: _Judge, pool: ThreadPoolExecutor, ordered: list[int], samples: int,
+                     candidates: Sequence[tuple[Card, ...]], to_keep: set[int],
+                     ) -> tuple[ReportRows, dict[frozenset[Card], ReportDeals]]:
     """Each finalist on ``samples`` fresh deals of the report's stream: its values, controls, FIGURES and the
-    deals' totals, and with the play the deals as played (their counting order)."""
+    deals' totals, and with the play the deals as played (their counting order); the report deals of the
+    ``to_keep`` finalists kept whole (``--why``)."""
     report: ReportRows = {}
+    kept: dict[frozenset[Card], ReportDeals] = {}
 
     def keep_report(j: int, cols: np.ndarray) -> None:
         played = (judge.sampler.played(REPORT_STREAM, 0, samples, *judge.masks[ordered[j]], cols) if judge.play
@@ -515,9 +556,12 @@ def _the_report_rows(judge: _Judge, pool: ThreadPoolExecutor, ordered: list[int]
                               uniform_net(cols, judge.me_is_elder, judge.rules),
                               _figures(cols, judge.me_is_elder, judge.play),
                               deal_totals(cols, judge.me_is_elder, judge.play, judge.rules).astype(np.int32), played)
+        if ordered[j] in to_keep:
+            kept[frozenset(candidates[ordered[j]])] = ReportDeals.of(judge.sampler, REPORT_STREAM,
+                                                                     judge.masks[ordered[j]], cols)
 
     judge.evaluate(REPORT_STREAM, 0, samples, ordered, pool, keep_report)
-    return report
+    return report, kept
 
 
 def _the_report_figures(order: _Order, report: ReportRows, candidates: Sequence[tuple[Card, ...]],

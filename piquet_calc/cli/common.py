@@ -16,12 +16,14 @@ try:  # typer >= 0.22 carries its own copy of click, with Abort moved to typer.e
     from typer._click import decorators as click_decorators
     from typer._click import exceptions as click_errors
     from typer._click.core import ParameterSource
+    from typer._click.globals import get_current_context
     from typer._click.utils import PacifyFlushWrapper
     from typer.exceptions import Abort
 except ImportError:  # pragma: no cover - older typer depends on click itself
     from click import decorators as click_decorators
     from click import exceptions as click_errors
     from click.core import ParameterSource
+    from click.globals import get_current_context
     from click.exceptions import Abort
     from click.utils import PacifyFlushWrapper
 
@@ -91,6 +93,8 @@ def _error(message: str, status: int = 2) -> int:
 RulesOption = Annotated[str, typer.Option(help=f"Rules: a preset ({', '.join(PRESETS)}) or a house-rules .toml file "
                                                "(see `piquet-calc rules`).")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (schema: docs/json.md) instead of a table.")]
+WideOption = Annotated[bool, typer.Option("--wide", help="On a terminal, show every column even when the table is "
+                                          "wider than the window (piped output is never cut).")]
 ElderOption = Annotated[bool, typer.Option("--elder", help="You are elder (non-dealer).")]
 YoungerOption = Annotated[bool, typer.Option("--younger", help="You are younger (the dealer).")]
 
@@ -141,9 +145,10 @@ def _json_safe(obj: Any) -> Any:
     return obj
 
 
-def _emit(as_json: bool, data: Callable[[], Any], table: Callable[[], str]) -> None:
+def _emit(as_json: bool, data: Callable[[], Any], table: Callable[[], str], wide: bool = False) -> None:
     """The one way a command writes its result: JSON (escaped to ASCII when stdout cannot show the text)
-    or the table; a failed write is streams.OutputError or streams.ReaderGone, handled in main."""
+    or the table, fitted to the terminal's width when stdout is one (report/fit.py; not with ``wide``);
+    a failed write is streams.OutputError or streams.ReaderGone, handled in main."""
     if as_json:
         obj = _json_safe(data())
         text = json.dumps(obj, indent=1, ensure_ascii=False, allow_nan=False)
@@ -151,4 +156,11 @@ def _emit(as_json: bool, data: Callable[[], Any], table: Callable[[], str]) -> N
             text = json.dumps(obj, indent=1, allow_nan=False)
     else:
         text = table()
+        ctx = get_current_context(silent=True)  # a command's own --wide, wherever it writes from
+        wide = wide or bool(ctx is not None and ctx.params.get("wide"))
+        width = None if wide else streams.terminal_width()
+        if width is not None:
+            from ..report.fit import fit_text
+
+            text = fit_text(text, width)
     streams.write_out(text + "\n")

@@ -9,8 +9,8 @@ import typer
 from ..cards import DECK, HAND_SIZE, Card, CardError, parse_cards, parse_hand, quote
 from ..game.deal_check import check_exchange_seen
 from ..rules import RuleSet, get_rules
-from .common import (ElderOption, JsonOption, RulesOption, YoungerOption, _emit, _one_position, _user_errors,
-                     _younger_only, click_errors)
+from .common import (ElderOption, JsonOption, RulesOption, WideOption, YoungerOption, _emit, _one_position,
+                     _user_errors, _younger_only, click_errors)
 from .progress import _Progress
 
 
@@ -28,6 +28,7 @@ def declare(
                                                 help="Younger only: elder showed carte blanche.")] = False,
     rules: RulesOption = "rubicon",
     as_json: JsonOption = False,
+    wide: WideOption = False,  # read by _emit (common.py)
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr (nor the first run's "
                                                               "compiling line).")] = False,
     dialogue: Annotated[bool, typer.Option("--dialogue", help="Two players: HAND is elder's final hand and "

@@ -10,9 +10,11 @@ from ..analysis.defaults import DEFAULT_SAMPLES, DEFAULT_SEED
 from ..cards import parse_cards, parse_hand
 from ..kernels.cache import MAX_THREADS
 from ..rules import RuleSet, get_rules, span
-from .common import (PROG, JsonOption, RulesOption, _emit, _given, _number, _one_position, _user_errors, _younger_only,
-                     click_errors)
+from .common import (PROG, JsonOption, RulesOption, WideOption, _emit, _given, _number, _one_position, _user_errors,
+                     _younger_only, click_errors)
 from .progress import _DealProgress, _Progress
+from .why import (AgainstOption, WhyOption, chosen_discards, emit_why, exact_why_data, keep_deals, normand_why_data,
+                  sampled_why_data)
 
 MAX_SAMPLES = 100_000  # --samples: 2 to this many fresh deals per discard (100 times the default)
 MAX_SEED = 2**32 - 1  # --seed: 0 to this (numpy's seeds are unsigned)
@@ -52,6 +54,9 @@ def discard(
     = None,
     deal_number: Annotated[int | None, typer.Option("--deal", help="With --score: this deal's number in the "
                                                     "partie, from 1.", show_default=False)] = None,
+    why: WhyOption = None,  # issue 31: why this discard and not #1 (cli/why.py)
+    against: AgainstOption = None,
+    wide: WideOption = False,
 ) -> None:
     """Every legal discard of HAND with exact chances and expected scores, best first (--play: by the whole deal)."""
     with _user_errors():
@@ -72,7 +77,7 @@ def discard(
         if given:
             raise click_errors.UsageError(f"{', '.join(given)}: --play and its options are for two players, "
                                           f"not {ruleset.name}")
-        _discard_table(hand, ruleset, elder, younger, dealer, elder_blanche, top, as_json, quiet)
+        _discard_table(hand, ruleset, elder, younger, dealer, elder_blanche, top, as_json, quiet, why, against, wide)
         return
     younger = younger or dealer
     with _user_errors():
@@ -91,6 +96,10 @@ def discard(
 
     partie_rules = advice_rules(ruleset)
     partie_state = score_state(score, deal_number, partie_rules, play, elder, ruleset)
+    chosen = chosen_discards(cards, ruleset.dealer_discards(elder_took) if younger else ruleset.elder_discards, why,
+                             against, partie_state is not None)  # issue 31: checked before any long work
+    inputs = {"elder_took": elder_took if younger else None, "elder_blanche": elder_blanche if younger else None,
+              "play": play, "samples": samples if play else None, "seed": seed if play else None}
     if play:
         for name, value, low, high in (("--samples", samples, 2, MAX_SAMPLES), ("--seed", seed, 0, MAX_SEED),
                                        ("--threads", threads, 0, MAX_THREADS)):
@@ -105,7 +114,8 @@ def discard(
             with _user_errors():
                 deal = analyse_deal(cards, "elder" if elder else "younger", ruleset, elder_took=elder_took,
                                     elder_blanche=elder_blanche, samples=samples, seed=seed, top=top,
-                                    also=forced, threads=threads or None, progress=progress)
+                                    also=forced, threads=threads or None, progress=progress,
+                                    keep_deals=keep_deals(chosen), stage=progress.stage)
         except KeyboardInterrupt:  # the worker threads stop after the piece they are on
             typer.echo(f"\n{PROG}: interrupted: nothing printed", err=True)
             raise typer.Exit(130) from None
@@ -113,17 +123,24 @@ def discard(
         if partie_state is not None:  # issue 23: also ranked by the expected partie value
             emit_score_aware(deal, partie_state, as_json, partie_rules)
             return
-        _emit(as_json, lambda: report.deal_data(deal), lambda: report.deal_table(deal))
+        if chosen is not None:
+            emit_why(as_json, sampled_why_data(deal, chosen, inputs), lambda: report.deal_table(deal), wide)
+            return
+        _emit(as_json, lambda: report.deal_data(deal), lambda: report.deal_table(deal), wide)
         return
     from ..analysis import analyse_discards
 
     result = analyse_discards(cards, "elder" if elder else "younger", ruleset, elder_took=elder_took,
                               elder_blanche=elder_blanche, progress=_Progress(not quiet))
-    _emit(as_json, lambda: report.analysis_data(result, top), lambda: report.table(result, top))
+    if chosen is not None:
+        emit_why(as_json, exact_why_data(result, chosen, inputs), lambda: report.table(result, top), wide)
+        return
+    _emit(as_json, lambda: report.analysis_data(result, top), lambda: report.table(result, top), wide)
 
 
 def _discard_table(hand: str, ruleset: RuleSet, elder: bool, younger: bool, dealer: bool, elder_blanche: bool,
-                   top: int, as_json: bool, quiet: bool) -> None:
+                   top: int, as_json: bool, quiet: bool, why: str | None = None, against: str | None = None,
+                   wide: bool = False) -> None:
     """discard for three or four players: only normand's dealer exchanges."""
     shape = ruleset.table
     if shape.talon == 0 or ruleset.exchange[-1] == (0,):
@@ -137,9 +154,14 @@ def _discard_table(hand: str, ruleset: RuleSet, elder: bool, younger: bool, deal
 
     with _user_errors():
         cards = parse_cards(hand, shape.hand_size, "the hand")
+    chosen = chosen_discards(cards, (shape.talon,) if shape.talon in ruleset.exchange[-1] else (), why, against,
+                             keep_allowed=True)
     from .. import report
 
     with _user_errors():
         result = analyse_normand_exchange(cards, ruleset, progress=_Progress(not quiet))
+    if chosen is not None:
+        emit_why(as_json, normand_why_data(result, chosen), lambda: report.normand_exchange_table(result, top), wide)
+        return
     _emit(as_json, lambda: report.normand_exchange_data(result, top),
-          lambda: report.normand_exchange_table(result, top))
+          lambda: report.normand_exchange_table(result, top), wide)

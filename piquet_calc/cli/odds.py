@@ -8,7 +8,7 @@ import typer
 
 from ..cards import DECK, HAND_SIZE, parse_cards
 from ..rules import get_rules, span
-from .common import ElderOption, JsonOption, RulesOption, YoungerOption, _emit, _user_errors, click_errors
+from .common import ElderOption, JsonOption, RulesOption, WideOption, YoungerOption, _emit, _user_errors, click_errors
 
 
 def odds(
@@ -20,6 +20,7 @@ def odds(
     younger: YoungerOption = False,
     rules: RulesOption = "rubicon",
     as_json: JsonOption = False,
+    wide: WideOption = False,  # read by _emit (common.py)
 ) -> None:
     """The chance of drawing at least j of the named cards, exact, with the odds as the old books give them."""
     with _user_errors():

@@ -17,7 +17,7 @@ from ..game.partie_limits import check_before_deal, most_before, why_most
 from ..numerals import NumberError, parse_whole
 from ..rules import get_rules
 from ..rules.model import RulesError, RuleSet
-from .common import JsonOption, RulesOption, _emit, _user_errors, click_errors
+from .common import JsonOption, RulesOption, WideOption, _emit, _user_errors, click_errors
 
 if TYPE_CHECKING:
     from ..analysis.deal import DealAnalysis
@@ -101,6 +101,7 @@ def partie(
     target: Annotated[int | None, typer.Option(help="normand only: the agreed target, 100, 150 or 200 (001); "
                                                "default 100.", show_default=False)] = None,
     as_json: JsonOption = False,
+    wide: WideOption = False,  # read by _emit (common.py)
 ) -> None:
     """The score sheet of a partie under the preset's rules, and its result (docs/rules.md, The partie)."""
     from ..report.partie import partie_data, partie_table

@@ -10,7 +10,7 @@ import typer
 from ..cards import HAND_SIZE, CardError, parse_cards
 from ..kernels.cache import MAX_THREADS
 from ..rules import get_rules
-from .common import JsonOption, RulesOption, _emit, _given, _number, _user_errors, click_errors
+from .common import JsonOption, RulesOption, WideOption, _emit, _given, _number, _user_errors, click_errors
 
 
 def play(
@@ -38,6 +38,7 @@ def play(
                                               "depend on it.")] = 0,
     rules: RulesOption = "rubicon",
     as_json: JsonOption = False,
+    wide: WideOption = False,  # read by _emit (common.py)
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No first run's compiling line on stderr.")] = False,
 ) -> None:
     """The declarations, then the best play of the deal with both hands seen (double dummy), trick by trick;

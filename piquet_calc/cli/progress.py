@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
 import time
 
@@ -38,12 +39,19 @@ class _Progress:
 
 
 class _DealProgress:
-    """Progress of a whole-deal analysis on stderr, with an estimate of the time left."""
+    """Progress of a whole-deal analysis on stderr: the stage it is in (the race's round, the order, the final
+    round) and the time left, at most: the rate so far times the work the stages to come can still need
+    (analysis.deal.plan_rows, an upper bound that only comes down as the race drops discards)."""
 
     def __init__(self, enabled: bool) -> None:
         self.enabled, self.start, self.last, self.shown = enabled, time.monotonic(), 0.0, False
         self.first: tuple[float, int] | None = None
         self.tty = sys.stderr.isatty()
+        self.where = "starting"
+
+    def stage(self, text: str) -> None:
+        """What the run starts on, in words (analyse_deal's ``stage``)."""
+        self.where = text
 
     def __call__(self, done: int, total: int) -> None:
         now = time.monotonic()
@@ -56,11 +64,30 @@ class _DealProgress:
             return
         self.last, self.shown = now, True
         left = (now - t0) * (total - done) / (done - d0)
-        sys.stderr.write(f"\r{PROG}: {done:,} of about {total:,} deals judged in {now - self.start:.0f}s, "
-                         f"about {left:.0f}s left  " + ("" if self.tty else "\n"))
+        sys.stderr.write(progress_line(self.where, done, total, now - self.start, left,
+                                       shutil.get_terminal_size().columns - 1 if self.tty else None))
         sys.stderr.flush()
 
     def finish(self) -> None:
         if self.shown and self.tty:
-            sys.stderr.write(f"\r{PROG}: done in {time.monotonic() - self.start:.0f}s" + " " * 40 + "\n")
+            done = f"{PROG}: done in {time.monotonic() - self.start:.0f}s"  # over the whole last line
+            sys.stderr.write("\r" + done.ljust(shutil.get_terminal_size().columns - 1) + "\n")
             sys.stderr.flush()
+
+
+def progress_line(where: str, done: int, total: int, elapsed: float, left: float, width: int | None) -> str:
+    """One progress line of a whole-deal analysis: its stage, the deals judged of at most ``total``, the time
+    left at most. ``width``: a terminal's, where the line is rewritten in place (cut to fit, padded to cover
+    the last one); None: a line of its own.
+
+    >>> progress_line("the race, round 2: 397 discards to 64 deals", 35600, 227904, 18.2, 35.4, None)
+    'piquet-calc: the race, round 2: 397 discards to 64 deals; 35,600 of at most 227,904 deals judged in 18s, \
+at most 35s left\\n'
+    >>> len(progress_line("the final round", 1, 2, 1, 1, 40))
+    41
+    """
+    line = (f"{PROG}: {where}; {done:,} of at most {total:,} deals judged in {elapsed:.0f}s, "
+            f"at most {left:.0f}s left")
+    if width is None:
+        return line + "\n"
+    return "\r" + (line if len(line) <= width else line[:width - 3] + "...").ljust(width)

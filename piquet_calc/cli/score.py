@@ -8,7 +8,7 @@ import typer
 
 from ..cards import HAND_SIZE, CardError, parse_cards
 from ..rules import RuleSet, get_rules
-from .common import JsonOption, RulesOption, _emit, _given, _user_errors, click_errors
+from .common import JsonOption, RulesOption, WideOption, _emit, _given, _user_errors, click_errors
 
 
 def score(
@@ -22,6 +22,7 @@ def score(
     dealer_dealt: Annotated[str, typer.Option(help="Normand: the dealer's dealt hand, for carte blanche.")] = "",
     rules: RulesOption = "rubicon",
     as_json: JsonOption = False,
+    wide: WideOption = False,  # read by _emit (common.py)
 ) -> None:
     """Score the declarations of one deal in counting order, with repique and elder's pique run."""
     from ..game.deal_check import check_two_handed_deal

@@ -19,6 +19,7 @@ import codecs
 import io
 import os
 import re
+import shutil
 import signal
 import sys
 import unicodedata
@@ -134,6 +135,18 @@ def is_null(stream: Any) -> bool:
         return os.path.samestat(os.fstat(stream.fileno()), os.stat(os.devnull))
     except (AttributeError, OSError, ValueError):
         return False
+
+
+def terminal_width(stream: TextIO | None = None) -> int | None:
+    """The width to fit tables to: the terminal's (COLUMNS when set, as shutil reads it) when ``stream``
+    (stdout) is a terminal; None when it is piped or redirected, where nothing is cut."""
+    stream = stream or sys.stdout
+    try:
+        if stream is None or not stream.isatty():
+            return None
+    except (AttributeError, OSError, ValueError):
+        return None
+    return shutil.get_terminal_size().columns
 
 
 def write_out(text: str) -> None:

@@ -140,7 +140,7 @@ def deal_table(a: DealAnalysis) -> str:
             "exact net (uniform): the exact declaration net of the uniform model (the opponent never exchanges, "
             "no play), as `discard` without --play ranks them."]
     if any(r["forced"] for r in data["choices"]):
-        foot.append("*: put in the final round by --also.")
+        foot.append("*: put in the final round by --also or --why.")
     s = data["sureness"]
     if s is not None:
         z = s["standard_errors"]

@@ -1,0 +1,87 @@
+"""A discard against another (analysis/why.py) -> JSON-ready data -> a table; the table is rendered from the data."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from tabulate import tabulate
+
+from ..analysis.why import SOURCE_WORDS, words
+from ..cards import format_cards
+from ..schemas import header as schema_header
+
+if TYPE_CHECKING:
+    from ..analysis.why import Source, Why
+
+
+MATERIAL = 0.005  # a source's second chance (the opponent's) is shown in the table when it moved this much (JSON: all)
+
+
+def _finite(x: float) -> float | None:
+    return x if math.isfinite(x) else None
+
+
+def _cards(d: Any) -> list[str] | None:
+    return None if d is None else [str(c) for c in d]
+
+
+def _source(s: Source) -> dict[str, Any]:
+    return {"name": s.name, "mean": _finite(s.mean), "se": _finite(s.se),
+            "exact": None if s.exact is None else f"{s.exact.numerator}/{s.exact.denominator}",
+            "chances": [{"what": c.what, "mine": c.mine, "against": c.theirs} for c in s.chances]}
+
+
+def why_data(w: Why, inputs: dict[str, Any]) -> dict[str, Any]:
+    """The comparison as JSON-ready data (schema: piquet_calc/schemas/discard-why.schema.json); ``inputs``:
+    what the command was given beside the hand (elder_took, samples, seed ...), echoed."""
+    total = sum(s.mean for s in w.sources)
+    exact = w.sum_exact
+    return {**schema_header("discard-why"), "hand": [str(c) for c in w.hand], "position": w.position,
+            "rules": w.rules.name, "model": w.model, "inputs": inputs, "samples": w.samples,
+            "discard": _cards(w.mine), "against": _cards(w.theirs), "against_named": w.against_named,
+            "rank": {"discard": w.mine_rank, "against": w.theirs_rank, "of": w.ranked},
+            "difference": _source(w.total), "sources": [_source(s) for s in w.sources],
+            "sum_of_sources": {"mean": total,
+                               "exact": None if exact is None else f"{exact.numerator}/{exact.denominator}"},
+            "words": words(w)}
+
+
+def _words(d: list[str] | None, position: str) -> str:
+    if d is None:
+        return "keep (no exchange)"
+    return format_cards(d) if d else ("(refuse the talon)" if position == "elder" else "(keep all)")
+
+
+def why_table(data: dict[str, Any]) -> str:
+    """The comparison: its head, one row per source, the sum shown against the total, and the words."""
+    sampled = data["model"] == "deal"
+    rank = data["rank"]
+    theirs = f"#{rank['against']}"
+    scope = "in the final round of " if sampled else "of "
+    paired = (f", paired deal by deal on {data['samples']:,} report deals (never those that ranked the discards), "
+              "without the control variate, ± its paired standard error" if sampled else
+              ", exact: the uniform model's counts")
+    head = (f"Why {_words(data['discard'], data['position'])} (#{rank['discard']} {scope}{rank['of']:,}) and not "
+            f"{theirs} {_words(data['against'], data['position'])}: each difference is yours minus {theirs}'s, "
+            f"points a deal{paired}")
+    rows, same = [], []
+    for s in data["sources"]:
+        if s["mean"] == 0 and not s["se"] and all(c["mine"] == c["against"] for c in s["chances"]):
+            same.append(SOURCE_WORDS[s["name"]])  # the same on every deal (or in every count): said once below
+            continue
+        shown = [c for i, c in enumerate(s["chances"]) if i == 0 or abs(c["mine"] - c["against"]) >= MATERIAL]
+        chances = "\n".join(f"{c['what']}: {100 * c['mine']:.1f}% / {100 * c['against']:.1f}%" for c in shown)
+        rows.append([SOURCE_WORDS[s["name"]], f"{s['mean']:+.3f}", *([f"{s['se']:.3f}"] if sampled else []),
+                     chances])
+    d = data["difference"]
+    add = data["sum_of_sources"]
+    exactly = add["exact"] is not None and add["exact"] == d["exact"]
+    check = f"sum of the sources: {add['mean']:+.3f}" + (" (to rounding)" if sampled else ", exactly" * exactly)
+    rows.append(["total", f"{d['mean']:+.3f}", *([f"{d['se']:.3f}"] if sampled else []), check])
+    headers = ["source", "difference", *(["± s.e."] if sampled else []), f"chances: yours / {theirs}'s"]
+    body = tabulate(rows, headers=headers, disable_numparse=True,
+                    colalign=("left", "right", *(("right",) if sampled else ()), "left"))
+    said = "\n".join("  " + line for line in data["words"])
+    unchanged = f"No difference in {', '.join(same)}. " if same else ""
+    return f"{head}\n{body}\n{unchanged}In a player's words:\n{said}"

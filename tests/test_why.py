@@ -1,0 +1,202 @@
+"""discard --why (analysis/why.py, report/why.py, cli/why.py): a discard against #1, the difference split by
+its sources. Exact comparisons add up to the last digit; sampled ones are checked deal by deal against a
+recomputation that shares nothing with the sampler's kernels but the deals."""
+
+import json
+import math
+import statistics
+from fractions import Fraction
+
+import pytest
+from typer.testing import CliRunner
+
+from piquet_calc.analysis import analyse_discards
+from piquet_calc.analysis.deal import REPORT_STREAM, analyse_deal
+from piquet_calc.analysis.table import analyse_normand_exchange
+from piquet_calc.analysis.why import exact_why, normand_why, sampled_why, words
+from piquet_calc.cards import cards_of, mask_of, parse_cards, parse_hand
+from piquet_calc.cli import app
+from piquet_calc.engine.deal import DealSampler
+from piquet_calc.engine.play import solve_deal
+from piquet_calc.game.declarations import score_deal
+from piquet_calc.report.why import why_data, why_table
+from piquet_calc.rules import NORMAND, RUBICON
+from piquet_calc.schemas import validator
+
+runner = CliRunner()
+BOOK = "AS AH KH QH TH 8H 7H AD TD 9D 9C 8C"
+ONE_CARD = RUBICON.with_exchange(elder=(1,))  # twelve discards: every one judged with the play in seconds
+
+
+@pytest.fixture(scope="module")
+def book():
+    return analyse_discards(parse_hand(BOOK), "elder", ONE_CARD)
+
+
+@pytest.fixture(scope="module")
+def full_book():
+    return analyse_discards(parse_hand(BOOK), "elder")
+
+
+@pytest.mark.parametrize("discard", ["8C", "AS", "7H"])
+def test_exact_sources_add_up_to_the_difference_to_the_last_digit(book, discard):
+    w = exact_why(book, parse_cards(discard))
+    first = book.discards[0]
+    mine = next(r for r in book.discards if set(r.discard) == set(parse_cards(discard)))
+    assert w.theirs == first.discard and w.mine_rank == book.discards.index(mine) + 1
+    assert all(isinstance(s.exact, Fraction) for s in w.sources)
+    assert w.total.exact == mine.net - first.net  # DiscardResult.net: score_sum's own reading of the counts
+    assert w.sum_exact == w.total.exact
+    # the point's source and its chance straight from the integer counts
+    point = next(s for s in w.sources if s.name == "point")
+    c, d = mine.counts, first.counts
+    assert point.exact == Fraction(c["point_me"] - c["point_opp"], c["deals"]) - Fraction(
+        d["point_me"] - d["point_opp"], d["deals"])
+    assert point.chances[0].mine == c["point_win"] / c["deals"]
+    data = why_data(w, {"elder_took": None})
+    validator("discard-why").validate(data)
+    assert data["sum_of_sources"]["exact"] == data["difference"]["exact"]
+    assert 1 <= len(data["words"]) <= 3
+
+
+@pytest.mark.slow
+def test_exact_sources_add_up_for_five_card_discards(full_book):
+    for mine in full_book.discards[::97]:
+        w = exact_why(full_book, mine.discard)
+        assert w.sum_exact == w.total.exact == mine.net - full_book.discards[w.theirs_rank - 1].net
+
+
+def test_the_best_discard_is_compared_with_the_second_and_a_named_one_with_any(book):
+    w = exact_why(book, book.discards[0].discard)
+    assert (w.mine_rank, w.theirs_rank, w.against_named) == (1, 2, False) and w.total.mean >= 0
+    w = exact_why(book, book.discards[5].discard, book.discards[9].discard)
+    assert (w.mine_rank, w.theirs_rank, w.against_named) == (6, 10, True)
+    assert w.sum_exact == w.total.exact
+
+
+@pytest.mark.slow
+def test_normand_dealer_sources_add_up_exactly():
+    a = analyse_normand_exchange(parse_cards("AS KS QS JS 9S AH KH 8D 7D AC"), NORMAND)
+    w = normand_why(a, None)  # keep, against #1
+    assert w.mine is None and w.sum_exact == w.total.exact == a.options[w.mine_rank - 1].net - a.options[0].net
+    validator("discard-why").validate(why_data(w, {}))
+
+
+def test_words_name_the_largest_sources_first(book):
+    w = exact_why(book, parse_cards("AS"))
+    said = words(w)
+    sizes = sorted((abs(s.mean) for s in w.sources), reverse=True)
+    assert f"{sizes[0]:.2f} points a deal" in said[0] and f"{sizes[1]:.2f}" in said[1]
+
+
+@pytest.fixture(scope="module")
+def sampled():
+    hand = parse_hand(BOOK)
+    a = analyse_deal(hand, "elder", ONE_CARD, samples=40, top=2, seed=8, keep_deals=[parse_cards("AS")])
+    return a, sampled_why(a, parse_cards("AS"))
+
+
+def test_sampled_sources_add_up_to_the_total_to_rounding(sampled):
+    a, w = sampled
+    assert w.samples == 40 and w.model == "deal"
+    assert math.isclose(sum(s.mean for s in w.sources), w.total.mean, abs_tol=1e-9)
+    names = [s.name for s in w.sources]
+    assert names == ["carte_blanche", "point", "sequence", "sets", "repique", "pique", "tricks", "cards", "capot"]
+    data = why_data(w, {"samples": 40, "seed": 8})
+    validator("discard-why").validate(data)
+    table = why_table(data)
+    assert "sum of the sources: " in table and "(to rounding)" in table
+    lines = table.splitlines()
+    rows = lines[1:next(i for i, line in enumerate(lines) if line.startswith("total")) + 1]
+    assert max(len(line) for line in rows) <= 80  # the table fits 80 columns; its prose wraps on a terminal
+
+
+def _net(elder, dealer, blanche, rules):
+    """One deal's totals from scratch: game.declarations.score_deal, then the play solved by engine.play."""
+    s = score_deal(cards_of(elder), cards_of(dealer), rules, elder_blanche=bool(blanche[0]),
+                   dealer_blanche=bool(blanche[1]))
+    e_before = sum(e for name, e, _ in s.classes if name != "pique")
+    d_before = sum(d for name, _, d in s.classes if name != "pique")
+    live = not s.elder_repique and not s.dealer_repique and d_before == 0
+    sol = solve_deal(cards_of(elder), cards_of(dealer), rules, e_before, d_before, live)
+    return sol.totals[0] - sol.totals[1]
+
+
+def test_paired_standard_error_matches_a_brute_force_recomputation(sampled):
+    # the report deals dealt again by a fresh sampler, each deal scored and solved from scratch
+    a, w = sampled
+    fresh = DealSampler(parse_hand(BOOK), "elder", ONE_CARD, seed=8)
+    blanche = list(zip(*fresh.carte_blanche(REPORT_STREAM, 0, 40), strict=True))
+    nets = {}
+    for d in (w.mine, w.theirs):
+        elder, dealer = fresh.finals(REPORT_STREAM, 0, 40, mask_of(d), len(d))
+        nets[d] = [_net(int(elder[i]), int(dealer[i]), blanche[i], ONE_CARD) for i in range(40)]
+    diffs = [x - y for x, y in zip(nets[w.mine], nets[w.theirs], strict=True)]
+    assert math.isclose(w.total.mean, statistics.fmean(diffs), abs_tol=1e-9)
+    assert math.isclose(w.total.se, statistics.stdev(diffs) / math.sqrt(40), rel_tol=1e-9)
+    assert w.total.se > 0
+
+
+def test_the_comparison_is_reported_on_the_report_deals_not_the_race(sampled):
+    a, _ = sampled
+    kept = a.kept[frozenset(parse_cards("AS"))]
+    fresh = DealSampler(parse_hand(BOOK), "elder", ONE_CARD, seed=8)
+    assert (fresh.deals(REPORT_STREAM, 0, 40).opponent == fresh.deals(REPORT_STREAM, 0, 40).opponent).all()
+    elder, dealer = fresh.finals(REPORT_STREAM, 0, 40, mask_of(parse_cards("AS")), 1)
+    assert (kept.elder == elder).all() and (kept.dealer == dealer).all()
+    race_elder, _ = fresh.finals(0, 0, 40, mask_of(parse_cards("AS")), 1)
+    assert not (race_elder == elder).all()
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--why", "AS AS"], "duplicate card AS"),
+    (["--why", "QS"], "QS is not in the hand"),
+    (["--why", "AH KH QH TH 8H 7H"], "is 6 cards; this seat exchanges 1 to 5"),
+    (["--why", "XX"], "--why: unknown card"),
+    (["--why", "AS", "--against", "KS"], "--against: KS is not in the hand"),
+    (["--against", "AS"], "--against needs --why"),
+    (["--why", "AS", "--play", "--score", "10 20", "--deal", "1"], "--why with --score"),
+])
+def test_an_illegal_discard_is_one_line_and_exit_2_before_any_work(monkeypatch, args, message):
+    def boom(*a, **k):
+        raise AssertionError("the analysis started")
+
+    monkeypatch.setattr("piquet_calc.analysis.analyse_discards", boom)
+    monkeypatch.setattr("piquet_calc.analysis.deal.analyse_deal", boom)
+    result = runner.invoke(app, ["discard", BOOK, "--elder", "-q", *args])
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    err = result.stderr.strip()
+    assert "\n" not in err and err.startswith("piquet-calc: error:") and message in err, err
+
+
+def test_normand_keep_and_a_wrong_pair_are_read_before_the_work(monkeypatch):
+    monkeypatch.setattr("piquet_calc.analysis.table.analyse_normand_exchange",
+                        lambda *a, **k: (_ for _ in ()).throw(AssertionError("started")))
+    hand = "AS KS QS JS 9S AH KH 8D 7D AC"
+    result = runner.invoke(app, ["discard", hand, "--rules", "normand", "--dealer", "--why", "8D 7D AC"])
+    assert result.exit_code == 2 and "is 3 cards" in result.stderr, result.output
+
+
+def test_cli_json_echoes_the_inputs_and_follows_its_schema(monkeypatch, book):
+    monkeypatch.setattr("piquet_calc.analysis.analyse_discards", lambda *a, **k: book)  # one card: a second's work
+    result = runner.invoke(app, ["discard", BOOK, "--elder", "-q", "--why", "9C", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    validator("discard-why").validate(data)
+    assert data["hand"] == BOOK.split() and data["discard"] == ["9C"]
+    assert data["inputs"]["play"] is False and data["rank"]["of"] == 12
+    table = runner.invoke(app, ["discard", BOOK, "--elder", "-q", "--why", "9C"])
+    assert table.exit_code == 0 and "In a player's words:" in table.stdout and ", exactly" in table.stdout
+
+
+def test_the_dealer_exact_and_sampled():
+    rules = RUBICON.with_exchange(elder=(1,), dealer=(1,))
+    hand = parse_hand("QS JS TS 9S 8S JH 9H KD QD AC JC TC")
+    exact = exact_why(analyse_discards(hand, "younger", rules, elder_took=1), parse_cards("JH"))
+    assert exact.position == "younger" and exact.sum_exact == exact.total.exact
+    assert [c.what for s in exact.sources if s.name == "pique" for c in s.chances] == ["he piques"]
+    a = analyse_deal(hand, "younger", rules, elder_took=1, samples=24, top=2, seed=3, keep_deals=[parse_cards("JH")])
+    w = sampled_why(a, parse_cards("JH"))
+    assert math.isclose(sum(s.mean for s in w.sources), w.total.mean, abs_tol=1e-9)
+    validator("discard-why").validate(why_data(w, {}))
