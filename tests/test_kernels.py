@@ -54,9 +54,9 @@ def random_deal(rng):
 
 
 def test_column_names_follow_the_kernel_order():
-    assert len(COUNT_NAMES) == k.N_COUNTS
-    assert COUNT_NAMES[k.C_ME_REPIQUE] == "repique_me" and COUNT_NAMES[k.C_OPP_PIQUE] == "pique_opp"
-    assert COUNT_NAMES[k.C_SQ_TIE] == "sequence_tie" and COUNT_NAMES[k.C_OPP_CB] == "carte_blanche_opp"
+    assert len(COUNT_NAMES) == k.COUNT_COLUMNS
+    assert COUNT_NAMES[k.COUNT_REPIQUE_ME] == "repique_me" and COUNT_NAMES[k.COUNT_PIQUE_OPP] == "pique_opp"
+    assert COUNT_NAMES[k.COUNT_SEQUENCE_TIE] == "sequence_tie" and COUNT_NAMES[k.COUNT_CARTE_BLANCHE_OPP] == "carte_blanche_opp"
 
 
 def rouge_deal(rng):
@@ -111,10 +111,11 @@ def test_hand_features_match_declarations(hand):
     t = tables_for(RUBICON)
     d = Declaration.of(cards, RUBICON)
     f = k.hand_features(mask_of(cards), t.suit, k.set_rules(t.params))
-    assert f[k.F_POINT] == point_code(*d.point.key)
-    assert f[k.F_SEQ] == run_code(*d.sequence_key) if d.runs else f[k.F_SEQ] == 0
-    assert f[k.F_SET] == (set_code(*d.set_key) if d.sets else 0)
-    assert (f[k.F_POINT_SCORE], f[k.F_SEQ_SCORE], f[k.F_SET_SCORE]) == (d.point.score, d.sequence_score, d.set_score)
+    assert f[k.FEATURE_POINT] == point_code(*d.point.key)
+    assert f[k.FEATURE_SEQUENCE] == run_code(*d.sequence_key) if d.runs else f[k.FEATURE_SEQUENCE] == 0
+    assert f[k.FEATURE_SETS] == (set_code(*d.set_key) if d.sets else 0)
+    assert (f[k.FEATURE_POINT_SCORE], f[k.FEATURE_SEQUENCE_SCORE],
+            f[k.FEATURE_SETS_SCORE]) == (d.point.score, d.sequence_score, d.set_score)
 
 
 # --- one place per rule: each kernel twin equals its plain-Python rule ---------------------------------

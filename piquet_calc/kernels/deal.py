@@ -3,7 +3,7 @@
 Each row of ``elder``/``dealer`` is one sampled deal after both exchanges (final hands as masks) with the
 two carte blanche points of the dealt hands. The declarations are kernels.declarations.deal_outcome,
 which mirrors game.declarations.score_deal; the play is kernels/play.py's solver from that pre-play
-state (its ``solve_line``, as its ``solve_deal`` calls it); the columns are kernels.layout.D_*.
+state (its ``solve_line``, as its ``solve_deal`` calls it); the columns are kernels.layout.DEAL_*.
 """
 
 from __future__ import annotations
@@ -18,20 +18,20 @@ import numpy as np  # noqa: E402
 from . import play as kp  # noqa: E402
 from .declarations import JIT, deal_outcome, hand_features, set_rules  # noqa: E402
 from .layout import (  # noqa: E402
-    D_CARDS,
-    D_D_CAPOT,
-    D_D_DECL,
-    D_D_PLAY,
-    D_D_REPIQUE,
-    D_E_CAPOT,
-    D_E_DECL,
-    D_E_PIQUE,
-    D_E_PLAY,
-    D_E_REPIQUE,
-    D_E_RUN_PIQUE,
-    P_REPIQUE,
-    PL_PIQUE_AT,
-    PL_PIQUE_BONUS,
+    DEAL_CARDS,
+    DEAL_DEALER_CAPOT,
+    DEAL_DEALER_DECLARATIONS,
+    DEAL_DEALER_PLAY,
+    DEAL_DEALER_REPIQUE,
+    DEAL_ELDER_CAPOT,
+    DEAL_ELDER_DECLARATIONS,
+    DEAL_ELDER_PIQUE,
+    DEAL_ELDER_PLAY,
+    DEAL_ELDER_REPIQUE,
+    DEAL_ELDER_RUN_PIQUE,
+    RULE_REPIQUE,
+    PLAY_RULE_PIQUE_AT,
+    PLAY_RULE_PIQUE_BONUS,
 )
 
 
@@ -49,11 +49,11 @@ def declare_deals(lo, hi, elder, dealer, cb_e, cb_d, rt, out):
         fd = hand_features(d, suit_tab, sr)
         (_, _, _, e_pt, d_pt, e_sq, d_sq, e_st, d_st, rep_e, rep_d, pique_e, _, e_cr, d_cr) = deal_outcome(
             e, fe, d, fd, cb_e[i], cb_d[i], True, suit_tab, run_tab, params)
-        out[i, D_E_DECL] = cb_e[i] + e_pt + e_sq + e_st + e_cr + params[P_REPIQUE] * rep_e
-        out[i, D_D_DECL] = cb_d[i] + d_pt + d_sq + d_st + d_cr + params[P_REPIQUE] * rep_d
-        out[i, D_E_REPIQUE] = rep_e
-        out[i, D_D_REPIQUE] = rep_d
-        out[i, D_E_RUN_PIQUE] = pique_e
+        out[i, DEAL_ELDER_DECLARATIONS] = cb_e[i] + e_pt + e_sq + e_st + e_cr + params[RULE_REPIQUE] * rep_e
+        out[i, DEAL_DEALER_DECLARATIONS] = cb_d[i] + d_pt + d_sq + d_st + d_cr + params[RULE_REPIQUE] * rep_d
+        out[i, DEAL_ELDER_REPIQUE] = rep_e
+        out[i, DEAL_DEALER_REPIQUE] = rep_d
+        out[i, DEAL_ELDER_RUN_PIQUE] = pique_e
 
 
 @numba.njit(**JIT)
@@ -69,16 +69,16 @@ def play_deals(lo, hi, elder, dealer, play_params, tt, buf, line, out):
     deal share most of their endings. (Tested equal to fresh solves in tests/test_deal.py.)"""
     kp.begin(tt)
     for i in range(lo, hi):
-        e_before = out[i, D_E_DECL]
-        d_before = out[i, D_D_DECL]
-        live = out[i, D_E_REPIQUE] == 0 and out[i, D_D_REPIQUE] == 0 and d_before == 0
+        e_before = out[i, DEAL_ELDER_DECLARATIONS]
+        d_before = out[i, DEAL_DEALER_DECLARATIONS]
+        live = out[i, DEAL_ELDER_REPIQUE] == 0 and out[i, DEAL_DEALER_REPIQUE] == 0 and d_before == 0
         need = 0
         e0 = 0
         if live:
-            if e_before >= play_params[PL_PIQUE_AT]:
-                e0 = play_params[PL_PIQUE_BONUS]
+            if e_before >= play_params[PLAY_RULE_PIQUE_AT]:
+                e0 = play_params[PLAY_RULE_PIQUE_BONUS]
             else:
-                need = play_params[PL_PIQUE_AT] - e_before
+                need = play_params[PLAY_RULE_PIQUE_AT] - e_before
         em = np.int64(elder[i])
         dm = np.int64(dealer[i])
         _, e_pts, d_pts = kp.solve_line(em, dm, 0, 0, 0, e_before + e0 - d_before, need, play_params, tt, buf,
@@ -95,15 +95,15 @@ def play_deals(lo, hi, elder, dealer, play_params, tt, buf, line, out):
             reply = line[2 * k + 1]
             e, _, w, need_after = kp._trick(lead, reply, leader, et, dt, need, k == 11, 7, play_params)
             e_plain, _, _, _ = kp._trick(lead, reply, leader, et, dt, 0, k == 11, 7, play_params)
-            if need > 0 and e - e_plain == play_params[PL_PIQUE_BONUS]:
+            if need > 0 and e - e_plain == play_params[PLAY_RULE_PIQUE_BONUS]:
                 pique = True
             need = need_after
             leader = w
             et += w == 0
             dt += w == 1
-        out[i, D_E_PLAY] = e0 + e_pts
-        out[i, D_D_PLAY] = d_pts
-        out[i, D_E_PIQUE] = pique
-        out[i, D_CARDS] = (et > 6) - (et < 6)
-        out[i, D_E_CAPOT] = et == 12
-        out[i, D_D_CAPOT] = dt == 12
+        out[i, DEAL_ELDER_PLAY] = e0 + e_pts
+        out[i, DEAL_DEALER_PLAY] = d_pts
+        out[i, DEAL_ELDER_PIQUE] = pique
+        out[i, DEAL_CARDS] = (et > 6) - (et < 6)
+        out[i, DEAL_ELDER_CAPOT] = et == 12
+        out[i, DEAL_DEALER_CAPOT] = dt == 12

@@ -18,69 +18,69 @@ import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
 from .layout import (  # noqa: E402
-    C_DEALS,
-    C_ME_CB,
-    C_ME_CR,
-    C_ME_PIQUE,
-    C_ME_PT,
-    C_ME_REPIQUE,
-    C_ME_SQ,
-    C_ME_ST,
-    C_OPP_CB,
-    C_OPP_CR,
-    C_OPP_PIQUE,
-    C_OPP_PT,
-    C_OPP_REPIQUE,
-    C_OPP_SQ,
-    C_OPP_ST,
-    C_PT_LOSE,
-    C_PT_TIE,
-    C_PT_WIN,
-    C_SQ_LOSE,
-    C_SQ_TIE,
-    C_SQ_WIN,
-    C_ST_LOSE,
-    C_ST_TIE,
-    C_ST_WIN,
-    F_POINT,
-    F_POINT_SCORE,
-    F_ROUGE,
-    F_SEQ,
-    F_SEQ_SCORE,
-    F_SET,
-    F_SET_SCORE,
-    N_COUNTS,
-    N_FEATURES,
-    P_BLANCHE,
-    P_LAST,
-    P_LAST_LEAD,
-    P_LEAD,
-    P_PIQUE_AT,
-    P_QUATORZE,
-    P_REPIQUE_AT,
-    P_ROUGE,
-    P_SCORING_RANKS,
-    P_SET_RANKS,
-    P_SEVENTH,
-    P_SPOILERS,
-    P_TRIO,
-    P_WIN_OWN,
-    PK_SIZE,
+    COUNT_DEALS,
+    COUNT_CARTE_BLANCHE_ME,
+    COUNT_CARTE_ROUGE_ME,
+    COUNT_PIQUE_ME,
+    COUNT_POINT_ME,
+    COUNT_REPIQUE_ME,
+    COUNT_SEQUENCE_ME,
+    COUNT_SETS_ME,
+    COUNT_CARTE_BLANCHE_OPP,
+    COUNT_CARTE_ROUGE_OPP,
+    COUNT_PIQUE_OPP,
+    COUNT_POINT_OPP,
+    COUNT_REPIQUE_OPP,
+    COUNT_SEQUENCE_OPP,
+    COUNT_SETS_OPP,
+    COUNT_POINT_LOSE,
+    COUNT_POINT_TIE,
+    COUNT_POINT_WIN,
+    COUNT_SEQUENCE_LOSE,
+    COUNT_SEQUENCE_TIE,
+    COUNT_SEQUENCE_WIN,
+    COUNT_SETS_LOSE,
+    COUNT_SETS_TIE,
+    COUNT_SETS_WIN,
+    FEATURE_POINT,
+    FEATURE_POINT_SCORE,
+    FEATURE_CARTE_ROUGE,
+    FEATURE_SEQUENCE,
+    FEATURE_SEQUENCE_SCORE,
+    FEATURE_SETS,
+    FEATURE_SETS_SCORE,
+    COUNT_COLUMNS,
+    FEATURE_SLOTS,
+    RULE_BLANCHE,
+    RULE_LAST_TRICK,
+    RULE_LAST_LEAD,
+    RULE_LEAD,
+    RULE_PIQUE_AT,
+    RULE_QUATORZE,
+    RULE_REPIQUE_AT,
+    RULE_CARTE_ROUGE,
+    RULE_SCORING_RANKS,
+    RULE_SET_RANKS,
+    RULE_SEVENTH,
+    RULE_SPOILERS,
+    RULE_TRIO,
+    RULE_WIN_OWN,
+    POINT_KEYS,
     PROFILE_BITS,
     PROFILE_TOPS,
     PROFILES,
     QUATORZE_KEY,
-    S_CB_ME,
-    S_ME_IS_ELDER,
-    S_OPP_CB,
-    SK_SIZE,
-    T_POINT,
-    T_POPCOUNT,
-    T_SEQ_COVER,
-    T_SEQ_KEY,
-    T_SEQ_SCORE,
-    T_TOP,
-    TK_SIZE,
+    SIDE_MY_BLANCHE,
+    SIDE_ME_IS_ELDER,
+    SIDE_OPPONENT_BLANCHE,
+    SEQUENCE_KEYS,
+    SUIT_POINT_KEY,
+    SUIT_CARD_COUNT,
+    SUIT_IN_SEQUENCE,
+    SUIT_SEQUENCE_KEY,
+    SUIT_SEQUENCE_POINTS,
+    SUIT_TOP_RANK,
+    SET_KEYS,
     TRIO_KEY,
 )
 
@@ -107,7 +107,7 @@ def next_subset(x):
 def set_rules(params):
     """What hand_features reads of the rules, as scalars read once per kernel call: the ranks that make
     sets, trio and quatorze points, carte rouge points."""
-    return params[P_SET_RANKS], params[P_TRIO], params[P_QUATORZE], params[P_ROUGE]
+    return params[RULE_SET_RANKS], params[RULE_TRIO], params[RULE_QUATORZE], params[RULE_CARTE_ROUGE]
 
 
 @numba.njit(**INLINED)
@@ -124,19 +124,19 @@ def hand_features(mask, suit_tab, sr):
     s2 = (mask >> 16) & 255
     s3 = (mask >> 24) & 255
     for b in (s0, s1, s2, s3):
-        point = max(point, suit_tab[b, T_POINT])
-        seq = max(seq, suit_tab[b, T_SEQ_KEY])
-        seq_score += suit_tab[b, T_SEQ_SCORE]
+        point = max(point, suit_tab[b, SUIT_POINT_KEY])
+        seq = max(seq, suit_tab[b, SUIT_SEQUENCE_KEY])
+        seq_score += suit_tab[b, SUIT_SEQUENCE_POINTS]
     # ranks held in all four suits, and in at least three
     quatorzes = s0 & s1 & s2 & s3 & set_ranks
     trios = ((s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))) & set_ranks & ~quatorzes
     if quatorzes:
-        set_key = QUATORZE_KEY + suit_tab[quatorzes, T_TOP]  # engine.tables.set_code(4, rank)
+        set_key = QUATORZE_KEY + suit_tab[quatorzes, SUIT_TOP_RANK]  # engine.tables.set_code(4, rank)
     elif trios:
-        set_key = TRIO_KEY + suit_tab[trios, T_TOP]  # engine.tables.set_code(3, rank)
+        set_key = TRIO_KEY + suit_tab[trios, SUIT_TOP_RANK]  # engine.tables.set_code(3, rank)
     else:
         set_key = 0
-    set_score = quatorze_points * suit_tab[quatorzes, T_POPCOUNT] + trio_points * suit_tab[trios, T_POPCOUNT]
+    set_score = quatorze_points * suit_tab[quatorzes, SUIT_CARD_COUNT] + trio_points * suit_tab[trios, SUIT_CARD_COUNT]
     # a set that scores nothing (trio_points or quatorze_points 0) has not scored: its cards are not covered
     rouge_bits = (_rouge_bits(mask, suit_tab, point, quatorzes * (quatorze_points > 0) | trios * (trio_points > 0))
                   if rouge else 0)
@@ -152,8 +152,8 @@ def _rouge_bits(mask, suit_tab, point, set_ranks_held):
     point_cover = np.int64(0)  # every best suit's cards
     for i in range(4):
         b = (mask >> (8 * i)) & 255
-        seq_cover |= suit_tab[b, T_SEQ_COVER] << (8 * i)
-        if suit_tab[b, T_POINT] == point:
+        seq_cover |= suit_tab[b, SUIT_IN_SEQUENCE] << (8 * i)
+        if suit_tab[b, SUIT_POINT_KEY] == point:
             point_suits |= 1 << i
             point_cover |= np.int64(255) << (8 * i)
     r = np.int64(set_ranks_held)
@@ -178,8 +178,8 @@ def dealer_profiles(dealer, suit_tab):
     p = np.int64(0)
     for s in range(4):
         b = (dealer >> (8 * s)) & 255
-        p |= (((suit_tab[b, T_TOP] + PROFILE_TOPS) % PROFILE_TOPS) * PROFILE_TOPS
-              + suit_tab[b, T_POPCOUNT]) << (PROFILE_BITS * s)
+        p |= (((suit_tab[b, SUIT_TOP_RANK] + PROFILE_TOPS) % PROFILE_TOPS) * PROFILE_TOPS
+              + suit_tab[b, SUIT_CARD_COUNT]) << (PROFILE_BITS * s)
     return p
 
 
@@ -190,9 +190,9 @@ def _packed_points(packed, params):
     scoring = (packed >> 4) & 15
     all_cashed = np.int64(cashed == 12)
     kept_scoring = np.int64((packed >> 8) > 0)
-    lead, last_lead = params[P_LEAD], params[P_LAST_LEAD]
-    return (scoring * (lead + params[P_WIN_OWN]) + np.int64(cashed >= 7) * params[P_SEVENTH]
-            + all_cashed * (params[P_LAST] + np.int64(scoring > 0) * (last_lead - lead))
+    lead, last_lead = params[RULE_LEAD], params[RULE_LAST_LEAD]
+    return (scoring * (lead + params[RULE_WIN_OWN]) + np.int64(cashed >= 7) * params[RULE_SEVENTH]
+            + all_cashed * (params[RULE_LAST_TRICK] + np.int64(scoring > 0) * (last_lead - lead))
             + (1 - all_cashed) * kept_scoring * (lead + np.int64(cashed == 11) * (last_lead - lead)))
 
 
@@ -214,15 +214,15 @@ def run_points(elder, dealer, suit_tab, run_tab, params):
 @numba.njit(**JIT)
 def min_run_points(params):
     """What elder's run scores at least: one lead when every card scores, else possibly nothing."""
-    return params[P_LEAD] if params[P_SCORING_RANKS] == 255 else 0
+    return params[RULE_LEAD] if params[RULE_SCORING_RANKS] == 255 else 0
 
 
 @numba.njit(**JIT)
 def max_run_points(params):
     """The most elder's run can score: all twelve cashed, or eleven and the last lead."""
-    trick = params[P_LEAD] + params[P_WIN_OWN]
-    return max(12 * trick + params[P_LAST_LEAD] - params[P_LEAD] + params[P_LAST],
-               11 * trick + params[P_LAST_LEAD]) + params[P_SEVENTH]
+    trick = params[RULE_LEAD] + params[RULE_WIN_OWN]
+    return max(12 * trick + params[RULE_LAST_LEAD] - params[RULE_LEAD] + params[RULE_LAST_TRICK],
+               11 * trick + params[RULE_LAST_LEAD]) + params[RULE_SEVENTH]
 
 
 @numba.njit(**INLINED)
@@ -249,20 +249,20 @@ def deal_outcome(me, fm, opp, fo, cb_me, cb_opp, me_is_elder, suit_tab, run_tab,
     me sets, opp sets, me repique, opp repique, me pique, opp pique, me carte rouge, opp carte rouge);
     cmp is +1 when me wins.
     """
-    pc = (fm[F_POINT] > fo[F_POINT]) - (fm[F_POINT] < fo[F_POINT])
-    qc = (fm[F_SEQ] > fo[F_SEQ]) - (fm[F_SEQ] < fo[F_SEQ])
-    tc = (fm[F_SET] > fo[F_SET]) - (fm[F_SET] < fo[F_SET])
-    me_pt = fm[F_POINT_SCORE] if pc > 0 else 0
-    opp_pt = fo[F_POINT_SCORE] if pc < 0 else 0
-    me_sq = fm[F_SEQ_SCORE] if qc > 0 else 0
-    opp_sq = fo[F_SEQ_SCORE] if qc < 0 else 0
-    me_st = fm[F_SET_SCORE] if tc > 0 else 0
-    opp_st = fo[F_SET_SCORE] if tc < 0 else 0
-    me_cr = params[P_ROUGE] * ((fm[F_ROUGE] >> (np.int64(pc > 0) + 2 * np.int64(qc > 0) + 4 * np.int64(tc > 0))) & 1)
-    opp_cr = params[P_ROUGE] * ((fo[F_ROUGE] >> (np.int64(pc < 0) + 2 * np.int64(qc < 0) + 4 * np.int64(tc < 0))) & 1)
+    pc = (fm[FEATURE_POINT] > fo[FEATURE_POINT]) - (fm[FEATURE_POINT] < fo[FEATURE_POINT])
+    qc = (fm[FEATURE_SEQUENCE] > fo[FEATURE_SEQUENCE]) - (fm[FEATURE_SEQUENCE] < fo[FEATURE_SEQUENCE])
+    tc = (fm[FEATURE_SETS] > fo[FEATURE_SETS]) - (fm[FEATURE_SETS] < fo[FEATURE_SETS])
+    me_pt = fm[FEATURE_POINT_SCORE] if pc > 0 else 0
+    opp_pt = fo[FEATURE_POINT_SCORE] if pc < 0 else 0
+    me_sq = fm[FEATURE_SEQUENCE_SCORE] if qc > 0 else 0
+    opp_sq = fo[FEATURE_SEQUENCE_SCORE] if qc < 0 else 0
+    me_st = fm[FEATURE_SETS_SCORE] if tc > 0 else 0
+    opp_st = fo[FEATURE_SETS_SCORE] if tc < 0 else 0
+    me_cr = params[RULE_CARTE_ROUGE] * ((fm[FEATURE_CARTE_ROUGE] >> (np.int64(pc > 0) + 2 * np.int64(qc > 0) + 4 * np.int64(tc > 0))) & 1)
+    opp_cr = params[RULE_CARTE_ROUGE] * ((fo[FEATURE_CARTE_ROUGE] >> (np.int64(pc < 0) + 2 * np.int64(qc < 0) + 4 * np.int64(tc < 0))) & 1)
     # repique: the threshold reached, counting class by class, while the opponent has nothing
-    t = params[P_REPIQUE_AT]
-    tp = params[P_PIQUE_AT]
+    t = params[RULE_REPIQUE_AT]
+    tp = params[RULE_PIQUE_AT]
     m1 = cb_me
     o1 = cb_opp
     m2 = m1 + me_pt
@@ -291,24 +291,24 @@ def deal_outcome(me, fm, opp, fo, cb_me, cb_opp, me_is_elder, suit_tab, run_tab,
 @numba.njit(**JIT)
 def _accumulate(acc, row, out, cb_me, cb_opp):
     pc, qc, tc, me_pt, opp_pt, me_sq, opp_sq, me_st, opp_st, rep_me, rep_opp, pique_me, pique_opp, me_cr, opp_cr = out
-    acc[row, C_DEALS] += 1
-    acc[row, C_PT_WIN + 1 - pc] += 1
-    acc[row, C_SQ_WIN + 1 - qc] += 1
-    acc[row, C_ST_WIN + 1 - tc] += 1
-    acc[row, C_ME_PT] += me_pt
-    acc[row, C_OPP_PT] += opp_pt
-    acc[row, C_ME_SQ] += me_sq
-    acc[row, C_OPP_SQ] += opp_sq
-    acc[row, C_ME_ST] += me_st
-    acc[row, C_OPP_ST] += opp_st
-    acc[row, C_ME_CB] += cb_me
-    acc[row, C_OPP_CB] += cb_opp
-    acc[row, C_ME_REPIQUE] += rep_me
-    acc[row, C_OPP_REPIQUE] += rep_opp
-    acc[row, C_ME_PIQUE] += pique_me
-    acc[row, C_OPP_PIQUE] += pique_opp
-    acc[row, C_ME_CR] += me_cr
-    acc[row, C_OPP_CR] += opp_cr
+    acc[row, COUNT_DEALS] += 1
+    acc[row, COUNT_POINT_WIN + 1 - pc] += 1
+    acc[row, COUNT_SEQUENCE_WIN + 1 - qc] += 1
+    acc[row, COUNT_SETS_WIN + 1 - tc] += 1
+    acc[row, COUNT_POINT_ME] += me_pt
+    acc[row, COUNT_POINT_OPP] += opp_pt
+    acc[row, COUNT_SEQUENCE_ME] += me_sq
+    acc[row, COUNT_SEQUENCE_OPP] += opp_sq
+    acc[row, COUNT_SETS_ME] += me_st
+    acc[row, COUNT_SETS_OPP] += opp_st
+    acc[row, COUNT_CARTE_BLANCHE_ME] += cb_me
+    acc[row, COUNT_CARTE_BLANCHE_OPP] += cb_opp
+    acc[row, COUNT_REPIQUE_ME] += rep_me
+    acc[row, COUNT_REPIQUE_OPP] += rep_opp
+    acc[row, COUNT_PIQUE_ME] += pique_me
+    acc[row, COUNT_PIQUE_OPP] += pique_opp
+    acc[row, COUNT_CARTE_ROUGE_ME] += me_cr
+    acc[row, COUNT_CARTE_ROUGE_OPP] += opp_cr
 
 
 @numba.njit(**JIT)
@@ -382,14 +382,14 @@ def enumerate_discards(hand, unseen, draws, discards, side, rt, counts):
     ``hand``: my 12 card indices; ``unseen``: the cards I cannot see (20 before the exchange);
     ``draws[i]``: positions in ``unseen`` of one draw (all draws of one size k); ``discards[j]``:
     positions in ``hand`` of one discard of k cards.
-    The opponent holds every 12-subset of the unseen cards not drawn. ``side`` (layout.S_*): whether I
+    The opponent holds every 12-subset of the unseen cards not drawn. ``side`` (layout.SIDE_*): whether I
     am elder, my carte blanche points, and the opponent's (< 0: read off his holding). ``rt``: the rule
     tables (suit table, run table, params).
     """
-    me_is_elder, cb_me, opp_cb_fixed = side[S_ME_IS_ELDER] != 0, side[S_CB_ME], side[S_OPP_CB]
+    me_is_elder, cb_me, opp_cb_fixed = side[SIDE_ME_IS_ELDER] != 0, side[SIDE_MY_BLANCHE], side[SIDE_OPPONENT_BLANCHE]
     suit_tab, run_tab, params = rt
     sr = set_rules(params)
-    spoilers = params[P_SPOILERS]
+    spoilers = params[RULE_SPOILERS]
     n_draws, k = draws.shape
     n_disc = discards.shape[0]
     n_free = unseen.shape[0] - k
@@ -398,10 +398,10 @@ def enumerate_discards(hand, unseen, draws, discards, side, rt, counts):
     for c in hand:
         hand_mask |= np.int64(1) << c
     n_chunks = min(n_draws, 64)
-    acc = np.zeros((n_chunks, n_disc, N_COUNTS), dtype=np.int64)
+    acc = np.zeros((n_chunks, n_disc, COUNT_COLUMNS), dtype=np.int64)
     for chunk in numba.prange(n_chunks):
         holding = np.empty(n_hold, dtype=np.int64)
-        feats = np.empty((n_hold, N_FEATURES), dtype=np.int64)
+        feats = np.empty((n_hold, FEATURE_SLOTS), dtype=np.int64)
         opp_cb = np.empty(n_hold, dtype=np.int64)
         free = np.empty(unseen.shape[0], dtype=np.int64)
         for i in range(chunk * n_draws // n_chunks, (chunk + 1) * n_draws // n_chunks):
@@ -409,12 +409,12 @@ def enumerate_discards(hand, unseen, draws, discards, side, rt, counts):
             _holdings(free, n_free, 12, holding)
             for h in range(n_hold):
                 f = hand_features(holding[h], suit_tab, sr)
-                for j in range(N_FEATURES):
+                for j in range(FEATURE_SLOTS):
                     feats[h, j] = f[j]
                 if opp_cb_fixed >= 0:
                     opp_cb[h] = opp_cb_fixed
                 else:
-                    opp_cb[h] = params[P_BLANCHE] if (holding[h] & spoilers) == 0 else 0
+                    opp_cb[h] = params[RULE_BLANCHE] if (holding[h] & spoilers) == 0 else 0
             for d in range(n_disc):
                 me = _final_hand(hand, hand_mask, drawn, discards[d])
                 fm = hand_features(me, suit_tab, sr)
@@ -449,10 +449,10 @@ def _against_holdings(u, weight, n_u, e_pk, e_ps, e_sk, e_ss, e_tk, e_ts, e_cb, 
     Holdings where ``sure_max`` suffices are counted straight into ``out``. Returns how many
     holdings were marked.
     """
-    t = params[P_REPIQUE_AT]
-    tp = params[P_PIQUE_AT]
+    t = params[RULE_REPIQUE_AT]
+    tp = params[RULE_PIQUE_AT]
     most = max_run_points(params)
-    rouge = params[P_ROUGE]
+    rouge = params[RULE_CARTE_ROUGE]
     ie = 1 if me_is_elder else 0
     pt_win = pt_tie = sq_win = sq_tie = st_win = st_tie = 0
     opp_pt = opp_sq = opp_st = rep_me = rep_opp = opp_cb = me_cr = opp_cr = sure = marked = n = 0
@@ -502,30 +502,30 @@ def _against_holdings(u, weight, n_u, e_pk, e_ps, e_sk, e_ss, e_tk, e_ts, e_cb, 
         sure += w * certain
         need[h] = (live - certain) * short
         marked += w * np.int64(need[h] > 0)
-    out[C_DEALS] = n
-    out[C_PT_WIN] = pt_win
-    out[C_PT_TIE] = pt_tie
-    out[C_PT_LOSE] = n - pt_win - pt_tie
-    out[C_SQ_WIN] = sq_win
-    out[C_SQ_TIE] = sq_tie
-    out[C_SQ_LOSE] = n - sq_win - sq_tie
-    out[C_ST_WIN] = st_win
-    out[C_ST_TIE] = st_tie
-    out[C_ST_LOSE] = n - st_win - st_tie
-    out[C_ME_PT] = pt_win * e_ps
-    out[C_OPP_PT] = opp_pt
-    out[C_ME_SQ] = sq_win * e_ss
-    out[C_OPP_SQ] = opp_sq
-    out[C_ME_ST] = st_win * e_ts
-    out[C_OPP_ST] = opp_st
-    out[C_ME_CB] = n * e_cb
-    out[C_OPP_CB] = opp_cb
-    out[C_ME_REPIQUE] = rep_me
-    out[C_OPP_REPIQUE] = rep_opp
-    out[C_ME_PIQUE] = sure if me_is_elder else 0
-    out[C_OPP_PIQUE] = 0 if me_is_elder else sure
-    out[C_ME_CR] = me_cr
-    out[C_OPP_CR] = opp_cr
+    out[COUNT_DEALS] = n
+    out[COUNT_POINT_WIN] = pt_win
+    out[COUNT_POINT_TIE] = pt_tie
+    out[COUNT_POINT_LOSE] = n - pt_win - pt_tie
+    out[COUNT_SEQUENCE_WIN] = sq_win
+    out[COUNT_SEQUENCE_TIE] = sq_tie
+    out[COUNT_SEQUENCE_LOSE] = n - sq_win - sq_tie
+    out[COUNT_SETS_WIN] = st_win
+    out[COUNT_SETS_TIE] = st_tie
+    out[COUNT_SETS_LOSE] = n - st_win - st_tie
+    out[COUNT_POINT_ME] = pt_win * e_ps
+    out[COUNT_POINT_OPP] = opp_pt
+    out[COUNT_SEQUENCE_ME] = sq_win * e_ss
+    out[COUNT_SEQUENCE_OPP] = opp_sq
+    out[COUNT_SETS_ME] = st_win * e_ts
+    out[COUNT_SETS_OPP] = opp_st
+    out[COUNT_CARTE_BLANCHE_ME] = n * e_cb
+    out[COUNT_CARTE_BLANCHE_OPP] = opp_cb
+    out[COUNT_REPIQUE_ME] = rep_me
+    out[COUNT_REPIQUE_OPP] = rep_opp
+    out[COUNT_PIQUE_ME] = sure if me_is_elder else 0
+    out[COUNT_PIQUE_OPP] = 0 if me_is_elder else sure
+    out[COUNT_CARTE_ROUGE_ME] = me_cr
+    out[COUNT_CARTE_ROUGE_OPP] = opp_cr
     return marked
 
 
@@ -721,17 +721,18 @@ def _holding_ranks(free_pos, n_free, binom, out):
 def _holding_key(f, cb):
     """A holding's hand_features and carte blanche points packed in one integer (fields of 6, 7 or 8
     bits, the point key above them): holdings with equal keys score alike against any hand."""
-    return ((((((f[F_POINT] << 7) | f[F_SEQ]) << 6 | f[F_SEQ_SCORE]) << 6 | f[F_SET]) << 6 | f[F_SET_SCORE]) << 6
-            | cb) << 8 | f[F_ROUGE]
+    return ((((((f[FEATURE_POINT] << 7) | f[FEATURE_SEQUENCE]) << 6 | f[FEATURE_SEQUENCE_SCORE]) << 6 | f[FEATURE_SETS]) << 6 | f[FEATURE_SETS_SCORE]) << 6
+            | cb) << 8 | f[FEATURE_CARTE_ROUGE]
 
 
 
 
 @numba.njit(**JIT)
 def _code_marked(codes):
-    """``codes``, 1 at each marked point, sequence and set key (segments at 0, PK_SIZE and PK_SIZE +
-    SK_SIZE), made into each key's 2 x (marked keys of its kind below it) + (whether it is marked)."""
-    for lo, hi in ((0, PK_SIZE), (PK_SIZE, PK_SIZE + SK_SIZE), (PK_SIZE + SK_SIZE, PK_SIZE + SK_SIZE + TK_SIZE)):
+    """``codes``, 1 at each marked point, sequence and set key (segments at 0, POINT_KEYS and POINT_KEYS +
+    SEQUENCE_KEYS), made into each key's 2 x (marked keys of its kind below it) + (whether it is marked)."""
+    for lo, hi in ((0, POINT_KEYS), (POINT_KEYS, POINT_KEYS + SEQUENCE_KEYS),
+                   (POINT_KEYS + SEQUENCE_KEYS, POINT_KEYS + SEQUENCE_KEYS + SET_KEYS)):
         below = 0
         for v in range(lo, hi):
             marked = codes[v]
@@ -752,9 +753,9 @@ def _key_codes(fe, n_disc, codes):
     + (whether it is one of them), which compares with the hands' codes as the keys do."""
     codes[:] = 0
     for d in range(n_disc):
-        codes[fe[d, F_POINT]] = 1
-        codes[PK_SIZE + fe[d, F_SEQ]] = 1
-        codes[PK_SIZE + SK_SIZE + fe[d, F_SET]] = 1
+        codes[fe[d, FEATURE_POINT]] = 1
+        codes[POINT_KEYS + fe[d, FEATURE_SEQUENCE]] = 1
+        codes[POINT_KEYS + SEQUENCE_KEYS + fe[d, FEATURE_SETS]] = 1
     _code_marked(codes)
 
 
@@ -767,8 +768,8 @@ def _holding_codes(raw_key, n_hold, codes):
     for h in range(n_hold):
         pk, sk, tk = _compared_keys(raw_key[h])
         codes[pk] = 1
-        codes[PK_SIZE + sk] = 1
-        codes[PK_SIZE + SK_SIZE + tk] = 1
+        codes[POINT_KEYS + sk] = 1
+        codes[POINT_KEYS + SEQUENCE_KEYS + tk] = 1
     _code_marked(codes)
 
 
@@ -778,11 +779,11 @@ def _coded_hand_key(f, codes, cb, weak, rouge):
     its keys as _holding_codes: final hands with equal values score alike against every holding of
     the draw. A hand that cannot reach the pique band or repique even winning every class (below
     ``weak``) keeps only whether it scores in each class: its exact scores are added up after."""
-    ps, ss, ts = f[F_POINT_SCORE], f[F_SEQ_SCORE], f[F_SET_SCORE]
-    if cb + ps + ss + ts + rouge * np.int64(f[F_ROUGE] > 0) < weak:
+    ps, ss, ts = f[FEATURE_POINT_SCORE], f[FEATURE_SEQUENCE_SCORE], f[FEATURE_SETS_SCORE]
+    if cb + ps + ss + ts + rouge * np.int64(f[FEATURE_CARTE_ROUGE] > 0) < weak:
         ps, ss, ts = min(ps, 1), min(ss, 1), min(ts, 1)
-    return ((((((codes[f[F_POINT]] << 4 | ps) << 8 | codes[PK_SIZE + f[F_SEQ]]) << 6 | ss) << 7
-             | codes[PK_SIZE + SK_SIZE + f[F_SET]]) << 6 | ts) << 8) | f[F_ROUGE]
+    return ((((((codes[f[FEATURE_POINT]] << 4 | ps) << 8 | codes[POINT_KEYS + f[FEATURE_SEQUENCE]]) << 6 | ss) << 7
+             | codes[POINT_KEYS + SEQUENCE_KEYS + f[FEATURE_SETS]]) << 6 | ts) << 8) | f[FEATURE_CARTE_ROUGE]
 
 
 @numba.njit(**INLINED)
@@ -798,8 +799,8 @@ def _coded_holding_key(key, codes, exact_from, rouge):
     cb = (key >> 8) & 63
     if cb + ps + ss + ts + rouge * np.int64((key & 255) > 0) < exact_from:
         ss, ts = min(ss, 1), min(ts, 1)
-    return (((((((codes[pk] << 4 | ps) << 8 | codes[PK_SIZE + sk]) << 6 | ss) << 7
-              | codes[PK_SIZE + SK_SIZE + tk]) << 6 | ts) << 14) | (key & 0x3FFF))
+    return (((((((codes[pk] << 4 | ps) << 8 | codes[POINT_KEYS + sk]) << 6 | ss) << 7
+              | codes[POINT_KEYS + SEQUENCE_KEYS + tk]) << 6 | ts) << 14) | (key & 0x3FFF))
 
 
 @numba.njit(**JIT)
@@ -821,10 +822,10 @@ def every_holding(unseen, side, rt, binom):
     (features and carte blanche, packed), and beside it what the pique run needs of the holding: its
     suit profiles when it is the dealer's (``me_is_elder``), else its mask. Serial: it runs once per
     hand in a few tens of milliseconds, and a parallel loop costs seconds of compiling on the first run."""
-    me_is_elder, opp_cb_fixed = side[S_ME_IS_ELDER] != 0, side[S_OPP_CB]
+    me_is_elder, opp_cb_fixed = side[SIDE_ME_IS_ELDER] != 0, side[SIDE_OPPONENT_BLANCHE]
     suit_tab, _, params = rt
     sr = set_rules(params)
-    spoilers = params[P_SPOILERS]
+    spoilers = params[RULE_SPOILERS]
     n_u = unseen.shape[0]
     total = binom[n_u, 12]
     info = np.empty((total, 2), dtype=np.int64)
@@ -844,7 +845,7 @@ def every_holding(unseen, side, rt, binom):
         if opp_cb_fixed >= 0:
             cb = opp_cb_fixed
         else:
-            cb = params[P_BLANCHE] if (m & spoilers) == 0 else 0
+            cb = params[RULE_BLANCHE] if (m & spoilers) == 0 else 0
         info[r, 0] = _holding_key(f, cb)
         info[r, 1] = dealer_profiles(m, suit_tab) if me_is_elder else m
     return info
@@ -861,7 +862,7 @@ def _final_hands(kept, drawn, worst, me_is_elder, rt, sr, hands):
         m = kept[d] | drawn
         me[d] = m
         f = hand_features(m, suit_tab, sr)
-        for j in range(N_FEATURES):
+        for j in range(FEATURE_SLOTS):
             fe[d, j] = f[j]
         if me_is_elder:
             run_min[d] = _packed_points(_run_packed(m, worst, run_tab), params)
@@ -939,14 +940,14 @@ def count_draws(lo, hi, acc, hand_mask, deal, side, rt, holdings):
     ``acc[:, c]`` is count column ``cols[c]``.
 
     ``deal``: (unseen cards, draws as positions in them, each discard's kept cards, the count columns
-    kept); ``side``: layout.S_*; ``rt``: the rule tables; ``holdings``: (``binom``, ``all_info``), where
+    kept); ``side``: layout.SIDE_*; ``rt``: the rule tables; ``holdings``: (``binom``, ``all_info``), where
     ``all_info[rank]`` is every_holding of the holding of that colex rank (``binom``: binomials).
     A worker thread runs it on each piece of draws it takes up, adding into its own ``acc``."""
     unseen, draws, kept, cols = deal
     binom, all_info = holdings
     suit_tab, run_tab, params = rt
     sr = set_rules(params)
-    me_is_elder, cb_me = side[S_ME_IS_ELDER] != 0, side[S_CB_ME]
+    me_is_elder, cb_me = side[SIDE_ME_IS_ELDER] != 0, side[SIDE_MY_BLANCHE]
     unseen_mask = np.int64(0)
     for c in unseen:
         unseen_mask |= np.int64(1) << c
@@ -954,21 +955,21 @@ def count_draws(lo, hi, acc, hand_mask, deal, side, rt, holdings):
     n_disc = kept.shape[0]
     n_free = unseen.shape[0] - k
     n_hold = holding_count(n_free)
-    pique_col = C_ME_PIQUE if me_is_elder else C_OPP_PIQUE
+    pique_col = COUNT_PIQUE_ME if me_is_elder else COUNT_PIQUE_OPP
     # a final hand below this even winning every class can neither repique nor reach the pique band
-    weak = min(params[P_REPIQUE_AT], params[P_PIQUE_AT] - max_run_points(params))
+    weak = min(params[RULE_REPIQUE_AT], params[RULE_PIQUE_AT] - max_run_points(params))
     # the opponent's exact scores matter (beyond their sums) for his repique, and as elder for his pique
-    exact_from = params[P_REPIQUE_AT] if me_is_elder else weak
+    exact_from = params[RULE_REPIQUE_AT] if me_is_elder else weak
     n_need = max_run_points(params) + 1  # elder's run needs 1 to its maximum
     n_cols = cols.shape[0]  # acc[:, c] counts column cols[c]
     out_cols = np.empty(n_cols, dtype=np.int64)
     col_pt = col_sq = col_st = col_pique = 0
     for c in range(n_cols):
-        if cols[c] == C_ME_PT:
+        if cols[c] == COUNT_POINT_ME:
             col_pt = c
-        if cols[c] == C_ME_SQ:
+        if cols[c] == COUNT_SEQUENCE_ME:
             col_sq = c
-        if cols[c] == C_ME_ST:
+        if cols[c] == COUNT_SETS_ME:
             col_st = c
         if cols[c] == pique_col:
             col_pique = c
@@ -986,14 +987,14 @@ def count_draws(lo, hi, acc, hand_mask, deal, side, rt, holdings):
     u_start = np.empty(n_hold + 1, dtype=np.int64)
     free_pos = np.empty(unseen.shape[0], dtype=np.int64)
     canon = np.zeros((4, PROFILES), dtype=np.int64)
-    codes = np.zeros(PK_SIZE + SK_SIZE + TK_SIZE, dtype=np.int64)
-    hand_codes = np.zeros(PK_SIZE + SK_SIZE + TK_SIZE, dtype=np.int64)
+    codes = np.zeros(POINT_KEYS + SEQUENCE_KEYS + SET_KEYS, dtype=np.int64)
+    hand_codes = np.zeros(POINT_KEYS + SEQUENCE_KEYS + SET_KEYS, dtype=np.int64)
     rank = np.empty(n_hold, dtype=np.int64)
     raw_key = np.empty(n_hold, dtype=np.int64)
     me = np.empty(n_disc, dtype=np.int64)
-    fe = np.empty((n_disc, N_FEATURES), dtype=np.int64)
+    fe = np.empty((n_disc, FEATURE_SLOTS), dtype=np.int64)
     key = np.empty(n_disc, dtype=np.int64)
-    out = np.zeros(N_COUNTS, dtype=np.int64)
+    out = np.zeros(COUNT_COLUMNS, dtype=np.int64)
     need = np.empty(n_hold + PAD, dtype=np.int64)
     run_min = np.zeros(n_disc, dtype=np.int64)  # elder: what each final hand's run makes at least
     masks = np.empty(n_hold, dtype=np.int64)
@@ -1029,7 +1030,7 @@ def count_draws(lo, hi, acc, hand_mask, deal, side, rt, holdings):
         _final_hands(kept, drawn, worst, me_is_elder, rt, sr, (me, fe, run_min))
         # holdings alike in everything the declarations compare with these hands are counted once
         _key_codes(fe, n_disc, codes)
-        n_u, n_padded = _distinct_holdings(rank, all_info, codes, exact_from, params[P_ROUGE], hashing,
+        n_u, n_padded = _distinct_holdings(rank, all_info, codes, exact_from, params[RULE_CARTE_ROUGE], hashing,
                                            (raw_key, pique_info, hkey, h_order, u_start, u, weight))
         if me_is_elder:  # elder's run needs only the dealer's profiles, as any final hand of this draw sees them
             _canonical_profiles(hand_mask | drawn, canon)
@@ -1045,7 +1046,7 @@ def count_draws(lo, hi, acc, hand_mask, deal, side, rt, holdings):
         # final hands alike in everything the declarations compare with these holdings are scored once
         _holding_codes(raw_key, n_hold, hand_codes)
         for d in range(n_disc):
-            key[d] = _coded_hand_key(fe[d], hand_codes, cb_me, weak, params[P_ROUGE])
+            key[d] = _coded_hand_key(fe[d], hand_codes, cb_me, weak, params[RULE_CARTE_ROUGE])
         n_g = _group(key, n_disc, slot_key, slot_id, gid, order, g_start)
         for grp in range(n_g):
             g = g_start[grp]
@@ -1057,10 +1058,11 @@ def count_draws(lo, hi, acc, hand_mask, deal, side, rt, holdings):
                 sure_max = run_min[d0]
                 for j in range(g + 1, e):
                     sure_max = min(sure_max, run_min[order[j]])
-            marked = _against_holdings(u, weight, n_padded, codes[fe[d0, F_POINT]], fe[d0, F_POINT_SCORE],
-                                       codes[PK_SIZE + fe[d0, F_SEQ]], fe[d0, F_SEQ_SCORE],
-                                       codes[PK_SIZE + SK_SIZE + fe[d0, F_SET]], fe[d0, F_SET_SCORE], cb_me,
-                                       fe[d0, F_ROUGE], me_is_elder, sure_max, params, out, need)
+            marked = _against_holdings(u, weight, n_padded, codes[fe[d0, FEATURE_POINT]], fe[d0, FEATURE_POINT_SCORE],
+                                       codes[POINT_KEYS + fe[d0, FEATURE_SEQUENCE]], fe[d0, FEATURE_SEQUENCE_SCORE],
+                                       codes[POINT_KEYS + SEQUENCE_KEYS + fe[d0, FEATURE_SETS]],
+                                       fe[d0, FEATURE_SETS_SCORE], cb_me,
+                                       fe[d0, FEATURE_CARTE_ROUGE], me_is_elder, sure_max, params, out, need)
             n_m = 0
             # merging pays for itself over several final hands (and needs the draw's profiles numbered densely)
             merge = e - g >= MERGE_FROM and n_pid <= DENSE_PROFILES
@@ -1076,9 +1078,9 @@ def count_draws(lo, hi, acc, hand_mask, deal, side, rt, holdings):
                 for c in range(n_cols):
                     acc[d, c] += out_cols[c]
                 # the only use of a weak hand's exact scores
-                acc[d, col_pt] += out[C_PT_WIN] * (fe[d, F_POINT_SCORE] - fe[d0, F_POINT_SCORE])
-                acc[d, col_sq] += out[C_SQ_WIN] * (fe[d, F_SEQ_SCORE] - fe[d0, F_SEQ_SCORE])
-                acc[d, col_st] += out[C_ST_WIN] * (fe[d, F_SET_SCORE] - fe[d0, F_SET_SCORE])
+                acc[d, col_pt] += out[COUNT_POINT_WIN] * (fe[d, FEATURE_POINT_SCORE] - fe[d0, FEATURE_POINT_SCORE])
+                acc[d, col_sq] += out[COUNT_SEQUENCE_WIN] * (fe[d, FEATURE_SEQUENCE_SCORE] - fe[d0, FEATURE_SEQUENCE_SCORE])
+                acc[d, col_st] += out[COUNT_SETS_WIN] * (fe[d, FEATURE_SETS_SCORE] - fe[d0, FEATURE_SETS_SCORE])
                 if n_m and me_is_elder:
                     acc[d, col_pique] += _elder_piques(me[d], m_key, m_weight, n_m, run_tab, params)
                 elif marked and me_is_elder:
@@ -1110,12 +1112,12 @@ def kept_and_columns(hand, discards, me_is_elder, params):
     kept = np.empty(discards.shape[0], dtype=np.int64)
     for d in range(discards.shape[0]):
         kept[d] = _final_hand(hand, hand_mask, 0, discards[d])
-    cols = np.empty(N_COUNTS, dtype=np.int64)
+    cols = np.empty(COUNT_COLUMNS, dtype=np.int64)
     n_cols = 0
-    for c in range(N_COUNTS):
-        derived = (c == C_DEALS or c == C_PT_LOSE or c == C_SQ_LOSE or c == C_ST_LOSE or c == C_ME_CB
-                   or (c == C_ME_PIQUE and not me_is_elder) or (c == C_OPP_PIQUE and me_is_elder)
-                   or ((c == C_ME_CR or c == C_OPP_CR) and params[P_ROUGE] == 0))
+    for c in range(COUNT_COLUMNS):
+        derived = (c == COUNT_DEALS or c == COUNT_POINT_LOSE or c == COUNT_SEQUENCE_LOSE or c == COUNT_SETS_LOSE or c == COUNT_CARTE_BLANCHE_ME
+                   or (c == COUNT_PIQUE_ME and not me_is_elder) or (c == COUNT_PIQUE_OPP and me_is_elder)
+                   or ((c == COUNT_CARTE_ROUGE_ME or c == COUNT_CARTE_ROUGE_OPP) and params[RULE_CARTE_ROUGE] == 0))
         if not derived:
             cols[n_cols] = c
             n_cols += 1
@@ -1126,17 +1128,17 @@ def kept_and_columns(hand, discards, me_is_elder, params):
 def add_totals(acc, cols, deals, cb_me, counts):
     """The worker threads' counts added up into ``counts``, with the columns kept_and_columns leaves out:
     ``deals`` (draws x holdings) for every discard, and what follows from it."""
-    total = np.zeros(N_COUNTS, dtype=np.int64)
+    total = np.zeros(COUNT_COLUMNS, dtype=np.int64)
     for d in range(acc.shape[1]):
         total[:] = 0
         for w in range(acc.shape[0]):
             for c in range(cols.shape[0]):
                 total[cols[c]] += acc[w, d, c]
-        total[C_DEALS] = deals
-        total[C_ME_CB] = deals * cb_me
-        for c in (C_PT_WIN, C_SQ_WIN, C_ST_WIN):
+        total[COUNT_DEALS] = deals
+        total[COUNT_CARTE_BLANCHE_ME] = deals * cb_me
+        for c in (COUNT_POINT_WIN, COUNT_SEQUENCE_WIN, COUNT_SETS_WIN):
             total[c + 2] = deals - total[c] - total[c + 1]  # the lose column
-        for c in range(N_COUNTS):
+        for c in range(COUNT_COLUMNS):
             counts[d, c] += total[c]
 
 

@@ -6,7 +6,7 @@ Mirrors ``game.table.score_table`` for partnerships and is tested equal to it de
 Python by ``engine.four.four_tables``: each suit's point, sequence and rank entries (``suit_tab`` of
 engine.tables), each suit's ranks as 3-bit counts for the sets (``rank_tab``), the sets of a rank count
 vector (``set_tab``), the cards elder cashes in a suit (``cash_tab``) and the trick his partner takes
-from him (``over_tab``); scalars in ``kernels.layout.Q_*``.
+from him (``over_tab``); scalars in ``kernels.layout.TABLE_RULE_*``.
 """
 
 from __future__ import annotations
@@ -20,20 +20,20 @@ import numpy as np  # noqa: E402
 
 from .declarations import JIT, next_subset  # noqa: E402  (the jit options, set in one place)
 from .layout import (  # noqa: E402
-    Q_BLANCHE,
-    Q_HAND,
-    Q_LAST,
-    Q_LEAD,
-    Q_MIN_PIPS,
-    Q_PIQUE_AT,
-    Q_REPIQUE_AT,
-    Q_WIN_OWN,
-    T_POINT,
-    T_POPCOUNT,
-    T_SEQ_KEY,
-    T_SEQ_SCORE,
-    T_TOP,
-    V_SIDE,
+    TABLE_RULE_BLANCHE,
+    TABLE_RULE_HAND_SIZE,
+    TABLE_RULE_LAST_TRICK,
+    TABLE_RULE_LEAD,
+    TABLE_RULE_MIN_PIPS,
+    TABLE_RULE_PIQUE_AT,
+    TABLE_RULE_REPIQUE_AT,
+    TABLE_RULE_WIN_OWN,
+    SUIT_POINT_KEY,
+    SUIT_CARD_COUNT,
+    SUIT_SEQUENCE_KEY,
+    SUIT_SEQUENCE_POINTS,
+    SUIT_TOP_RANK,
+    COUNT4_SIDES_FROM,
 )
 
 RV_BITS = 15  # a hand's counts of the ranks ten to ace, 3 bits each
@@ -42,8 +42,8 @@ RV_BITS = 15  # a hand's counts of the ranks ten to ace, 3 bits each
 @numba.njit(**JIT)
 def _point(byte, suit_tab, params):
     """A suit's point code, 0 under the minimum pips (four: 30)."""
-    p = suit_tab[byte, T_POINT]
-    return p if (p & 127) >= params[Q_MIN_PIPS] else 0
+    p = suit_tab[byte, SUIT_POINT_KEY]
+    return p if (p & 127) >= params[TABLE_RULE_MIN_PIPS] else 0
 
 
 @numba.njit(**JIT)
@@ -56,8 +56,8 @@ def hand4(mask, suit_tab, rank_tab, set_tab, params):
     for s in range(4):
         byte = (mask >> (8 * s)) & 255
         pt = max(pt, _point(byte, suit_tab, params))
-        sq = max(sq, suit_tab[byte, T_SEQ_KEY])
-        sq_score += suit_tab[byte, T_SEQ_SCORE]
+        sq = max(sq, suit_tab[byte, SUIT_SEQUENCE_KEY])
+        sq_score += suit_tab[byte, SUIT_SEQUENCE_POINTS]
         rv += rank_tab[byte, 0]
     st = set_tab[rv]
     court = rank_tab[(mask) & 255, 1] + rank_tab[(mask >> 8) & 255, 1] + rank_tab[(mask >> 16) & 255, 1] \
@@ -77,13 +77,13 @@ def _run_core(elder, partner, tops, counts, suit_tab, cash_tab, over_tab, params
         cashed = cash_tab[e * 81 + ((tops[s] + 9) % 9) * 9 + counts[s]]
         j = over_tab[cashed * 256 + ((partner >> (8 * s)) & 255)]
         if j == 0:
-            w += suit_tab[cashed, T_POPCOUNT]
+            w += suit_tab[cashed, SUIT_CARD_COUNT]
         else:
             w += j - 1
             cut = 1
     w += cut
-    pts = w * params[Q_LEAD] + (w - cut) * params[Q_WIN_OWN]
-    return pts + (params[Q_LEAD] if w < params[Q_HAND] else params[Q_LAST])
+    pts = w * params[TABLE_RULE_LEAD] + (w - cut) * params[TABLE_RULE_WIN_OWN]
+    return pts + (params[TABLE_RULE_LEAD] if w < params[TABLE_RULE_HAND_SIZE] else params[TABLE_RULE_LAST_TRICK])
 
 
 @numba.njit(**JIT)
@@ -94,18 +94,18 @@ def run4(elder, partner, opp_a, opp_b, suit_tab, cash_tab, over_tab, params):
     for s in range(4):
         a = (opp_a >> (8 * s)) & 255
         b = (opp_b >> (8 * s)) & 255
-        tops[s] = max(suit_tab[a, T_TOP], suit_tab[b, T_TOP])
-        counts[s] = max(suit_tab[a, T_POPCOUNT], suit_tab[b, T_POPCOUNT])
+        tops[s] = max(suit_tab[a, SUIT_TOP_RANK], suit_tab[b, SUIT_TOP_RANK])
+        counts[s] = max(suit_tab[a, SUIT_CARD_COUNT], suit_tab[b, SUIT_CARD_COUNT])
     return _run_core(elder, partner, tops, counts, suit_tab, cash_tab, over_tab, params)
 
 
 @numba.njit(**JIT)
 def _settle(out, side_cb, opp_cb, double, params):
     """Repique after each class (a side at the threshold, the other at nothing; ``double``: both partners'
-    carte blanche is one) from ``out[side, F_*]``; returns each side's declarations total."""
-    at = params[Q_REPIQUE_AT]
-    out[0, 0] = side_cb * params[Q_BLANCHE]
-    out[1, 0] = opp_cb * params[Q_BLANCHE]
+    carte blanche is one) from ``out[side, FEATURE_*]``; returns each side's declarations total."""
+    at = params[TABLE_RULE_REPIQUE_AT]
+    out[0, 0] = side_cb * params[TABLE_RULE_BLANCHE]
+    out[1, 0] = opp_cb * params[TABLE_RULE_BLANCHE]
     rep0 = 1 if double and side_cb == 2 else 0
     rep1 = 1 if double and opp_cb == 2 else 0
     c0 = 0
@@ -158,7 +158,7 @@ def score_deal4(m0, m1, m2, m3, b0, b1, b2, b3, double, suit_tab, rank_tab, set_
              max(f1[0], f3[0]), max(f1[1], f3[1]), f1[2] + f3[2], max(f1[3], f3[3]), f1[4] + f3[4])
     c0, c1 = _settle(out, b0 + b2, b1 + b3, double, params)
     if out[0, 4] == 0 and c1 == 0:
-        if c0 + run4(m0, m2, m1, m3, suit_tab, cash_tab, over_tab, params) >= params[Q_PIQUE_AT]:
+        if c0 + run4(m0, m2, m1, m3, suit_tab, cash_tab, over_tab, params) >= params[TABLE_RULE_PIQUE_AT]:
             out[0, 5] = 1
 
 
@@ -202,8 +202,8 @@ def count_partner(me, mine, me_blanche, partner, rest, double, suit_tab, rank_ta
             a = sub
             b = rs ^ sub
             pt_tab[s, a] = max(_point(a, suit_tab, params), _point(b, suit_tab, params))
-            sq_tab[s, a] = max(suit_tab[a, T_SEQ_KEY], suit_tab[b, T_SEQ_KEY])
-            sum_tab[s, a] = (suit_tab[a, T_SEQ_SCORE] + suit_tab[b, T_SEQ_SCORE] | rank_tab[a, 0] << 6
+            sq_tab[s, a] = max(suit_tab[a, SUIT_SEQUENCE_KEY], suit_tab[b, SUIT_SEQUENCE_KEY])
+            sum_tab[s, a] = (suit_tab[a, SUIT_SEQUENCE_POINTS] + suit_tab[b, SUIT_SEQUENCE_POINTS] | rank_tab[a, 0] << 6
                              | rank_tab[b, 0] << 21 | rank_tab[a, 1] << 36 | rank_tab[b, 1] << 39)
             if sub == rs:
                 break
@@ -220,8 +220,8 @@ def count_partner(me, mine, me_blanche, partner, rest, double, suit_tab, rank_ta
         elder0, mate0 = (mine, partner) if me == 0 else (partner, mine)
         for s in range(4):
             rs = (r_mask >> (8 * s)) & 255
-            tops[s] = suit_tab[rs, T_TOP]
-            lens[s] = suit_tab[rs, T_POPCOUNT]
+            tops[s] = suit_tab[rs, SUIT_TOP_RANK]
+            lens[s] = suit_tab[rs, SUIT_CARD_COUNT]
         run_low = _run_core(elder0, mate0, tops, lens, suit_tab, cash_tab, over_tab, params)
         lens = (lens + 1) // 2
         run_high = _run_core(elder0, mate0, tops, lens, suit_tab, cash_tab, over_tab, params)
@@ -246,26 +246,27 @@ def count_partner(me, mine, me_blanche, partner, rest, double, suit_tab, rank_ta
                  (st1 >> 8) + (st2 >> 8))
         c0, c1 = _settle(out, side_cb, opp_cb, double, params)
         # pique (out[., 5] counts both ways round): the leading side without repique, the other at nothing
-        if mine_leads and out[0, 4] == 0 and c1 == 0 and c0 + run_high >= params[Q_PIQUE_AT]:
-            if c0 + run_low >= params[Q_PIQUE_AT]:
+        if mine_leads and out[0, 4] == 0 and c1 == 0 and c0 + run_high >= params[TABLE_RULE_PIQUE_AT]:
+            if c0 + run_low >= params[TABLE_RULE_PIQUE_AT]:
                 out[0, 5] = 2
             else:
                 o2 = r_mask ^ o1
                 elder, mate = (mine, partner) if me == 0 else (partner, mine)
-                if c0 + run4(elder, mate, o1, o2, suit_tab, cash_tab, over_tab, params) >= params[Q_PIQUE_AT]:
+                if c0 + run4(elder, mate, o1, o2, suit_tab, cash_tab, over_tab, params) >= params[TABLE_RULE_PIQUE_AT]:
                     out[0, 5] = 2
         elif not mine_leads and out[1, 4] == 0 and c0 == 0:
             o2 = r_mask ^ o1
             for elder, mate in ((o1, o2), (o2, o1)):
-                if c1 + run4(elder, mate, mine, partner, suit_tab, cash_tab, over_tab, params) >= params[Q_PIQUE_AT]:
+                if c1 + run4(elder, mate, mine, partner, suit_tab, cash_tab, over_tab,
+                             params) >= params[TABLE_RULE_PIQUE_AT]:
                     out[1, 5] += 1
         counts[0] += 2
         for c in range(3):
             counts[1 + 3 * c + status[c]] += 2
         for side in range(2):
             for col in range(5):
-                counts[V_SIDE + 6 * side + col] += 2 * out[side, col]
-            counts[V_SIDE + 6 * side + 5] += out[side, 5]
+                counts[COUNT4_SIDES_FROM + 6 * side + col] += 2 * out[side, col]
+            counts[COUNT4_SIDES_FROM + 6 * side + 5] += out[side, 5]
         x = next_subset(x)
 
 
@@ -416,9 +417,9 @@ def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, ra
         rest_rv = 0
     seq_sum = False  # their sequence scores matter only if their best can beat the side's
     for s in range(4):
-        if suit_tab[(r_mask >> (8 * s)) & 255, T_SEQ_KEY] > s_sq:
+        if suit_tab[(r_mask >> (8 * s)) & 255, SUIT_SEQUENCE_KEY] > s_sq:
             seq_sum = True
-    at = params[Q_PIQUE_AT]
+    at = params[TABLE_RULE_PIQUE_AT]
     mine_leads = me % 2 == 0
     # which run, if any, is worth tracking: the side's when it leads and might reach the pique with it;
     # the opponents' (A elder) when they lead and the side has no carte blanche (else it is never at nothing)
@@ -430,36 +431,36 @@ def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, ra
         lens = np.empty(4, dtype=np.int64)
         for s in range(4):
             rs = (r_mask >> (8 * s)) & 255
-            tops[s] = suit_tab[rs, T_TOP]
-            lens[s] = (suit_tab[rs, T_POPCOUNT] + 1) // 2
+            tops[s] = suit_tab[rs, SUIT_TOP_RANK]
+            lens[s] = (suit_tab[rs, SUIT_CARD_COUNT] + 1) // 2
         run_high = _run_core(elder0, mate0, tops, lens, suit_tab, cash_tab, over_tab, params)
-        c0_high = side_cb * params[Q_BLANCHE] + s_pt // 128 + s_sqsum + s_stsum
+        c0_high = side_cb * params[TABLE_RULE_BLANCHE] + s_pt // 128 + s_sqsum + s_stsum
         side_run = not (double and side_cb == 2) and c0_high + run_high >= at
     else:
         opp_run = side_cb == 0
     for s in range(4):
         rs = (r_mask >> (8 * s)) & 255
-        n_s = suit_tab[rs, T_POPCOUNT]
+        n_s = suit_tab[rs, SUIT_CARD_COUNT]
         if side_run:
             e = (elder0 >> (8 * s)) & 255
-            top_i = ((suit_tab[rs, T_TOP] + 9) % 9) * 9
+            top_i = ((suit_tab[rs, SUIT_TOP_RANK] + 9) % 9) * 9
             pm = (mate0 >> (8 * s)) & 255
         else:
             mm = (mine >> (8 * s)) & 255
             pp = (partner >> (8 * s)) & 255
-            m_top = max(suit_tab[mm, T_TOP], suit_tab[pp, T_TOP])
-            m_len = max(suit_tab[mm, T_POPCOUNT], suit_tab[pp, T_POPCOUNT])
+            m_top = max(suit_tab[mm, SUIT_TOP_RANK], suit_tab[pp, SUIT_TOP_RANK])
+            m_len = max(suit_tab[mm, SUIT_CARD_COUNT], suit_tab[pp, SUIT_CARD_COUNT])
             top_i = ((m_top + 9) % 9) * 9 + m_len
         m = 0
         sub = 0
         while True:
             a = sub
             b = rs ^ sub
-            k = suit_tab[a, T_POPCOUNT]
-            key = suit_tab[a, T_SEQ_SCORE] + suit_tab[b, T_SEQ_SCORE] if seq_sum else 0
+            k = suit_tab[a, SUIT_CARD_COUNT]
+            key = suit_tab[a, SUIT_SEQUENCE_POINTS] + suit_tab[b, SUIT_SEQUENCE_POINTS] if seq_sum else 0
             key |= (rank_tab[a, 0] & rv_mask) << 8
             key |= rank_tab[a, 1] << 28 | rank_tab[b, 1] << 29
-            key |= _enc(max(suit_tab[a, T_SEQ_KEY], suit_tab[b, T_SEQ_KEY]), s_sq) << K_SQ_SHIFT
+            key |= _enc(max(suit_tab[a, SUIT_SEQUENCE_KEY], suit_tab[b, SUIT_SEQUENCE_KEY]), s_sq) << K_SQ_SHIFT
             p = max(_point(a, suit_tab, params), _point(b, suit_tab, params))
             pe = _enc(p, s_pt)
             key |= (pe + (p // 128 if pe == 2 else 0)) << K_PT_SHIFT
@@ -471,7 +472,7 @@ def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, ra
                     cashed = cash_tab[a * 81 + top_i]
                     j = over_tab[cashed * 256 + b]
                 if j == 0:
-                    key |= suit_tab[cashed, T_POPCOUNT] << 23
+                    key |= suit_tab[cashed, SUIT_CARD_COUNT] << 23
                 else:
                     key |= (j - 1) << 23 | 1 << 27
             m = _insert(key | k << 40, table, slots, used, m, 1)
@@ -489,9 +490,9 @@ def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, ra
     _half(2, 3, s_keys, s_size, s_mult, s_n, hk[1], hm[1], hn[1], table, slots, used)
     # unless A's run is tracked, swapping the opponents changes nothing: A holding k of suits 0 and 1
     # mirrors A holding the rest of them, so each such pair of sizes is scored once, twice over
-    n01 = suit_tab[r_mask & 255, T_POPCOUNT] + suit_tab[(r_mask >> 8) & 255, T_POPCOUNT]
-    bl = params[Q_BLANCHE]
-    rep_at = params[Q_REPIQUE_AT]
+    n01 = suit_tab[r_mask & 255, SUIT_CARD_COUNT] + suit_tab[(r_mask >> 8) & 255, SUIT_CARD_COUNT]
+    bl = params[TABLE_RULE_BLANCHE]
+    rep_at = params[TABLE_RULE_REPIQUE_AT]
     s_ptscore = s_pt // 128
     cb0 = side_cb * bl
     rep0_cb = 1 if double and side_cb == 2 else 0
@@ -551,8 +552,8 @@ def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, ra
                     w = (key >> 23) & 15
                     cut = (key >> 27) & 1
                     w += cut
-                    run = w * params[Q_LEAD] + (w - cut) * params[Q_WIN_OWN] \
-                        + (params[Q_LEAD] if w < params[Q_HAND] else params[Q_LAST])
+                    run = w * params[TABLE_RULE_LEAD] + (w - cut) * params[TABLE_RULE_WIN_OWN] \
+                        + (params[TABLE_RULE_LEAD] if w < params[TABLE_RULE_HAND_SIZE] else params[TABLE_RULE_LAST_TRICK])
                     if side_run and rep0 == 0 and c1 == 0 and c0 + run >= at:
                         pq0 = 1
                     elif opp_run and rep1 == 0 and c0 == 0 and c1 + run >= at:
@@ -589,18 +590,18 @@ def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, ra
     counts[7] += n_st0
     counts[8] += n_st1
     counts[9] += n_all - n_st0 - n_st1
-    counts[V_SIDE] += n_all * cb0
-    counts[V_SIDE + 1] += n_pt0 * s_ptscore
-    counts[V_SIDE + 2] += n_sq0 * s_sqsum
-    counts[V_SIDE + 3] += n_st0 * s_stsum
-    counts[V_SIDE + 4] += v_rep0
-    counts[V_SIDE + 5] += v_pq0
-    counts[V_SIDE + 6] += v_cb1 * bl
-    counts[V_SIDE + 7] += v_p1
-    counts[V_SIDE + 8] += v_q1
-    counts[V_SIDE + 9] += v_t1
-    counts[V_SIDE + 10] += v_rep1
-    counts[V_SIDE + 11] += v_pq1
+    counts[COUNT4_SIDES_FROM] += n_all * cb0
+    counts[COUNT4_SIDES_FROM + 1] += n_pt0 * s_ptscore
+    counts[COUNT4_SIDES_FROM + 2] += n_sq0 * s_sqsum
+    counts[COUNT4_SIDES_FROM + 3] += n_st0 * s_stsum
+    counts[COUNT4_SIDES_FROM + 4] += v_rep0
+    counts[COUNT4_SIDES_FROM + 5] += v_pq0
+    counts[COUNT4_SIDES_FROM + 6] += v_cb1 * bl
+    counts[COUNT4_SIDES_FROM + 7] += v_p1
+    counts[COUNT4_SIDES_FROM + 8] += v_q1
+    counts[COUNT4_SIDES_FROM + 9] += v_t1
+    counts[COUNT4_SIDES_FROM + 10] += v_rep1
+    counts[COUNT4_SIDES_FROM + 11] += v_pq1
 
 
 def fast_work() -> tuple:

@@ -2,7 +2,7 @@
 
 The rules are not decided here: ``game/play.py`` states them in plain Python and this module is tested
 equal to it (``tests/test_play.py``); the numbers come packed by ``engine.play.play_params`` in the
-order of ``kernels.layout.PL_*``.
+order of ``kernels.layout.PLAY_RULE_*``.
 
 Values are elder's final total for the deal minus the dealer's; elder maximises it and the dealer
 minimises it (each maximising his own total minus the other's). ``_search`` returns the *future*
@@ -60,22 +60,22 @@ import numpy as np  # noqa: E402
 
 from .declarations import INLINED, JIT  # noqa: E402  (the jit options, set in one place)
 from .layout import (  # noqa: E402
-    PL_CAPOT,
-    PL_CAPOT_CARDS,
-    PL_CAPOT_LAST,
-    PL_CARDS,
-    PL_DEAL_BONUS,
-    PL_LAST_LEAD,
-    PL_LAST_TRICK,
-    PL_LEAD,
-    PL_PIQUE_AT,
-    PL_PIQUE_BONUS,
-    PL_SCORING_RANK,
-    PL_SEVENTH,
-    PL_WIN_OPP,
-    PL_WIN_OWN,
-    TT_BITS,
-    TT_COLUMNS,
+    PLAY_RULE_CAPOT,
+    PLAY_RULE_CAPOT_CARDS,
+    PLAY_RULE_CAPOT_LAST,
+    PLAY_RULE_CARDS,
+    PLAY_RULE_DEAL_BONUS,
+    PLAY_RULE_LAST_LEAD,
+    PLAY_RULE_LAST_TRICK,
+    PLAY_RULE_LEAD,
+    PLAY_RULE_PIQUE_AT,
+    PLAY_RULE_PIQUE_BONUS,
+    PLAY_RULE_SCORING_RANK,
+    PLAY_RULE_SEVENTH,
+    PLAY_RULE_WIN_OPP,
+    PLAY_RULE_WIN_OWN,
+    TRANSPOSITION_BITS,
+    TRANSPOSITION_COLUMNS,
 )
 
 INF = 30000  # beyond any value; bounds are kept in 16 bits with this offset
@@ -109,9 +109,9 @@ _PACK8 = _compaction_table()
 _TOP8 = np.array([-1] + [int(b).bit_length() - 1 for b in range(1, 256)], dtype=np.int64)
 
 
-def new_table(bits: int = TT_BITS) -> np.ndarray:
+def new_table(bits: int = TRANSPOSITION_BITS) -> np.ndarray:
     """A transposition table of 2**bits rows (24 bytes each) and the stamp row: one per thread."""
-    return np.zeros(((1 << bits) + 1, TT_COLUMNS), dtype=np.int64)
+    return np.zeros(((1 << bits) + 1, TRANSPOSITION_COLUMNS), dtype=np.int64)
 
 
 @numba.njit(**JIT)
@@ -129,7 +129,7 @@ def _popcount(x):
 
 @numba.njit(**JIT)
 def _scoring(card, prm):
-    return (card & 7) >= prm[PL_SCORING_RANK]
+    return (card & 7) >= prm[PLAY_RULE_SCORING_RANK]
 
 
 @numba.njit(**INLINED)
@@ -137,7 +137,7 @@ def _elder_scores(points, need, prm):
     """Elder scores ``points``: (what he scores, pique included, and the pique need left)."""
     if points > 0 and need > 0:
         if points >= need:
-            return points + prm[PL_PIQUE_BONUS], 0
+            return points + prm[PLAY_RULE_PIQUE_BONUS], 0
         return points, need - points
     return points, need
 
@@ -150,7 +150,7 @@ def _trick(lead, reply, leader, et, dt, need, last, seventh_at, prm):
     e = 0
     d = 0
     if _scoring(lead, prm):
-        p = prm[PL_LAST_LEAD] if last else prm[PL_LEAD]
+        p = prm[PLAY_RULE_LAST_LEAD] if last else prm[PLAY_RULE_LEAD]
         if leader == 0:
             e, need = _elder_scores(p, need, prm)
         elif p > 0:
@@ -161,11 +161,11 @@ def _trick(lead, reply, leader, et, dt, need, last, seventh_at, prm):
     card = reply if follower_wins else lead
     wp = 0
     if _scoring(card, prm):
-        wp += prm[PL_WIN_OPP] if follower_wins else prm[PL_WIN_OWN]
+        wp += prm[PLAY_RULE_WIN_OPP] if follower_wins else prm[PLAY_RULE_WIN_OWN]
     if last:
-        wp += prm[PL_LAST_TRICK]
+        wp += prm[PLAY_RULE_LAST_TRICK]
     if (et if winner == 0 else dt) + 1 == seventh_at:
-        wp += prm[PL_SEVENTH]
+        wp += prm[PLAY_RULE_SEVENTH]
     if winner == 0:
         x, need = _elder_scores(wp, need, prm)
         e += x
@@ -184,17 +184,17 @@ def _end(et, dt, diff, prm):
         won = et if seat == 0 else dt
         lost = dt if seat == 0 else et
         x = 0
-        if won > 0 and lost == 0 and prm[PL_CAPOT] > 0:
-            x = prm[PL_CAPOT] - (prm[PL_LAST_TRICK] if prm[PL_CAPOT_LAST] else 0)
-            if not prm[PL_CAPOT_CARDS]:
-                x += prm[PL_CARDS]
+        if won > 0 and lost == 0 and prm[PLAY_RULE_CAPOT] > 0:
+            x = prm[PLAY_RULE_CAPOT] - (prm[PLAY_RULE_LAST_TRICK] if prm[PLAY_RULE_CAPOT_LAST] else 0)
+            if not prm[PLAY_RULE_CAPOT_CARDS]:
+                x += prm[PLAY_RULE_CARDS]
         elif 2 * won > won + lost:
-            x = prm[PL_CARDS]
+            x = prm[PLAY_RULE_CARDS]
         if seat == 0:
             e = x
         else:
             d = x
-    bonus = prm[PL_DEAL_BONUS]
+    bonus = prm[PLAY_RULE_DEAL_BONUS]
     if bonus:
         final = diff + e - d
         if final > 0:
@@ -232,20 +232,20 @@ def _cash_all(h, o, sr):
 @numba.njit(**INLINED)
 def _cash_out(h, n, leader, et, dt, diff, need, scoring_last, prm):
     """The future value when the leader wins all ``n`` tricks left (see _cash_all)."""
-    sr = prm[PL_SCORING_RANK]
+    sr = prm[PLAY_RULE_SCORING_RANK]
     k = 0  # the cards that score when led
     for s in range(4):
         k += _popcount(((h >> (8 * s)) & 255) >> sr)
-    pts = k * (prm[PL_LEAD] + prm[PL_WIN_OWN]) + prm[PL_LAST_TRICK]
+    pts = k * (prm[PLAY_RULE_LEAD] + prm[PLAY_RULE_WIN_OWN]) + prm[PLAY_RULE_LAST_TRICK]
     if scoring_last:
-        pts += prm[PL_LAST_LEAD] - prm[PL_LEAD]
+        pts += prm[PLAY_RULE_LAST_LEAD] - prm[PLAY_RULE_LEAD]
     mine = et if leader == 0 else dt
     seventh_at = (et + dt + n) // 2 + 1
     if mine < seventh_at <= mine + n:
-        pts += prm[PL_SEVENTH]
+        pts += prm[PLAY_RULE_SEVENTH]
     if leader == 0:
         if need > 0 and pts >= need:
-            pts += prm[PL_PIQUE_BONUS]
+            pts += prm[PLAY_RULE_PIQUE_BONUS]
         e, d = _end(et + n, dt, diff + pts, prm)
         return pts + e - d
     e, d = _end(et, dt + n, diff - pts, prm)
@@ -263,7 +263,7 @@ def _bounds(em, dm, leader, et, dt, diff, need, n, prm):
     every trick, every scoring card at the most a trick can bring him. Both hold whenever winning a
     trick one led is worth at least winning the opponent's lead (every preset): the solver only uses
     them then."""
-    sr = prm[PL_SCORING_RANK]
+    sr = prm[PLAY_RULE_SCORING_RANK]
     h = em if leader == 0 else dm
     o = dm if leader == 0 else em
     q = 0
@@ -292,35 +292,35 @@ def _bounds(em, dm, leader, et, dt, diff, need, n, prm):
     mine = et if leader == 0 else dt
     theirs = dt if leader == 0 else et
     seventh_at = (et + dt + n) // 2 + 1
-    per_trick = prm[PL_LEAD] + prm[PL_WIN_OWN]
+    per_trick = prm[PLAY_RULE_LEAD] + prm[PLAY_RULE_WIN_OWN]
     # the leader's worst
     p_l = ks * per_trick
     if mine < seventh_at <= mine + q:
-        p_l += prm[PL_SEVENTH]
+        p_l += prm[PLAY_RULE_SEVENTH]
     rest = n - q
     # each trick brings the opponent points only with a scoring card of his
-    p_o = min(rest, k_o) * max(per_trick, prm[PL_WIN_OPP]) + prm[PL_LAST_TRICK]
+    p_o = min(rest, k_o) * max(per_trick, prm[PLAY_RULE_WIN_OPP]) + prm[PLAY_RULE_LAST_TRICK]
     if rest > 1:
-        p_o += prm[PL_LAST_LEAD] - prm[PL_LEAD]
+        p_o += prm[PLAY_RULE_LAST_LEAD] - prm[PLAY_RULE_LEAD]
     if theirs < seventh_at <= theirs + rest:
-        p_o += prm[PL_SEVENTH]
+        p_o += prm[PLAY_RULE_SEVENTH]
     if leader == 0:
         if need > 0 and p_l >= need:
-            p_l += prm[PL_PIQUE_BONUS]
+            p_l += prm[PLAY_RULE_PIQUE_BONUS]
         e, d = _end(et + q, dt + rest, diff + p_l - p_o, prm)
         low = p_l - p_o + e - d
     else:
         if need > 0 and p_l == 0:
-            p_o += prm[PL_PIQUE_BONUS]
+            p_o += prm[PLAY_RULE_PIQUE_BONUS]
         e, d = _end(et + rest, dt + q, diff + p_o - p_l, prm)
         low = p_l - p_o + d - e
     # the leader's best
-    p_b = k_all * max(per_trick, prm[PL_WIN_OPP]) + prm[PL_LAST_TRICK] + prm[PL_LAST_LEAD] - prm[PL_LEAD]
+    p_b = k_all * max(per_trick, prm[PLAY_RULE_WIN_OPP]) + prm[PLAY_RULE_LAST_TRICK] + prm[PLAY_RULE_LAST_LEAD] - prm[PLAY_RULE_LEAD]
     if mine < seventh_at <= mine + n:
-        p_b += prm[PL_SEVENTH]
+        p_b += prm[PLAY_RULE_SEVENTH]
     if leader == 0:
         if need > 0 and p_b >= need:
-            p_b += prm[PL_PIQUE_BONUS]
+            p_b += prm[PLAY_RULE_PIQUE_BONUS]
         e, d = _end(et + n, dt, diff + p_b, prm)
         high = p_b + e - d
         return low, high
@@ -442,7 +442,7 @@ def _keys(em, dm, leader, et, dt, need, diff, prm, stamp):
     (same owners in the same order on each side of the scoring rank) have the same value. Per suit,
     16 bits: elder's cards at their relative places, and how many live cards lie below and at or above
     the scoring rank (the dealer holds the others)."""
-    sr = prm[PL_SCORING_RANK]
+    sr = prm[PLAY_RULE_SCORING_RANK]
     live = em | dm
     key1 = np.int64(0)
     below = (1 << sr) - 1
@@ -453,7 +453,7 @@ def _keys(em, dm, leader, et, dt, need, diff, prm, stamp):
         high = ls >> sr
         rel = np.int64(_PACK8[(low << 8) | (es & below)]) | (np.int64(_PACK8[(high << 8) | (es >> sr)]) << sr)
         key1 |= np.int64(rel | (_popcount(low) << 8) | (_popcount(high) << 12)) << (16 * s)
-    dpart = diff + DIFF_OFFSET if prm[PL_DEAL_BONUS] else 0
+    dpart = diff + DIFF_OFFSET if prm[PLAY_RULE_DEAL_BONUS] else 0
     key2 = leader | (et << 1) | (need << 5) | (dpart << 13) | (dt << 24) | (stamp << 32)
     return key1, key2
 
@@ -534,8 +534,8 @@ def _leaf(em, dm, leader, et, dt, diff, need, prm):
         return True, e - d + e2 - d2
     if n == 2:
         return True, _two(em, dm, leader, et, dt, diff, need, prm)
-    sr = prm[PL_SCORING_RANK]
-    if prm[PL_WIN_OPP] <= prm[PL_LEAD] + prm[PL_WIN_OWN] and (sr == 0 or prm[PL_LAST_LEAD] == prm[PL_LEAD]):
+    sr = prm[PLAY_RULE_SCORING_RANK]
+    if prm[PLAY_RULE_WIN_OPP] <= prm[PLAY_RULE_LEAD] + prm[PLAY_RULE_WIN_OWN] and (sr == 0 or prm[PLAY_RULE_LAST_LEAD] == prm[PLAY_RULE_LEAD]):
         h = em if leader == 0 else dm
         ok, scoring_last = _cash_all(h, dm if leader == 0 else em, sr)
         if ok:
@@ -580,7 +580,7 @@ def _search(em, dm, leader, et, dt, diff, need, alpha, beta, prm, tt, work):
     ok, v = _leaf(em, dm, leader, et, dt, diff, need, prm)
     if ok:
         return v
-    sr = prm[PL_SCORING_RANK]
+    sr = prm[PLAY_RULE_SCORING_RANK]
     size = tt.shape[0] - 1
     stamp = tt[size, 0]
     fr = ROWS  # the frames' first row in work
@@ -631,7 +631,7 @@ def _search(em, dm, leader, et, dt, diff, need, alpha, beta, prm, tt, work):
                 else:
                     alpha = max(alpha, lo)
                     beta = min(beta, hi)
-            if not done and depth == 0 and prm[PL_WIN_OPP] <= prm[PL_LEAD] + prm[PL_WIN_OWN]:
+            if not done and depth == 0 and prm[PLAY_RULE_WIN_OPP] <= prm[PLAY_RULE_LEAD] + prm[PLAY_RULE_WIN_OWN]:
                 low, high = _root_bounds(em, dm, leader, et, work[f, F_DT], diff, need, n, prm)
                 if low >= beta:
                     ret = low
@@ -737,7 +737,7 @@ def _search(em, dm, leader, et, dt, diff, need, alpha, beta, prm, tt, work):
             cdiff = work[f, F_DIFF] + imm
             work[f, F_IMM] = imm
             ok, v = _leaf(cem, cdm, w, cet, cdt, cdiff, need2, prm)
-            if not ok and prm[PL_WIN_OPP] <= prm[PL_LEAD] + prm[PL_WIN_OWN]:
+            if not ok and prm[PLAY_RULE_WIN_OPP] <= prm[PLAY_RULE_LEAD] + prm[PLAY_RULE_WIN_OWN]:
                 low, high = _bounds(cem, cdm, w, cet, cdt, cdiff, need2, n - 1, prm)
                 if low >= cb:
                     ok, v = True, low
@@ -798,7 +798,7 @@ def position_value(em, dm, leader, et, dt, diff, need, prm, tt, work):
 @numba.njit(**JIT)
 def _guess(em, dm, leader, et, dt, diff, need, prm, work):
     """A first guess at the value: the play where each side plays the card its move ordering tries first."""
-    sr = prm[PL_SCORING_RANK]
+    sr = prm[PLAY_RULE_SCORING_RANK]
     total = 0
     while em != 0:
         n = _popcount(em)
@@ -889,7 +889,7 @@ def solve_line(em, dm, leader, et, dt, diff, need, prm, tt, buf, line):
     e_pts = 0
     d_pts = 0
     k = 0
-    sr = prm[PL_SCORING_RANK]
+    sr = prm[PLAY_RULE_SCORING_RANK]
     line[LINE_TRICKS] = 0
     for _ in range(_popcount(em)):
         n = _popcount(em)
@@ -958,10 +958,10 @@ def solve_deal(elder_mask, dealer_mask, params, elder_before, dealer_before, piq
     need = 0
     e0 = 0
     if pique_live and dealer_before == 0:
-        if elder_before >= params[PL_PIQUE_AT]:
-            e0 = params[PL_PIQUE_BONUS]
+        if elder_before >= params[PLAY_RULE_PIQUE_AT]:
+            e0 = params[PLAY_RULE_PIQUE_BONUS]
         else:
-            need = params[PL_PIQUE_AT] - elder_before
+            need = params[PLAY_RULE_PIQUE_AT] - elder_before
     diff = elder_before + e0 - dealer_before
     _, e, d = solve_line(np.int64(elder_mask), np.int64(dealer_mask), 0, 0, 0, diff, need, params, tt, buf, line)
     if line[LINE_TRICKS] != _popcount(np.int64(elder_mask)):
