@@ -48,13 +48,13 @@ if kind == "four":  # warm: compile (or load) the kernels on one piece, not a wh
     import numpy as np
     from piquet_calc.engine.four import four_tables
     from piquet_calc.kernels import four as kf
-    from piquet_calc.kernels.layout import N4_COUNTS
+    from piquet_calc.kernels.layout import COUNT4_COLUMNS
     from piquet_calc.rules import FOUR
     t = four_tables(FOUR)
     mine = sum(1 << c.index for c in parse_cards(hand))
     u = np.array([i for i in range(32) if not mine >> i & 1], dtype=np.int64)
     kf.count_chunk_fast(0, mine, 0, u, 16, 17, 1, t.suit, t.rank, t.sets, t.cash, t.over, t.params,
-                        np.zeros(N4_COUNTS, dtype=np.int64), kf.fast_work())
+                        np.zeros(COUNT4_COLUMNS, dtype=np.int64), kf.fast_work())
 else:
     deals = once()
 times = []

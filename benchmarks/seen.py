@@ -56,7 +56,7 @@ from piquet_calc.engine.seen import SeenSolver, position_row
 from piquet_calc.game.declarations import is_carte_blanche, score_deal
 from piquet_calc.game.exchange import choose_exchange
 from piquet_calc.game.play import DEALER, ELDER, start
-from piquet_calc.kernels.layout import CV_CARD, CV_VALUE
+from piquet_calc.kernels.layout import VALUED_CARD, VALUED_VALUE
 from piquet_calc.rules import TWO_HANDED_PRESETS
 
 SEED = 20261222
@@ -120,7 +120,7 @@ def dd_best(decision, truth: dict, rules, solver: SeenSolver) -> bool:
     """Is the card chosen a double-dummy best in the real position?"""
     out, counts = solver.values(position_row(decision.state, rules, decision.led)[None, :])
     sign = 1 if decision.seat == ELDER else -1
-    vals = {int(out[0, i, CV_CARD]): sign * int(out[0, i, CV_VALUE]) for i in range(counts[0])}
+    vals = {int(out[0, i, VALUED_CARD]): sign * int(out[0, i, VALUED_VALUE]) for i in range(counts[0])}
     return vals[decision.card.index] == max(vals.values())
 
 

@@ -13,13 +13,13 @@ from piquet_calc.cards import cards_of, parse_cards, parse_hand
 from piquet_calc.cli import app
 from piquet_calc.engine.deal import DealSampler
 from piquet_calc.kernels.layout import (
-    D_D_DECL,
-    D_D_PLAY,
-    D_D_REPIQUE,
-    D_E_DECL,
-    D_E_PLAY,
-    D_E_REPIQUE,
-    D_E_RUN_PIQUE,
+    DEAL_DEALER_DECLARATIONS,
+    DEAL_DEALER_PLAY,
+    DEAL_DEALER_REPIQUE,
+    DEAL_ELDER_DECLARATIONS,
+    DEAL_ELDER_PLAY,
+    DEAL_ELDER_REPIQUE,
+    DEAL_ELDER_RUN_PIQUE,
 )
 from piquet_calc.report import deal_data, deal_table
 from piquet_calc.rules import PRESETS, RUBICON, RUSSIAN
@@ -80,10 +80,11 @@ def test_play_of_sampled_deals_equals_the_play_solver():
             elder, dealer = sampler.finals(0, 0, n, mask, size)
             for i in range(n):
                 row = cols[j, i]
-                e_before, d_before = int(row[D_E_DECL]), int(row[D_D_DECL])
-                live = not row[D_E_REPIQUE] and not row[D_D_REPIQUE] and d_before == 0
+                e_before, d_before = int(row[DEAL_ELDER_DECLARATIONS]), int(row[DEAL_DEALER_DECLARATIONS])
+                live = not row[DEAL_ELDER_REPIQUE] and not row[DEAL_DEALER_REPIQUE] and d_before == 0
                 sol = solve_deal(cards_of(int(elder[i])), cards_of(int(dealer[i])), rules, e_before, d_before, live)
-                assert sol.totals == (e_before + row[D_E_PLAY], d_before + row[D_D_PLAY]), (position, j, i)
+                assert sol.totals == (e_before + row[DEAL_ELDER_PLAY], d_before + row[DEAL_DEALER_PLAY]), (position, j,
+                                                                                                           i)
 
 
 def _pool():
@@ -298,8 +299,8 @@ def test_court_heavy_younger_agrees_with_an_exact_count_of_elders_holdings():
     zeros = np.zeros(n, dtype=np.int64)
     cols = np.zeros((n, 14), dtype=np.int64)
     kd.declare_deals(0, n, elders, dealer, zeros, zeros, tables_for(RUBICON).packed, cols)
-    exact_opp = (cols[:, D_E_DECL]).mean()
-    exact_net = (cols[:, D_D_DECL] - cols[:, D_E_DECL] - RUBICON.pique_bonus * cols[:, D_E_RUN_PIQUE]).mean()
+    exact_opp = (cols[:, DEAL_ELDER_DECLARATIONS]).mean()
+    exact_net = (cols[:, DEAL_DEALER_DECLARATIONS] - cols[:, DEAL_ELDER_DECLARATIONS] - RUBICON.pique_bonus * cols[:, DEAL_ELDER_RUN_PIQUE]).mean()
     a = analyse_deal(hand, "younger", samples=3000, top=1, also=[()], play=False, opponent="keeps", seed=21)
     keep_all = [d for d in a.discards if d.discard == ()][0]
     opp = keep_all.figures["declarations_opp"]
@@ -369,7 +370,7 @@ def test_sampler_pique_cards_and_capot_replay_the_solvers_line():
     from piquet_calc.game.play import DEALER, ELDER, finish, play_trick, start
     from piquet_calc.kernels import deal as kd
     from piquet_calc.kernels import play as kp
-    from piquet_calc.kernels.layout import D_CARDS, D_D_CAPOT, D_E_CAPOT, D_E_PIQUE
+    from piquet_calc.kernels.layout import DEAL_CARDS, DEAL_DEALER_CAPOT, DEAL_ELDER_CAPOT, DEAL_ELDER_PIQUE
 
     checked = pique_seen = 0
     for rules in (RUBICON, RUSSIAN, PRESETS["au-cent"], PRESETS["encyclopedia"]):
@@ -382,17 +383,18 @@ def test_sampler_pique_cards_and_capot_replay_the_solvers_line():
             for i in range(20):
                 row = cols[j, i:i + 1].copy()
                 kd.play_deals(0, 1, elder[i:i + 1], dealer[i:i + 1], play_params(rules), tt, buf, line, row)
-                e_before, d_before = int(row[0, D_E_DECL]), int(row[0, D_D_DECL])
-                live = not row[0, D_E_REPIQUE] and not row[0, D_D_REPIQUE] and d_before == 0
+                e_before, d_before = int(row[0, DEAL_ELDER_DECLARATIONS]), int(row[0, DEAL_DEALER_DECLARATIONS])
+                live = not row[0, DEAL_ELDER_REPIQUE] and not row[0, DEAL_DEALER_REPIQUE] and d_before == 0
                 s = start(cards_of(int(elder[i])), cards_of(int(dealer[i])), rules, e_before, d_before, live)
                 for k in range(12):
                     lead, reply = Card.from_index(int(line[2 * k])), Card.from_index(int(line[2 * k + 1]))
                     s = play_trick(s, lead, reply, rules)
                 end = finish(s, rules)
-                assert row[0, D_E_PIQUE] == s.pique
-                assert row[0, D_CARDS] == (s.tricks[ELDER] > 6) - (s.tricks[ELDER] < 6)
-                assert (row[0, D_E_CAPOT], row[0, D_D_CAPOT]) == (s.tricks[DEALER] == 0, s.tricks[ELDER] == 0)
-                assert end.totals == (e_before + row[0, D_E_PLAY], d_before + row[0, D_D_PLAY])
+                assert row[0, DEAL_ELDER_PIQUE] == s.pique
+                assert row[0, DEAL_CARDS] == (s.tricks[ELDER] > 6) - (s.tricks[ELDER] < 6)
+                assert (row[0, DEAL_ELDER_CAPOT], row[0, DEAL_DEALER_CAPOT]) == (s.tricks[DEALER] == 0,
+                                                                                 s.tricks[ELDER] == 0)
+                assert end.totals == (e_before + row[0, DEAL_ELDER_PLAY], d_before + row[0, DEAL_DEALER_PLAY])
                 checked += 1
                 pique_seen += bool(s.pique)
     assert checked == 240 and pique_seen > 0

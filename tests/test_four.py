@@ -68,10 +68,10 @@ def _split_case(rng: random.Random):
 def _count_partner(me, mine, partner, rest, blanche=None):
     """The reference kernel (count_partner: every split visited) for one partner's hand."""
     from piquet_calc.kernels import four as kf
-    from piquet_calc.kernels.layout import N4_COUNTS
+    from piquet_calc.kernels.layout import COUNT4_COLUMNS
 
     t = _tables()
-    counts = np.zeros(N4_COUNTS, dtype=np.int64)
+    counts = np.zeros(COUNT4_COLUMNS, dtype=np.int64)
     work = (np.zeros((2, 6), dtype=np.int64), np.zeros(3, dtype=np.int64), np.zeros((4, 256), dtype=np.int64),
             np.zeros((4, 256), dtype=np.int64), np.zeros((4, 256), dtype=np.int64), np.zeros(256, dtype=np.int64),
             np.zeros(256, dtype=np.int64))
@@ -87,12 +87,12 @@ _FAST_WORK: list = []
 def _count_fast(me, mine, partner, rest, blanche=None):
     """The engine's kernel (count_partner_fast: the splits grouped by their per-suit features)."""
     from piquet_calc.kernels import four as kf
-    from piquet_calc.kernels.layout import N4_COUNTS
+    from piquet_calc.kernels.layout import COUNT4_COLUMNS
 
     t = _tables()
     if not _FAST_WORK:
         _FAST_WORK.append(kf.fast_work())
-    counts = np.zeros(N4_COUNTS, dtype=np.int64)
+    counts = np.zeros(COUNT4_COLUMNS, dtype=np.int64)
     b = is_carte_blanche(mine, FOUR) if blanche is None else blanche
     kf.count_partner_fast(me, mask_of(mine), int(b), mask_of(partner),
                           np.array([c.index for c in rest], dtype=np.int64), 1, t.suit, t.rank, t.sets, t.cash,

@@ -55,9 +55,9 @@ def random_deal(rng):
 
 
 def test_column_names_follow_the_kernel_order():
-    assert len(COUNT_NAMES) == layout.N_COUNTS
-    assert COUNT_NAMES[layout.C_ME_REPIQUE] == "repique_me" and COUNT_NAMES[layout.C_OPP_PIQUE] == "pique_opp"
-    assert COUNT_NAMES[layout.C_SQ_TIE] == "sequence_tie" and COUNT_NAMES[layout.C_OPP_CB] == "carte_blanche_opp"
+    assert len(COUNT_NAMES) == layout.COUNT_COLUMNS
+    assert COUNT_NAMES[layout.COUNT_REPIQUE_ME] == "repique_me" and COUNT_NAMES[layout.COUNT_PIQUE_OPP] == "pique_opp"
+    assert COUNT_NAMES[layout.COUNT_SEQUENCE_TIE] == "sequence_tie" and COUNT_NAMES[layout.COUNT_CARTE_BLANCHE_OPP] == "carte_blanche_opp"
 
 
 def rouge_deal(rng):
@@ -112,10 +112,11 @@ def test_hand_features_match_declarations(hand):
     t = tables_for(RUBICON)
     d = Declaration.of(cards, RUBICON)
     f = k.hand_features(mask_of(cards), t.suit, k.set_rules(t.params))
-    assert f[layout.F_POINT] == point_code(*d.point.key)
-    assert f[layout.F_SEQ] == run_code(*d.sequence_key) if d.runs else f[layout.F_SEQ] == 0
-    assert f[layout.F_SET] == (set_code(*d.set_key) if d.sets else 0)
-    assert (f[layout.F_POINT_SCORE], f[layout.F_SEQ_SCORE], f[layout.F_SET_SCORE]) == (d.point.score, d.sequence_score, d.set_score)
+    assert f[layout.FEATURE_POINT] == point_code(*d.point.key)
+    assert f[layout.FEATURE_SEQUENCE] == run_code(*d.sequence_key) if d.runs else f[layout.FEATURE_SEQUENCE] == 0
+    assert f[layout.FEATURE_SETS] == (set_code(*d.set_key) if d.sets else 0)
+    assert (f[layout.FEATURE_POINT_SCORE], f[layout.FEATURE_SEQUENCE_SCORE],
+            f[layout.FEATURE_SETS_SCORE]) == (d.point.score, d.sequence_score, d.set_score)
 
 
 # --- one place per rule: each kernel twin equals its plain-Python rule ---------------------------------

@@ -22,7 +22,7 @@ from piquet_calc.engine.play import Solver, solve_deal
 from piquet_calc.engine.seen import SeenSolver, position_row
 from piquet_calc.game.declarations import Declaration
 from piquet_calc.game.play import DEALER, ELDER, PlayState, legal_cards, minimax, play_trick, start
-from piquet_calc.kernels.layout import CV_CARD, CV_ELDER_TRICKS, CV_VALUE
+from piquet_calc.kernels.layout import VALUED_CARD, VALUED_ELDER_TRICKS, VALUED_VALUE
 from piquet_calc.rules import TWO_HANDED_PRESETS
 
 from .naive import play_value
@@ -59,8 +59,8 @@ def reference_values(s: PlayState, led: Card | None, rules, value=None) -> dict[
 def kernel_values(s: PlayState, led: Card | None, rules, lines: bool = False, threads: int = 1):
     out, counts = SeenSolver(rules, threads=threads).values(position_row(s, rules, led)[None, :], lines)
     base = s.totals[ELDER] - s.totals[DEALER]
-    return {Card.from_index(int(out[0, i, CV_CARD])): (base + int(out[0, i, CV_VALUE]),
-                                                      int(out[0, i, CV_ELDER_TRICKS])) for i in range(counts[0])}
+    return {Card.from_index(int(out[0, i, VALUED_CARD])): (base + int(out[0, i, VALUED_VALUE]),
+                                                      int(out[0, i, VALUED_ELDER_TRICKS])) for i in range(counts[0])}
 
 
 @pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)

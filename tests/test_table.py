@@ -211,12 +211,13 @@ def _kernel_scores(h, blanche):
     from piquet_calc.engine.table import table_params
     from piquet_calc.engine.tables import tables_for
     from piquet_calc.kernels import table as kt
-    from piquet_calc.kernels.layout import N_OUT, S_BLANCHE, S_PIQUE, S_POINT, S_REPIQUE, S_SEQ, S_SETS
+    from piquet_calc.kernels.layout import SEAT_COLUMNS, SEAT_BLANCHE, SEAT_PIQUE, SEAT_POINT, SEAT_REPIQUE, SEAT_SEQUENCE, SEAT_SETS
 
     t = tables_for(NORMAND)
-    out = np.zeros((3, N_OUT), dtype=np.int64)
+    out = np.zeros((3, SEAT_COLUMNS), dtype=np.int64)
     kt.score_deal3(*(mask_of(x) for x in h), *(int(b) for b in blanche), t.suit, t.run, table_params(NORMAND), out)
-    return [[int(out[s, c]) for c in (S_BLANCHE, S_POINT, S_SEQ, S_SETS, S_REPIQUE, S_PIQUE)] for s in range(3)]
+    return [[int(out[s, c]) for c in (SEAT_BLANCHE, SEAT_POINT, SEAT_SEQUENCE, SEAT_SETS, SEAT_REPIQUE,
+                                      SEAT_PIQUE)] for s in range(3)]
 
 
 def _plain_scores(h, blanche):
@@ -270,20 +271,20 @@ def test_dealer_exchange_states_equal_scoring_every_deal(talon):
     """For one talon, the shared opponents' states (and the pique candidates scored apart) give exactly the
     counts of scoring every split against each of the 46 final hands one by one."""
     from piquet_calc.kernels import table as kt
-    from piquet_calc.kernels.layout import COUNT3_NAMES, N3_COUNTS
+    from piquet_calc.kernels.layout import COUNT3_NAMES, COUNT3_COLUMNS
 
     idx, unseen, t, params = _setup(DEALER)
     tm = mask_of(parse_cards(" ".join(talon)))
     rest = np.array([c for c in unseen if not tm >> c & 1], dtype=np.int64)
     pairs = list(itertools.combinations(idx, 2))
     finals = np.array([_mask(idx)] + [_mask(idx) & ~_mask(p) | tm for p in pairs], dtype=np.int64)
-    fast = np.zeros((len(finals), N3_COUNTS), dtype=np.int64)
+    fast = np.zeros((len(finals), COUNT3_COLUMNS), dtype=np.int64)
     tab = np.zeros((1 << kt.HASH_BITS, 2), dtype=np.int64)
     tab[:, 0] = -1
     kt.dealer_exchange(0, rest, finals, t.suit, t.run, params, fast, tab, np.zeros(kt.HASH_FULL, dtype=np.int64))
     assert (tab[:, 0] == -1).all() and (tab[:, 1] == 0).all()  # the table is left empty for the next talon
     for o, final in enumerate(finals):
-        slow = np.zeros(N3_COUNTS, dtype=np.int64)
+        slow = np.zeros(COUNT3_COLUMNS, dtype=np.int64)
         kt.count_seat(2, int(final), 0, rest, 20, 10, 0, 1, -1, t.suit, t.run, params, slow)
         np.testing.assert_array_equal(fast[o], slow, err_msg=str(o))
     pique = fast[:, COUNT3_NAMES.index("pique_elder")]

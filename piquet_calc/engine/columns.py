@@ -15,17 +15,17 @@ from ..kernels.layout import (
     COUNT3_NAMES,
     COUNT4_NAMES,
     COUNT_NAMES,
-    D_CARDS,
-    D_D_CAPOT,
-    D_D_DECL,
-    D_D_PLAY,
-    D_D_REPIQUE,
-    D_E_CAPOT,
-    D_E_DECL,
-    D_E_PIQUE,
-    D_E_PLAY,
-    D_E_REPIQUE,
-    D_E_RUN_PIQUE,
+    DEAL_CARDS,
+    DEAL_DEALER_CAPOT,
+    DEAL_DEALER_DECLARATIONS,
+    DEAL_DEALER_PLAY,
+    DEAL_DEALER_REPIQUE,
+    DEAL_ELDER_CAPOT,
+    DEAL_ELDER_DECLARATIONS,
+    DEAL_ELDER_PIQUE,
+    DEAL_ELDER_PLAY,
+    DEAL_ELDER_REPIQUE,
+    DEAL_ELDER_RUN_PIQUE,
     SEATS3,
     SIDES4,
 )
@@ -53,9 +53,11 @@ class DealColumns:
 
     @classmethod
     def of(cls, cols: np.ndarray) -> DealColumns:
-        return cls(cols[:, D_E_DECL], cols[:, D_D_DECL], cols[:, D_E_REPIQUE], cols[:, D_D_REPIQUE],
-                   cols[:, D_E_RUN_PIQUE], cols[:, D_E_PLAY], cols[:, D_D_PLAY], cols[:, D_E_PIQUE], cols[:, D_CARDS],
-                   cols[:, D_E_CAPOT], cols[:, D_D_CAPOT])
+        return cls(cols[:, DEAL_ELDER_DECLARATIONS], cols[:, DEAL_DEALER_DECLARATIONS], cols[:, DEAL_ELDER_REPIQUE],
+                   cols[:, DEAL_DEALER_REPIQUE],
+                   cols[:, DEAL_ELDER_RUN_PIQUE], cols[:, DEAL_ELDER_PLAY], cols[:, DEAL_DEALER_PLAY],
+                   cols[:, DEAL_ELDER_PIQUE], cols[:, DEAL_CARDS],
+                   cols[:, DEAL_ELDER_CAPOT], cols[:, DEAL_DEALER_CAPOT])
 
 
 __all__ = ["CLASSES3", "COUNT3_NAMES", "COUNT4_NAMES", "COUNT_NAMES", "SEATS3", "SIDES4", "DealColumns"]

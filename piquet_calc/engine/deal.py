@@ -26,24 +26,24 @@ from ..game.counting import CountedDeal, deal_steps
 from ..game.declarations import is_carte_blanche
 from ..game.exchange import choose_exchange
 from ..kernels.layout import (
-    D_D_DECL,
-    D_D_PLAY,
-    D_E_DECL,
-    D_E_PLAY,
-    D_E_RUN_PIQUE,
-    D_LINE_FIRST,
-    D_LINE_LAST,
-    D_UNIFORM_D_DECL,
-    D_UNIFORM_E_DECL,
-    D_UNIFORM_E_RUN_PIQUE,
+    DEAL_DEALER_DECLARATIONS,
+    DEAL_DEALER_PLAY,
+    DEAL_ELDER_DECLARATIONS,
+    DEAL_ELDER_PLAY,
+    DEAL_ELDER_RUN_PIQUE,
+    DEAL_LINE_TRICKS_1_TO_6,
+    DEAL_LINE_TRICKS_7_TO_12,
+    DEAL_UNIFORM_DEALER_DECLARATIONS,
+    DEAL_UNIFORM_ELDER_DECLARATIONS,
+    DEAL_UNIFORM_ELDER_RUN_PIQUE,
     LINE_CARD_BITS,
     LINE_CARDS_A_COLUMN,
-    N_DEAL,
-    N_DEAL_ALL,
-    SAMPLER_TT_BITS,
-    SAMPLER_TT_BYTES,
-    TT_BITS,
-    TT_COLUMNS,
+    DEAL_COLUMNS,
+    DEAL_ALL_COLUMNS,
+    SAMPLER_TRANSPOSITION_BITS,
+    SAMPLER_TRANSPOSITION_BYTES,
+    TRANSPOSITION_BITS,
+    TRANSPOSITION_COLUMNS,
 )
 from ..rules import RulesError, RuleSet
 from .tables import tables_for
@@ -53,21 +53,21 @@ CONTROL_FACTOR = 16  # deals of the control's own stream per report deal, where 
 CHUNK = 512  # rows of (deal, discard) a worker thread evaluates at a time
 TALON = 8
 ELDER_SHARE = 5
-ROW_COLUMNS = N_DEAL_ALL  # columns of one evaluated (deal, discard) row, the uniform model's included
+ROW_COLUMNS = DEAL_ALL_COLUMNS  # columns of one evaluated (deal, discard) row, the uniform model's included
 Position = Literal["elder", "younger"]
 Opponent = Literal["policy", "keeps"]
 Progress = Callable[[int], None]
 
 
 def sampler_table_bits(threads: int) -> int:
-    """Rows (as a power of two) of each worker thread's solver table: as large as SAMPLER_TT_BITS, all the
-    threads' tables within SAMPLER_TT_BYTES (kernels/layout.py).
+    """Rows (as a power of two) of each worker thread's solver table: as large as SAMPLER_TRANSPOSITION_BITS, all the
+    threads' tables within SAMPLER_TRANSPOSITION_BYTES (kernels/layout.py).
 
     >>> sampler_table_bits(1), sampler_table_bits(2), sampler_table_bits(8), sampler_table_bits(1000)
     (22, 22, 20, 16)
     """
-    rows = SAMPLER_TT_BYTES // (8 * TT_COLUMNS * max(1, threads))
-    return max(TT_BITS, min(SAMPLER_TT_BITS, rows.bit_length() - 1))
+    rows = SAMPLER_TRANSPOSITION_BYTES // (8 * TRANSPOSITION_COLUMNS * max(1, threads))
+    return max(TRANSPOSITION_BITS, min(SAMPLER_TRANSPOSITION_BITS, rows.bit_length() - 1))
 
 
 class Interrupted(Exception):
@@ -100,7 +100,7 @@ class DealSampler:
     elder_took: int = 5
     elder_blanche: bool = False
     opponent: Opponent = "policy"
-    threads: int = 1  # the worker threads that call evaluate: their solver tables share SAMPLER_TT_BYTES
+    threads: int = 1  # the worker threads that call evaluate: their solver tables share SAMPLER_TRANSPOSITION_BYTES
     _blocks: dict[tuple[int, int], Deals] = field(default_factory=dict, repr=False)
     _opp_final: dict[tuple[int, int, int, int], np.ndarray] = field(default_factory=dict, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
@@ -223,7 +223,7 @@ class DealSampler:
         elder, dealer = self.finals(stream, lo, hi, discard, size)
         cb_e, cb_d = self.carte_blanche(stream, lo, hi)
         return PlayedDeals(self.rules, elder, dealer, np.stack([cb_e > 0, cb_d > 0], axis=1),
-                           np.ascontiguousarray(cols[:, [D_LINE_FIRST, D_LINE_LAST]]))
+                           np.ascontiguousarray(cols[:, [DEAL_LINE_TRICKS_1_TO_6, DEAL_LINE_TRICKS_7_TO_12]]))
 
     # --- evaluation ---------------------------------------------------------------------------------
 
@@ -245,9 +245,9 @@ class DealSampler:
     def evaluate(self, stream: int, lo: int, hi: int, discards: Sequence[tuple[int, int]],
                  pool: ThreadPoolExecutor, progress: Progress | None = None, play: bool = True,
                  uniform: bool = False) -> np.ndarray:
-        """The kernel's columns (kernels.layout.D_*) for every (discard, deal): shape
-        (len(discards), hi - lo, N_DEAL). ``discards``: (mask, size) pairs. ``uniform``: besides them, in
-        ``D_UNIFORM_*``, the declarations of the same deal in the uniform model (the opponent keeping his
+        """The kernel's columns (kernels.layout.DEAL_*) for every (discard, deal): shape
+        (len(discards), hi - lo, DEAL_COLUMNS). ``discards``: (mask, size) pairs. ``uniform``: besides them, in
+        ``DEAL_UNIFORM_*``, the declarations of the same deal in the uniform model (the opponent keeping his
         dealt hand; kernels/layout.py), the race's control variate."""
         from . import first_run
 
@@ -268,8 +268,8 @@ class DealSampler:
                 u_elder[:, j], u_dealer[:, j] = self.finals(stream, lo, hi, mask, size, uniform=True)
             u_elder, u_dealer = u_elder.ravel(), u_dealer.ravel()
         cb_e, cb_d = (np.repeat(a, m) for a in self.carte_blanche(stream, lo, hi))
-        out = np.zeros((len(elder), N_DEAL_ALL), dtype=np.int64)
-        u_out = np.zeros((len(elder), N_DEAL), dtype=np.int64) if uniform else None
+        out = np.zeros((len(elder), DEAL_ALL_COLUMNS), dtype=np.int64)
+        u_out = np.zeros((len(elder), DEAL_COLUMNS), dtype=np.int64) if uniform else None
         t = tables_for(self.rules)
         play_params = self._play_params() if play else None
         chunk = CHUNK if play else 16 * CHUNK
@@ -300,10 +300,10 @@ class DealSampler:
         if self.cancel.is_set():
             raise Interrupted
         if u_out is not None:
-            out[:, D_UNIFORM_E_DECL] = u_out[:, D_E_DECL]
-            out[:, D_UNIFORM_D_DECL] = u_out[:, D_D_DECL]
-            out[:, D_UNIFORM_E_RUN_PIQUE] = u_out[:, D_E_RUN_PIQUE]
-        return out.reshape(n, m, N_DEAL_ALL).transpose(1, 0, 2)
+            out[:, DEAL_UNIFORM_ELDER_DECLARATIONS] = u_out[:, DEAL_ELDER_DECLARATIONS]
+            out[:, DEAL_UNIFORM_DEALER_DECLARATIONS] = u_out[:, DEAL_DEALER_DECLARATIONS]
+            out[:, DEAL_UNIFORM_ELDER_RUN_PIQUE] = u_out[:, DEAL_ELDER_RUN_PIQUE]
+        return out.reshape(n, m, DEAL_ALL_COLUMNS).transpose(1, 0, 2)
 
     def uniform_nets(self, stream: int, n: int, discards: Sequence[tuple[int, int]],
                      pool: ThreadPoolExecutor) -> np.ndarray:
@@ -321,11 +321,11 @@ class DealSampler:
                 if self.cancel.is_set():
                     raise Interrupted
                 elder, dealer = self.finals(stream, lo, hi, mask, size, uniform=True)
-                cols = np.zeros((hi - lo, N_DEAL_ALL), dtype=np.int64)
+                cols = np.zeros((hi - lo, DEAL_ALL_COLUMNS), dtype=np.int64)
                 kd.declare_deals(0, hi - lo, elder, dealer, cb_e, cb_d, t.packed, cols)
-                cols[:, D_UNIFORM_E_DECL] = cols[:, D_E_DECL]
-                cols[:, D_UNIFORM_D_DECL] = cols[:, D_D_DECL]
-                cols[:, D_UNIFORM_E_RUN_PIQUE] = cols[:, D_E_RUN_PIQUE]
+                cols[:, DEAL_UNIFORM_ELDER_DECLARATIONS] = cols[:, DEAL_ELDER_DECLARATIONS]
+                cols[:, DEAL_UNIFORM_DEALER_DECLARATIONS] = cols[:, DEAL_DEALER_DECLARATIONS]
+                cols[:, DEAL_UNIFORM_ELDER_RUN_PIQUE] = cols[:, DEAL_ELDER_RUN_PIQUE]
                 out[j, lo:hi] = uniform_net(cols, self.position == "elder", self.rules)
             with self._lock:  # the control's deals are not needed again
                 for key in [k for k in self._blocks if k[0] == stream]:
@@ -334,7 +334,7 @@ class DealSampler:
 
 
 def line_tricks(first: int, last: int) -> list[tuple[Card, Card]]:
-    """The twelve tricks (leader's card, follower's card) of a line packed in D_LINE_FIRST, D_LINE_LAST
+    """The twelve tricks (leader's card, follower's card) of a line packed in DEAL_LINE_TRICKS_1_TO_6, DEAL_LINE_TRICKS_7_TO_12
     (kernels/layout.py)."""
     low = (1 << LINE_CARD_BITS) - 1
     cards = [DECK[(int(col) >> (LINE_CARD_BITS * k)) & low]
@@ -352,7 +352,7 @@ class PlayedDeals:
     elder: np.ndarray  # int64 masks, one a deal
     dealer: np.ndarray
     blanche: np.ndarray  # bool (deals, 2): elder's, the dealer's dealt hand is a carte blanche
-    line: np.ndarray  # int64 (deals, 2): D_LINE_FIRST, D_LINE_LAST
+    line: np.ndarray  # int64 (deals, 2): DEAL_LINE_TRICKS_1_TO_6, DEAL_LINE_TRICKS_7_TO_12
 
     def __len__(self) -> int:
         return len(self.elder)
@@ -377,8 +377,8 @@ def _totals(cols: np.ndarray, play: bool, rules: RuleSet) -> tuple[np.ndarray, n
     """(elder's, the dealer's) totals for the deal: with the play, or the declarations with pique by elder's
     pique run (as ``score`` counts it)."""
     if play:
-        return cols[..., D_E_DECL] + cols[..., D_E_PLAY], cols[..., D_D_DECL] + cols[..., D_D_PLAY]
-    return cols[..., D_E_DECL] + rules.pique_bonus * cols[..., D_E_RUN_PIQUE], cols[..., D_D_DECL]
+        return cols[..., DEAL_ELDER_DECLARATIONS] + cols[..., DEAL_ELDER_PLAY], cols[..., DEAL_DEALER_DECLARATIONS] + cols[..., DEAL_DEALER_PLAY]
+    return cols[..., DEAL_ELDER_DECLARATIONS] + rules.pique_bonus * cols[..., DEAL_ELDER_RUN_PIQUE], cols[..., DEAL_DEALER_DECLARATIONS]
 
 
 def deal_totals(cols: np.ndarray, me_is_elder: bool, play: bool, rules: RuleSet) -> np.ndarray:
@@ -394,8 +394,8 @@ def user_net(cols: np.ndarray, me_is_elder: bool, play: bool, rules: RuleSet) ->
 
 
 def uniform_net(cols: np.ndarray, me_is_elder: bool, rules: RuleSet) -> np.ndarray:
-    """Each row's control variate: the player's declaration net in the uniform model (D_UNIFORM_*), whose
+    """Each row's control variate: the player's declaration net in the uniform model (DEAL_UNIFORM_*), whose
     mean over the uniform model's deals is the exact analysis's net."""
-    e = cols[..., D_UNIFORM_E_DECL] + rules.pique_bonus * cols[..., D_UNIFORM_E_RUN_PIQUE]
-    d = cols[..., D_UNIFORM_D_DECL]
+    e = cols[..., DEAL_UNIFORM_ELDER_DECLARATIONS] + rules.pique_bonus * cols[..., DEAL_UNIFORM_ELDER_RUN_PIQUE]
+    d = cols[..., DEAL_UNIFORM_DEALER_DECLARATIONS]
     return (e - d if me_is_elder else d - e).astype(np.float64)

@@ -17,7 +17,7 @@ from .pool import threads as _threads
 first_run.starting("declarations")  # one line on stderr when these kernels are about to be compiled
 
 from ..kernels import declarations as k  # noqa: E402
-from ..kernels.layout import S_CB_ME, S_ME_IS_ELDER, S_OPP_CB  # noqa: E402
+from ..kernels.layout import SIDE_MY_BLANCHE, SIDE_ME_IS_ELDER, SIDE_OPPONENT_BLANCHE  # noqa: E402
 
 CHUNKS = 128  # a call's draws are cut into this many pieces, taken up by whichever worker thread is free
 
@@ -27,10 +27,10 @@ __all__ = ["CHUNKS", "enumerate_fast", "run_pieces", "side_array", "workers"]
 
 
 def side_array(me_is_elder: bool, cb_me: int, opp_cb_fixed: int) -> np.ndarray:
-    """The side analysed, packed as the kernels read it (kernels.layout.S_*): whether "me" is elder, my
+    """The side analysed, packed as the kernels read it (kernels.layout.SIDE_*): whether "me" is elder, my
     carte blanche points, the opponent's (-1: read off each of his holdings)."""
     side = np.zeros(3, dtype=np.int64)
-    side[S_ME_IS_ELDER], side[S_CB_ME], side[S_OPP_CB] = int(me_is_elder), cb_me, opp_cb_fixed
+    side[SIDE_ME_IS_ELDER], side[SIDE_MY_BLANCHE], side[SIDE_OPPONENT_BLANCHE] = int(me_is_elder), cb_me, opp_cb_fixed
     return side
 
 
@@ -45,13 +45,13 @@ def enumerate_fast(hand: np.ndarray, unseen: np.ndarray, draws: np.ndarray, disc
     are cut into CHUNKS pieces for the worker threads; ``progress(n)``, if given, is called in the
     caller's thread with how many draws are done, as pieces finish.
     """
-    key = (unseen.tobytes(), side[S_ME_IS_ELDER], side[S_OPP_CB], *(t.tobytes() for t in rt))
+    key = (unseen.tobytes(), side[SIDE_ME_IS_ELDER], side[SIDE_OPPONENT_BLANCHE], *(t.tobytes() for t in rt))
     if key not in _holdings_cache:
         _holdings_cache.clear()
         binom = k.binomials(unseen.shape[0])
         _holdings_cache[key] = (binom, k.every_holding(unseen, side, rt, binom))
     holdings = _holdings_cache[key]
-    hand_mask, kept, cols = k.kept_and_columns(hand, discards, side[S_ME_IS_ELDER] != 0, rt[2])
+    hand_mask, kept, cols = k.kept_and_columns(hand, discards, side[SIDE_ME_IS_ELDER] != 0, rt[2])
     deal = (unseen, draws, kept, cols)
     n_chunks = min(len(draws), CHUNKS)
     bounds = [chunk * len(draws) // n_chunks for chunk in range(n_chunks + 1)]
@@ -65,4 +65,4 @@ def enumerate_fast(hand: np.ndarray, unseen: np.ndarray, draws: np.ndarray, disc
     for done in _threads().map(count, range(n_chunks)):  # the kernels release the GIL
         if progress is not None:
             progress(done)
-    k.add_totals(acc, cols, len(draws) * k.holding_count(len(unseen) - draws.shape[1]), side[S_CB_ME], counts)
+    k.add_totals(acc, cols, len(draws) * k.holding_count(len(unseen) - draws.shape[1]), side[SIDE_MY_BLANCHE], counts)

@@ -14,7 +14,7 @@ import numpy as np
 from ..cards import Card, Rank, Suit
 from ..game.declarations import cashable_against
 from ..game.table import overtaken_at
-from ..kernels.layout import N4_COUNTS
+from ..kernels.layout import COUNT4_COLUMNS
 from ..rules import RuleSet
 from .pool import run_pieces, workers
 from .pool import worker_number as _worker_number
@@ -96,7 +96,7 @@ def four_counts(me: int, mine: list[int], me_blanche: bool, unseen: list[int], r
     worker_count = workers
     t = four_tables(rules)
     u = np.array(sorted(unseen), dtype=np.int64)
-    acc = np.zeros((worker_count(), N4_COUNTS), dtype=np.int64)
+    acc = np.zeros((worker_count(), COUNT4_COLUMNS), dtype=np.int64)
     mine_mask = sum(1 << i for i in mine)
     chunks = only or [(i, j) for i, j in itertools.combinations(range(24), 2) if j <= 17]
     double = int(rules.table_rules.double_blanche_repique)

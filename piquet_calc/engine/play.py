@@ -1,6 +1,6 @@
 """The play solver's driver: rules -> the packed parameters, and a whole deal or a position solved.
 
-``play_params(rules)`` packs the play's rules for the kernels (``kernels.layout.PL_*``);
+``play_params(rules)`` packs the play's rules for the kernels (``kernels.layout.PLAY_RULE_*``);
 ``solve_deal(elder_cards, dealer_cards, rules, elder_before, dealer_before, pique_live)`` solves a
 deal from the first lead and returns a frozen ``PlaySolution`` (value, both totals, one optimal line).
 ``solve_position(state, rules)`` does the same from any ``game.play.PlayState`` (a recorded play's
@@ -22,20 +22,20 @@ import numpy as np
 
 from ..cards import Card, mask_of, sort_hand
 from ..game.play import DEALER, ELDER, PlayState, play_trick
-from ..kernels.layout import N_PLAY_PARAMS
+from ..kernels.layout import PLAY_RULE_SLOTS
 from ..rules import RuleSet
 
 
 @lru_cache(maxsize=16)
 def play_params(rules: RuleSet) -> np.ndarray:
-    """The play's rules as the int64 array the solver reads, in the order of ``kernels.layout.PL_*``."""
+    """The play's rules as the int64 array the solver reads, in the order of ``kernels.layout.PLAY_RULE_*``."""
     p = rules.play
     params = np.array([
         p.lead, p.last_lead, p.win_opponent_lead, p.win_own_lead, p.last_trick, p.seventh_trick,
         int(p.scoring_rank), p.cards, p.capot, int(p.capot_replaces_cards), int(p.capot_replaces_last_trick),
         p.deal_bonus, rules.pique_bonus, rules.pique_threshold,
     ], dtype=np.int64)
-    assert len(params) == N_PLAY_PARAMS
+    assert len(params) == PLAY_RULE_SLOTS
     params.setflags(write=False)
     return params
 

@@ -2,7 +2,7 @@
 hand the opponent may hold) valued on worker threads, each with its own transposition table.
 
 ``position_row(state, rules, led)`` packs one ``game.play.PlayState`` (between tricks) and the card led to
-the trick, if any, as ``kernels.layout.SP_*``. ``SeenSolver(rules, threads).values(rows, lines)`` values every
+the trick, if any, as ``kernels.layout.POSITION_*``. ``SeenSolver(rules, threads).values(rows, lines)`` values every
 legal card of the player to move at each row: ``(out, counts)`` as ``kernels.seen.batch_values`` fills them.
 The rows are cut into contiguous pieces taken up by whichever thread is free; the values are exact, so the
 figures are the same for any number of threads (tests/test_seen.py).
@@ -19,25 +19,25 @@ import numpy as np
 from ..cards import Card, mask_of
 from ..game.play import DEALER, ELDER, PlayState
 from ..kernels.layout import (
-    CV_CARD,
-    CV_ELDER_TRICKS,
-    CV_VALUE,
-    N_SP,
-    SP_DIFF,
-    SP_DM,
-    SP_DT,
-    SP_EM,
-    SP_ET,
-    SP_LEADER,
-    SP_LED,
-    SP_NEED,
+    VALUED_CARD,
+    VALUED_ELDER_TRICKS,
+    VALUED_VALUE,
+    POSITION_COLUMNS,
+    POSITION_SCORE_DIFF,
+    POSITION_DEALER_CARDS,
+    POSITION_DEALER_TRICKS,
+    POSITION_ELDER_CARDS,
+    POSITION_ELDER_TRICKS,
+    POSITION_LEADER,
+    POSITION_LED,
+    POSITION_PIQUE_NEED,
 )
 from ..rules import RuleSet
 from .play import play_params
 
 # Rows (a power of two) of each worker thread's table: the hands of one call share most of their endings, so a
-# table larger than one solve's (kernels.layout.TT_BITS) pays (benchmarks/seen.py).
-SEEN_TT_BITS = 18
+# table larger than one solve's (kernels.layout.TRANSPOSITION_BITS) pays (benchmarks/seen.py).
+SEEN_TRANSPOSITION_BITS = 18
 PIECES_PER_THREAD = 4  # a call's rows are cut into this many pieces per thread, for an even load
 
 _pools: dict[int, ThreadPoolExecutor] = {}
@@ -73,12 +73,12 @@ def worker_count() -> int:
 
 def position_row(state: PlayState, rules: RuleSet, led: Card | None = None) -> np.ndarray:
     """``state`` (between tricks) and the leader's card ``led`` to the trick (None: nobody has led), packed."""
-    row = np.zeros(N_SP, dtype=np.int64)
+    row = np.zeros(POSITION_COLUMNS, dtype=np.int64)
     need = rules.pique_threshold - state.totals[ELDER] if state.pique_live else 0
-    row[SP_EM], row[SP_DM] = mask_of(state.hands[ELDER]), mask_of(state.hands[DEALER])
-    row[SP_LEADER], row[SP_ET], row[SP_DT] = state.leader, state.tricks[ELDER], state.tricks[DEALER]
-    row[SP_DIFF], row[SP_NEED] = state.totals[ELDER] - state.totals[DEALER], max(need, 0)
-    row[SP_LED] = -1 if led is None else led.index
+    row[POSITION_ELDER_CARDS], row[POSITION_DEALER_CARDS] = mask_of(state.hands[ELDER]), mask_of(state.hands[DEALER])
+    row[POSITION_LEADER], row[POSITION_ELDER_TRICKS], row[POSITION_DEALER_TRICKS] = state.leader, state.tricks[ELDER], state.tricks[DEALER]
+    row[POSITION_SCORE_DIFF], row[POSITION_PIQUE_NEED] = state.totals[ELDER] - state.totals[DEALER], max(need, 0)
+    row[POSITION_LED] = -1 if led is None else led.index
     return row
 
 
@@ -92,7 +92,7 @@ def position_rows(state: PlayState, rules: RuleSet, led: Card | None, player: in
 
 def hands_column(rows: np.ndarray, player: int) -> np.ndarray:
     """The column of ``player``'s (ELDER or DEALER) cards in position rows: a view, to read or to set."""
-    return rows[:, SP_EM if player == ELDER else SP_DM]
+    return rows[:, POSITION_ELDER_CARDS if player == ELDER else POSITION_DEALER_CARDS]
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ class CardValues:
 
     @classmethod
     def of(cls, out: np.ndarray) -> CardValues:
-        return cls(out[..., CV_CARD], out[..., CV_VALUE], out[..., CV_ELDER_TRICKS])
+        return cls(out[..., VALUED_CARD], out[..., VALUED_VALUE], out[..., VALUED_ELDER_TRICKS])
 
 
 def _table(bits: int) -> np.ndarray:
@@ -121,7 +121,7 @@ def _table(bits: int) -> np.ndarray:
 class SeenSolver:
     """Every legal card valued at many positions under one set of rules, on ``threads`` worker threads."""
 
-    def __init__(self, rules: RuleSet, threads: int = 0, table_bits: int = SEEN_TT_BITS) -> None:
+    def __init__(self, rules: RuleSet, threads: int = 0, table_bits: int = SEEN_TRANSPOSITION_BITS) -> None:
         self.ks = _kernels()
         self.rules = rules
         self.params = play_params(rules)
@@ -134,7 +134,7 @@ class SeenSolver:
         return _pools[self.threads]
 
     def values(self, rows: np.ndarray, lines: bool = False) -> tuple[np.ndarray, np.ndarray]:
-        """``rows`` (int64[n, N_SP]): ``out`` int64[n, 12, N_CV] (each row's cards in index order, their
+        """``rows`` (int64[n, POSITION_COLUMNS]): ``out`` int64[n, 12, VALUED_COLUMNS] (each row's cards in index order, their
         values and, with ``lines``, elder's tricks on the solver's line) and ``counts`` int64[n]."""
         n = rows.shape[0]
         out = self.ks.new_output(n)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ..cards import Rank, Suit
-from ..kernels.layout import N3_COUNTS, N_QPARAMS
+from ..kernels.layout import COUNT3_COLUMNS, TABLE_RULE_SLOTS
 from ..rules import RuleSet
 from .pool import run_pieces, workers
 from .pool import worker_number as _worker_number
@@ -17,14 +17,14 @@ from .tables import tables_for
 
 
 def table_params(rules: RuleSet) -> np.ndarray:
-    """The scalar rules kernels/table.py reads, in the order of ``kernels.layout.Q_*``."""
+    """The scalar rules kernels/table.py reads, in the order of ``kernels.layout.TABLE_RULE_*``."""
     p = rules.play
     params = np.array([
         rules.blanche_points, rules.repique_threshold, rules.pique_threshold, p.lead, p.win_own_lead, p.last_trick,
         rules.table.hand_size, rules.table_rules.point_min_pips, sum(1 << r for r in Rank if r >= rules.set_min_rank),
         rules.trio_points, rules.quatorze_points, sum(1 << (s * 8 + r) for s in Suit for r in rules.blanche_ranks),
     ], dtype=np.int64)
-    assert len(params) == N_QPARAMS
+    assert len(params) == TABLE_RULE_SLOTS
     return params
 
 
@@ -54,7 +54,7 @@ def dealer_exchange_counts(dealer: list[int], dealer_blanche: bool, unseen: list
     talons = list(itertools.combinations(unseen, 2))
     n_workers = workers()
     n_opt = 1 + len(pairs)
-    acc = np.zeros((n_workers, n_opt, N3_COUNTS), dtype=np.int64)
+    acc = np.zeros((n_workers, n_opt, COUNT3_COLUMNS), dtype=np.int64)
     tables = [(np.hstack([np.full((1 << kt.HASH_BITS, 1), -1), np.zeros((1 << kt.HASH_BITS, 1))]).astype(np.int64),
                np.zeros(kt.HASH_FULL, dtype=np.int64)) for _ in range(n_workers)]
 
@@ -80,7 +80,7 @@ def seat_counts(me: int, mine: list[int], me_blanche: bool, unseen: list[int], o
     params = table_params(rules)
     others = [s for s in range(3) if s != me]
     size = rules.table.hand_size
-    acc = np.zeros((workers(), N3_COUNTS), dtype=np.int64)
+    acc = np.zeros((workers(), COUNT3_COLUMNS), dtype=np.int64)
     outs = list(itertools.combinations(unseen, out_of_play))
 
     def count(out: tuple[int, ...]) -> None:

@@ -17,12 +17,12 @@ from ..kernels.layout import (
     PROFILE_TOPS,
     PROFILES,
     QUATORZE_KEY,
-    T_POINT,
-    T_POPCOUNT,
-    T_SEQ_COVER,
-    T_SEQ_KEY,
-    T_SEQ_SCORE,
-    T_TOP,
+    SUIT_POINT_KEY,
+    SUIT_CARD_COUNT,
+    SUIT_IN_SEQUENCE,
+    SUIT_SEQUENCE_KEY,
+    SUIT_SEQUENCE_POINTS,
+    SUIT_TOP_RANK,
     TRIO_KEY,
 )
 from ..rules import RuleSet, check_rules
@@ -45,7 +45,7 @@ def set_code(size: int, rank: int) -> int:
 
 @dataclass(frozen=True)
 class SuitTables:
-    suit: np.ndarray  # int64[256, 6], columns T_*
+    suit: np.ndarray  # int64[256, 6], columns SUIT_*
     run: np.ndarray  # int32[256 * PROFILES]: one suit of elder's run, at elder ranks * PROFILES + dealer_profile()
     set_ranks: int  # rank mask of the ranks that make sets
     blanche_spoilers: int  # 32-bit mask of the cards that spoil carte blanche
@@ -85,13 +85,14 @@ def tables_for(rules: RuleSet) -> SuitTables:
         cards = _suit_cards(ranks)
         runs = runs_of(cards)
         point = point_of(cards)
-        suit[ranks, T_POINT] = point_code(point.length, point.pips) if cards else 0
-        suit[ranks, T_SEQ_KEY] = run_code(runs[0].length, int(runs[0].top)) if runs else 0
-        suit[ranks, T_SEQ_SCORE] = sum(rules.sequence_points(r.length) for r in runs)
-        suit[ranks, T_POPCOUNT] = len(cards)
-        suit[ranks, T_TOP] = max((int(c.rank) for c in cards), default=-1)
+        suit[ranks, SUIT_POINT_KEY] = point_code(point.length, point.pips) if cards else 0
+        suit[ranks, SUIT_SEQUENCE_KEY] = run_code(runs[0].length, int(runs[0].top)) if runs else 0
+        suit[ranks, SUIT_SEQUENCE_POINTS] = sum(rules.sequence_points(r.length) for r in runs)
+        suit[ranks, SUIT_CARD_COUNT] = len(cards)
+        suit[ranks, SUIT_TOP_RANK] = max((int(c.rank) for c in cards), default=-1)
         # the ranks lying in a sequence, for carte rouge
-        suit[ranks, T_SEQ_COVER] = sum(1 << r for run in runs for r in range(run.top - run.length + 1, run.top + 1))
+        suit[ranks, SUIT_IN_SEQUENCE] = sum(1 << r for run in runs for r in range(run.top - run.length + 1,
+                                                                                  run.top + 1))
     run = np.zeros(256 * PROFILES, dtype=np.int32)
     for elder in range(256):
         e_cards = _suit_cards(elder)
@@ -111,7 +112,7 @@ def tables_for(rules: RuleSet) -> SuitTables:
 
 
 def kernel_params(rules: RuleSet) -> np.ndarray:
-    """The scalar rules the kernels read, packed in the order of ``kernels.layout.P_*``."""
+    """The scalar rules the kernels read, packed in the order of ``kernels.layout.RULE_*``."""
     p = rules.play
     return np.array([
         rules.blanche_points, rules.repique_bonus, rules.pique_bonus, rules.repique_threshold,

@@ -7,17 +7,17 @@ The engine builds the tables in these layouts (engine/tables.py); the kernels re
 from __future__ import annotations
 
 # Columns of the suit table (engine.tables.SuitTables.suit), indexed by a suit's 8-bit rank mask.
-T_POINT, T_SEQ_KEY, T_SEQ_SCORE, T_POPCOUNT, T_TOP, T_SEQ_COVER = range(6)
+SUIT_POINT_KEY, SUIT_SEQUENCE_KEY, SUIT_SEQUENCE_POINTS, SUIT_CARD_COUNT, SUIT_TOP_RANK, SUIT_IN_SEQUENCE = range(6)
 
 # The scalar rules, packed in this order by engine.tables.kernel_params.
-(P_BLANCHE, P_REPIQUE, P_PIQUE, P_REPIQUE_AT, P_PIQUE_AT, P_ROUGE,
- P_LEAD, P_LAST_LEAD, P_WIN_OWN, P_LAST, P_SEVENTH, P_SCORING_RANKS, P_TRIO, P_QUATORZE, P_SET_RANKS,
- P_SPOILERS) = range(16)
-N_PARAMS = 16
+(RULE_BLANCHE, RULE_REPIQUE, RULE_PIQUE, RULE_REPIQUE_AT, RULE_PIQUE_AT, RULE_CARTE_ROUGE,
+ RULE_LEAD, RULE_LAST_LEAD, RULE_WIN_OWN, RULE_LAST_TRICK, RULE_SEVENTH, RULE_SCORING_RANKS, RULE_TRIO, RULE_QUATORZE,
+ RULE_SET_RANKS, RULE_SPOILERS) = range(16)
+RULE_SLOTS = 16
 
 # The side analysed, packed (engine.enumeration.side_array): whether "me" is elder, my carte blanche
 # points, and the opponent's (-1: read off each of his holdings).
-S_ME_IS_ELDER, S_CB_ME, S_OPP_CB = range(3)
+SIDE_ME_IS_ELDER, SIDE_MY_BLANCHE, SIDE_OPPONENT_BLANCHE = range(3)
 
 # Columns of the per-discard count array: exact integers over every (draw, opponent holding).
 COUNT_NAMES = (
@@ -29,18 +29,22 @@ COUNT_NAMES = (
     "repique_me", "repique_opp", "pique_me", "pique_opp",
     "carte_rouge_me", "carte_rouge_opp",
 )
-(C_DEALS,
- C_PT_WIN, C_PT_TIE, C_PT_LOSE, C_SQ_WIN, C_SQ_TIE, C_SQ_LOSE, C_ST_WIN, C_ST_TIE, C_ST_LOSE,
- C_ME_PT, C_OPP_PT, C_ME_SQ, C_OPP_SQ, C_ME_ST, C_OPP_ST, C_ME_CB, C_OPP_CB,
- C_ME_REPIQUE, C_OPP_REPIQUE, C_ME_PIQUE, C_OPP_PIQUE, C_ME_CR, C_OPP_CR) = range(24)
-N_COUNTS = len(COUNT_NAMES)
+(COUNT_DEALS,
+ COUNT_POINT_WIN, COUNT_POINT_TIE, COUNT_POINT_LOSE, COUNT_SEQUENCE_WIN, COUNT_SEQUENCE_TIE, COUNT_SEQUENCE_LOSE,
+ COUNT_SETS_WIN, COUNT_SETS_TIE, COUNT_SETS_LOSE,
+ COUNT_POINT_ME, COUNT_POINT_OPP, COUNT_SEQUENCE_ME, COUNT_SEQUENCE_OPP, COUNT_SETS_ME, COUNT_SETS_OPP,
+ COUNT_CARTE_BLANCHE_ME, COUNT_CARTE_BLANCHE_OPP,
+ COUNT_REPIQUE_ME, COUNT_REPIQUE_OPP, COUNT_PIQUE_ME, COUNT_PIQUE_OPP, COUNT_CARTE_ROUGE_ME,
+ COUNT_CARTE_ROUGE_OPP) = range(24)
+COUNT_COLUMNS = len(COUNT_NAMES)
 
 # Indices into the tuple a hand's features are returned in (kernels.declarations.hand_features).
-F_POINT, F_POINT_SCORE, F_SEQ, F_SEQ_SCORE, F_SET, F_SET_SCORE, F_ROUGE = range(7)
-N_FEATURES = 7
+(FEATURE_POINT, FEATURE_POINT_SCORE, FEATURE_SEQUENCE, FEATURE_SEQUENCE_SCORE, FEATURE_SETS, FEATURE_SETS_SCORE,
+ FEATURE_CARTE_ROUGE) = range(7)
+FEATURE_SLOTS = 7
 
 # Point, sequence and set keys as integers (engine.tables.point_code, run_code, set_code) are below these.
-PK_SIZE, SK_SIZE, TK_SIZE = 1152, 128, 64
+POINT_KEYS, SEQUENCE_KEYS, SET_KEYS = 1152, 128, 64
 
 # A set key (engine.tables.set_code): size * 8 + rank, so any quatorze is above any trio.
 QUATORZE_KEY, TRIO_KEY = 4 * 8, 3 * 8
@@ -52,53 +56,58 @@ PROFILES = PROFILE_TOPS * 9
 PROFILE_BITS = 7
 
 # The play's rules, packed in this order by engine.play.play_params (the solver, kernels/play.py).
-(PL_LEAD, PL_LAST_LEAD, PL_WIN_OPP, PL_WIN_OWN, PL_LAST_TRICK, PL_SEVENTH, PL_SCORING_RANK, PL_CARDS, PL_CAPOT,
- PL_CAPOT_CARDS, PL_CAPOT_LAST, PL_DEAL_BONUS, PL_PIQUE_BONUS, PL_PIQUE_AT) = range(14)
-N_PLAY_PARAMS = 14
+(PLAY_RULE_LEAD, PLAY_RULE_LAST_LEAD, PLAY_RULE_WIN_OPP, PLAY_RULE_WIN_OWN, PLAY_RULE_LAST_TRICK, PLAY_RULE_SEVENTH,
+ PLAY_RULE_SCORING_RANK, PLAY_RULE_CARDS, PLAY_RULE_CAPOT,
+ PLAY_RULE_CAPOT_CARDS, PLAY_RULE_CAPOT_LAST, PLAY_RULE_DEAL_BONUS, PLAY_RULE_PIQUE_BONUS,
+ PLAY_RULE_PIQUE_AT) = range(14)
+PLAY_RULE_SLOTS = 14
 
 # The play solver's transposition table: rows of (key of the hands, key of the rest | stamp, bounds and
-# best card); its last row holds the stamp of the current solve. 2 ** TT_BITS rows by default (1.5 MB a
+# best card); its last row holds the stamp of the current solve. 2 ** TRANSPOSITION_BITS rows by default (1.5 MB a
 # table, kept in the core's cache: one solve stores a few thousand positions; 2 ** 15 to 2 ** 18 rows
 # measured within 6% of each other, 2 ** 21 rows 10% slower; benchmarks/RESULTS.md).
-TT_BITS = 16
-TT_COLUMNS = 3
+TRANSPOSITION_BITS = 16
+TRANSPOSITION_COLUMNS = 3
 # The whole-deal sampler (engine/deal.py) keeps one table across a chunk's solves, whose rows share most
-# of their endings, so a larger table pays there: up to 2 ** SAMPLER_TT_BITS rows a worker thread (96 MB),
-# all its threads' tables within SAMPLER_TT_BYTES (au-cent's three elder hands: 2 ** 16 rows 42 s,
+# of their endings, so a larger table pays there: up to 2 ** SAMPLER_TRANSPOSITION_BITS rows a worker thread (96 MB),
+# all its threads' tables within SAMPLER_TRANSPOSITION_BYTES (au-cent's three elder hands: 2 ** 16 rows 42 s,
 # 2 ** 20 rows 35 s, 2 ** 22 and 2 ** 23 rows 25 to 26 s, at load 1.8; benchmarks/RESULTS.md).
-SAMPLER_TT_BITS = 22
-SAMPLER_TT_BYTES = 256 << 20
+SAMPLER_TRANSPOSITION_BITS = 22
+SAMPLER_TRANSPOSITION_BYTES = 256 << 20
 
 # Columns of the whole-deal evaluation of one sampled deal (kernels.deal.evaluate_deals), elder's and the
 # dealer's: declarations before the play (carte blanche, classes, carte rouge and the repique bonus),
 # repique, pique by elder's pique run (the uniform model's reading, for the checks), the play's points
 # (pique, the cards, capot and the deal bonus included), pique in the play, the cards (+1 elder won
 # them, 0 divided, -1 the dealer), capot; then the solver's line of play, packed (the deal's counting
-# order, which au-cent's race reads): D_LINE_FIRST holds the cards of tricks 1 to 6, D_LINE_LAST of 7 to 12,
+# order, which au-cent's race reads): DEAL_LINE_TRICKS_1_TO_6 holds the cards of tricks 1 to 6, DEAL_LINE_TRICKS_7_TO_12 of 7 to 12,
 # LINE_CARD_BITS bits a card index, the leader's card then the follower's, the first card lowest.
-(D_E_DECL, D_D_DECL, D_E_REPIQUE, D_D_REPIQUE, D_E_RUN_PIQUE, D_E_PLAY, D_D_PLAY, D_E_PIQUE, D_CARDS,
- D_E_CAPOT, D_D_CAPOT, D_LINE_FIRST, D_LINE_LAST) = range(13)
-N_DEAL = 13
+(DEAL_ELDER_DECLARATIONS, DEAL_DEALER_DECLARATIONS, DEAL_ELDER_REPIQUE, DEAL_DEALER_REPIQUE, DEAL_ELDER_RUN_PIQUE,
+ DEAL_ELDER_PLAY, DEAL_DEALER_PLAY, DEAL_ELDER_PIQUE, DEAL_CARDS,
+ DEAL_ELDER_CAPOT, DEAL_DEALER_CAPOT, DEAL_LINE_TRICKS_1_TO_6, DEAL_LINE_TRICKS_7_TO_12) = range(13)
+DEAL_COLUMNS = 13
 LINE_CARD_BITS = 5
 LINE_CARDS_A_COLUMN = 12
 # Beside them (engine.deal.DealSampler.evaluate with ``uniform``), the same deal's declarations in the uniform
 # model, the opponent keeping his dealt hand: elder's, the dealer's, and pique by elder's pique run (the
 # race's control variate, whose exact mean the uniform model gives).
-D_UNIFORM_E_DECL, D_UNIFORM_D_DECL, D_UNIFORM_E_RUN_PIQUE = range(N_DEAL, N_DEAL + 3)
-N_DEAL_ALL = N_DEAL + 3
+(DEAL_UNIFORM_ELDER_DECLARATIONS, DEAL_UNIFORM_DEALER_DECLARATIONS,
+ DEAL_UNIFORM_ELDER_RUN_PIQUE) = range(DEAL_COLUMNS, DEAL_COLUMNS + 3)
+DEAL_ALL_COLUMNS = DEAL_COLUMNS + 3
 
 # --- three seats (kernels/table.py) ------------------------------------------------------------------
 
 # The scalar rules of engine.table.table_params, in this order.
-(Q_BLANCHE, Q_REPIQUE_AT, Q_PIQUE_AT, Q_LEAD, Q_WIN_OWN, Q_LAST, Q_HAND, Q_MIN_PIPS, Q_SET_RANKS, Q_TRIO,
- Q_QUATORZE, Q_SPOILERS) = range(12)
-N_QPARAMS = 12
+(TABLE_RULE_BLANCHE, TABLE_RULE_REPIQUE_AT, TABLE_RULE_PIQUE_AT, TABLE_RULE_LEAD, TABLE_RULE_WIN_OWN,
+ TABLE_RULE_LAST_TRICK, TABLE_RULE_HAND_SIZE, TABLE_RULE_MIN_PIPS, TABLE_RULE_SET_RANKS, TABLE_RULE_TRIO,
+ TABLE_RULE_QUATORZE, TABLE_RULE_SPOILERS) = range(12)
+TABLE_RULE_SLOTS = 12
 
 # One scored deal, per seat: points of each class, repique and pique flags, then each class's standing
 # for the seat (0 win: strictly best at the table; 1 tie: equal to the best, or nobody holds one; 2 lose).
-S_BLANCHE, S_POINT, S_SEQ, S_SETS, S_REPIQUE, S_PIQUE, S_STATUS = range(7)
-N_SEAT_COUNTS = 6  # the columns summed per seat
-N_OUT = 9
+SEAT_BLANCHE, SEAT_POINT, SEAT_SEQUENCE, SEAT_SETS, SEAT_REPIQUE, SEAT_PIQUE, SEAT_STATUS = range(7)
+SEAT_SUMMED_COLUMNS = 6  # the columns summed per seat
+SEAT_COLUMNS = 9
 
 SEATS3 = ("elder", "middle", "dealer")
 CLASSES3 = ("point", "sequence", "sets")
@@ -107,8 +116,8 @@ CLASSES3 = ("point", "sequence", "sets")
 COUNT3_NAMES = ("deals", *(f"{c}_{w}" for c in CLASSES3 for w in ("win", "tie", "lose")),
                 *(f"{n}_{s}" for s in SEATS3
                   for n in ("carte_blanche", "point", "sequence", "sets", "repique", "pique")))
-X_DEALS, X_CLASS, X_SEAT = 0, 1, 10
-N3_COUNTS = len(COUNT3_NAMES)
+COUNT3_DEALS, COUNT3_CLASSES_FROM, COUNT3_SEATS_FROM = 0, 1, 10
+COUNT3_COLUMNS = len(COUNT3_NAMES)
 
 # --- four players (kernels/four.py) ------------------------------------------------------------------
 
@@ -118,18 +127,19 @@ SIDES4 = ("side", "opponents")  # the analysed seat's partnership and the other
 COUNT4_NAMES = ("deals", *(f"{c}_{w}" for c in CLASSES3 for w in ("win", "tie", "lose")),
                 *(f"{n}_{s}" for s in SIDES4
                   for n in ("carte_blanche", "point", "sequence", "sets", "repique", "pique")))
-V_SIDE = 10
-N4_COUNTS = len(COUNT4_NAMES)
+COUNT4_SIDES_FROM = 10
+COUNT4_COLUMNS = len(COUNT4_NAMES)
 
 # --- every card valued (kernels/seen.py) --------------------------------------------------------------
 
 # One position to value, a row of int64 (engine.seen): elder's and the dealer's cards (the card led still
 # in its leader's mask), who leads the trick, the tricks each has won, elder's total minus the dealer's,
 # the points elder still needs for pique (0: not live), and the card led to the trick (-1: nobody has led).
-(SP_EM, SP_DM, SP_LEADER, SP_ET, SP_DT, SP_DIFF, SP_NEED, SP_LED) = range(8)
-N_SP = 8
+(POSITION_ELDER_CARDS, POSITION_DEALER_CARDS, POSITION_LEADER, POSITION_ELDER_TRICKS, POSITION_DEALER_TRICKS,
+ POSITION_SCORE_DIFF, POSITION_PIQUE_NEED, POSITION_LED) = range(8)
+POSITION_COLUMNS = 8
 # One valued card, a row of the output: the card, its value (what the rest of the play adds to elder's total
 # minus the dealer's from the position, the card led included, both perfect after it), and the tricks elder
 # has at the end on the solver's line after it (-1 when the lines were not asked for).
-(CV_CARD, CV_VALUE, CV_ELDER_TRICKS) = range(3)
-N_CV = 3
+(VALUED_CARD, VALUED_VALUE, VALUED_ELDER_TRICKS) = range(3)
+VALUED_COLUMNS = 3

@@ -17,7 +17,7 @@ How the cards are valued:
 * of a run of equivalent cards (kernels.play's ``_reps``: no live card of the other hand between them,
   one side of the scoring rank) one is searched and the others take its value.
 
-The positions and the output are packed as ``kernels.layout.SP_*`` and ``CV_*``. Values are what the rest
+The positions and the output are packed as ``kernels.layout.POSITION_*`` and ``VALUED_*``. Values are what the rest
 of the play adds to elder's total minus the dealer's from the position (the card led, if any, scored with
 its trick), elder maximising and the dealer minimising. They are exact, so they do not depend on what
 the table held: results are the same whatever the order of the hands or the number of threads.
@@ -38,19 +38,19 @@ import numpy as np  # noqa: E402
 
 from .jit import JIT  # noqa: E402  (the jit options, set in one place)
 from .layout import (  # noqa: E402
-    CV_CARD,
-    CV_ELDER_TRICKS,
-    CV_VALUE,
-    N_CV,
-    PL_SCORING_RANK,
-    SP_DIFF,
-    SP_DM,
-    SP_DT,
-    SP_EM,
-    SP_ET,
-    SP_LEADER,
-    SP_LED,
-    SP_NEED,
+    VALUED_CARD,
+    VALUED_ELDER_TRICKS,
+    VALUED_VALUE,
+    VALUED_COLUMNS,
+    PLAY_RULE_SCORING_RANK,
+    POSITION_SCORE_DIFF,
+    POSITION_DEALER_CARDS,
+    POSITION_DEALER_TRICKS,
+    POSITION_ELDER_CARDS,
+    POSITION_ELDER_TRICKS,
+    POSITION_LEADER,
+    POSITION_LED,
+    POSITION_PIQUE_NEED,
 )
 from .play.bits import _bit_index, _popcount  # noqa: E402
 from .play.line import _trick_keeps, solve_line  # noqa: E402
@@ -66,7 +66,7 @@ def _follow(em, dm, leader, et, dt, diff, need, lead, alpha, beta, prm, tt, work
     fail-soft within (alpha, beta): the follower's replies (kernels.play's order, in ``mv[1]``), each
     trick scored and the position after it searched on the shared table."""
     n = _popcount(em)
-    sr = prm[PL_SCORING_RANK]
+    sr = prm[PLAY_RULE_SCORING_RANK]
     h = em if leader == 0 else dm
     o = dm if leader == 0 else em
     h_left = h & ~(np.int64(1) << lead)
@@ -161,17 +161,17 @@ def _elder_tricks(em, dm, leader, et, dt, diff, need, prm, tt, work, line):
 
 @numba.njit(**JIT)
 def _values(pos, prm, tt, work, mv, line, lines, out):
-    """Every legal card of the player to move at ``pos`` (kernels.layout.SP_*) into ``out`` (CV_* rows, the
+    """Every legal card of the player to move at ``pos`` (kernels.layout.POSITION_*) into ``out`` (VALUED_* rows, the
     cards in index order); returns how many."""
-    em = pos[SP_EM]
-    dm = pos[SP_DM]
-    leader = pos[SP_LEADER]
-    et = pos[SP_ET]
-    dt = pos[SP_DT]
-    diff = pos[SP_DIFF]
-    need = pos[SP_NEED]
-    led = pos[SP_LED]
-    sr = prm[PL_SCORING_RANK]
+    em = pos[POSITION_ELDER_CARDS]
+    dm = pos[POSITION_DEALER_CARDS]
+    leader = pos[POSITION_LEADER]
+    et = pos[POSITION_ELDER_TRICKS]
+    dt = pos[POSITION_DEALER_TRICKS]
+    diff = pos[POSITION_SCORE_DIFF]
+    need = pos[POSITION_PIQUE_NEED]
+    led = pos[POSITION_LED]
+    sr = prm[PLAY_RULE_SCORING_RANK]
     n = _popcount(em)
     if n == 0:
         return 0
@@ -196,9 +196,9 @@ def _values(pos, prm, tt, work, mv, line, lines, out):
             x ^= b
             c = _bit_index(b)
             r = _rep_of(c, reps, live)
-            out[count, CV_CARD] = c
-            out[count, CV_VALUE] = vals[r]
-            out[count, CV_ELDER_TRICKS] = -1
+            out[count, VALUED_CARD] = c
+            out[count, VALUED_VALUE] = vals[r]
+            out[count, VALUED_ELDER_TRICKS] = -1
             if lines:
                 # the follower's first reply (his move order) that holds the lead to its value
                 lead = r
@@ -210,7 +210,7 @@ def _values(pos, prm, tt, work, mv, line, lines, out):
                         lead, reply, leader, et, dt, diff, need, vals[r], leader == 1, h_left, o, n == 1,
                         (et + dt + n) // 2 + 1, prm, tt, work)
                     if ok:
-                        out[count, CV_ELDER_TRICKS] = _elder_tricks(cem, cdm, w, et + (w == 0), dt + (w == 1),
+                        out[count, VALUED_ELDER_TRICKS] = _elder_tricks(cem, cdm, w, et + (w == 0), dt + (w == 1),
                                                                     diff + e - d, need2, prm, tt, work, line)
                         break
             count += 1
@@ -250,17 +250,17 @@ def _values(pos, prm, tt, work, mv, line, lines, out):
         x ^= b
         c = _bit_index(b)
         r = _rep_of(c, reps, live)
-        out[count, CV_CARD] = c
-        out[count, CV_VALUE] = vals[r]
-        out[count, CV_ELDER_TRICKS] = tricks[r]
+        out[count, VALUED_CARD] = c
+        out[count, VALUED_VALUE] = vals[r]
+        out[count, VALUED_ELDER_TRICKS] = tricks[r]
         count += 1
     return count
 
 
 @numba.njit(**JIT)
 def card_values(pos, prm, tt, lines, out):
-    """One position (``pos``: kernels.layout.SP_*): every legal card of the player to move into ``out``
-    (int64[>= 12, N_CV], CV_* columns, the cards in index order); returns how many. A new stamp of ``tt``."""
+    """One position (``pos``: kernels.layout.POSITION_*): every legal card of the player to move into ``out``
+    (int64[>= 12, VALUED_COLUMNS], VALUED_* columns, the cards in index order); returns how many. A new stamp of ``tt``."""
     begin(tt)
     work = np.zeros((ROWS + FRAMES, FRAME_COLUMNS), dtype=np.int64)  # kernels.play.new_buffer's shape
     mv = np.zeros((2, MAX_CARDS), dtype=np.int64)
@@ -270,7 +270,7 @@ def card_values(pos, prm, tt, lines, out):
 
 @numba.njit(**JIT)
 def batch_values(positions, prm, tt, lines, out, counts):
-    """Many positions (rows of ``positions``, SP_* columns) valued on one table, which they share: the
+    """Many positions (rows of ``positions``, POSITION_* columns) valued on one table, which they share: the
     cards of row ``i`` into ``out[i]`` and how many into ``counts[i]``. One stamp of ``tt`` for the batch
     (the positions must be of one set of rules). Releases the GIL: one batch per worker thread."""
     begin(tt)
@@ -282,5 +282,5 @@ def batch_values(positions, prm, tt, lines, out, counts):
 
 
 def new_output(rows: int) -> np.ndarray:
-    """An output array for ``rows`` positions: int64[rows, 12, N_CV]."""
-    return np.zeros((rows, 12, N_CV), dtype=np.int64)
+    """An output array for ``rows`` positions: int64[rows, 12, VALUED_COLUMNS]."""
+    return np.zeros((rows, 12, VALUED_COLUMNS), dtype=np.int64)

@@ -2,7 +2,7 @@
 
 Mirrors ``game.table.score_table`` for three seats and is tested equal to it deal by deal. The rules come
 as tables (``engine.tables.tables_for``: each suit's point, sequence and pique-run entries) and the
-scalars of ``engine.table.table_params`` (layout in ``kernels.layout``, ``Q_*``).
+scalars of ``engine.table.table_params`` (layout in ``kernels.layout``, ``TABLE_RULE_*``).
 
 Seats: 0 elder, 1 middle, 2 dealer. Per deal the kernels produce, for every seat, its points in each
 class and whether it repiques and piques (``score_deal3``).
@@ -20,35 +20,35 @@ import numpy as np  # noqa: E402
 from .declarations.hand import next_subset  # noqa: E402
 from .jit import JIT  # noqa: E402  (the jit options, set in one place)
 from .layout import (  # noqa: E402
-    N_OUT,
-    N_SEAT_COUNTS,
-    Q_BLANCHE,
-    Q_HAND,
-    Q_LAST,
-    Q_LEAD,
-    Q_MIN_PIPS,
-    Q_PIQUE_AT,
-    Q_QUATORZE,
-    Q_REPIQUE_AT,
-    Q_SET_RANKS,
-    Q_SPOILERS,
-    Q_TRIO,
-    Q_WIN_OWN,
-    S_BLANCHE,
-    S_PIQUE,
-    S_POINT,
-    S_REPIQUE,
-    S_SEQ,
-    S_SETS,
-    S_STATUS,
-    T_POINT,
-    T_POPCOUNT,
-    T_SEQ_KEY,
-    T_SEQ_SCORE,
-    T_TOP,
-    X_CLASS,
-    X_DEALS,
-    X_SEAT,
+    SEAT_COLUMNS,
+    SEAT_SUMMED_COLUMNS,
+    TABLE_RULE_BLANCHE,
+    TABLE_RULE_HAND_SIZE,
+    TABLE_RULE_LAST_TRICK,
+    TABLE_RULE_LEAD,
+    TABLE_RULE_MIN_PIPS,
+    TABLE_RULE_PIQUE_AT,
+    TABLE_RULE_QUATORZE,
+    TABLE_RULE_REPIQUE_AT,
+    TABLE_RULE_SET_RANKS,
+    TABLE_RULE_SPOILERS,
+    TABLE_RULE_TRIO,
+    TABLE_RULE_WIN_OWN,
+    SEAT_BLANCHE,
+    SEAT_PIQUE,
+    SEAT_POINT,
+    SEAT_REPIQUE,
+    SEAT_SEQUENCE,
+    SEAT_SETS,
+    SEAT_STATUS,
+    SUIT_POINT_KEY,
+    SUIT_CARD_COUNT,
+    SUIT_SEQUENCE_KEY,
+    SUIT_SEQUENCE_POINTS,
+    SUIT_TOP_RANK,
+    COUNT3_CLASSES_FROM,
+    COUNT3_DEALS,
+    COUNT3_SEATS_FROM,
 )
 
 HASH_BITS = 13  # slots of the table of opponents' states (small, to stay in cache)
@@ -66,18 +66,18 @@ def features(mask, suit_tab, params):
     sq_score = 0
     for s in range(4):
         byte = (mask >> (8 * s)) & 255
-        p = suit_tab[byte, T_POINT]
+        p = suit_tab[byte, SUIT_POINT_KEY]
         if p > pt:
             pt = p
-        k = suit_tab[byte, T_SEQ_KEY]
+        k = suit_tab[byte, SUIT_SEQUENCE_KEY]
         if k > sq:
             sq = k
-        sq_score += suit_tab[byte, T_SEQ_SCORE]
-    if (pt & 127) < params[Q_MIN_PIPS]:
+        sq_score += suit_tab[byte, SUIT_SEQUENCE_POINTS]
+    if (pt & 127) < params[TABLE_RULE_MIN_PIPS]:
         pt = 0
     st = 0
     st_score = 0
-    set_ranks = params[Q_SET_RANKS]
+    set_ranks = params[TABLE_RULE_SET_RANKS]
     for r in range(8):
         if not (set_ranks >> r) & 1:
             continue
@@ -86,7 +86,7 @@ def features(mask, suit_tab, params):
             code = n * 8 + r
             if code > st:
                 st = code
-            st_score += params[Q_QUATORZE] if n == 4 else params[Q_TRIO]
+            st_score += params[TABLE_RULE_QUATORZE] if n == 4 else params[TABLE_RULE_TRIO]
     return pt, pt // 128 if pt else 0, sq, sq_score, st, st_score
 
 
@@ -100,46 +100,46 @@ def run_points(elder, m1, m2, suit_tab, run_tab, params):
         e = (elder >> (8 * s)) & 255
         a = (m1 >> (8 * s)) & 255
         b = (m2 >> (8 * s)) & 255
-        top = max(suit_tab[a, T_TOP], suit_tab[b, T_TOP])
-        cnt = max(suit_tab[a, T_POPCOUNT], suit_tab[b, T_POPCOUNT])
+        top = max(suit_tab[a, SUIT_TOP_RANK], suit_tab[b, SUIT_TOP_RANK])
+        cnt = max(suit_tab[a, SUIT_CARD_COUNT], suit_tab[b, SUIT_CARD_COUNT])
         w += run_tab[e * 81 + ((top + 9) % 9) * 9 + cnt] & 15
-    pts = w * (params[Q_LEAD] + params[Q_WIN_OWN])
-    return pts + (params[Q_LEAD] if w < params[Q_HAND] else params[Q_LAST])
+    pts = w * (params[TABLE_RULE_LEAD] + params[TABLE_RULE_WIN_OWN])
+    return pts + (params[TABLE_RULE_LEAD] if w < params[TABLE_RULE_HAND_SIZE] else params[TABLE_RULE_LAST_TRICK])
 
 
 @numba.njit(**JIT)
 def _class3(k0, k1, k2, s0, s1, s2, out, c):
     """One class among three seats: the strictly best code scores its seat's score, a tie nobody; each
-    seat's standing in ``out[seat, S_STATUS + c]``."""
+    seat's standing in ``out[seat, SEAT_STATUS + c]``."""
     best = max(k0, max(k1, k2))
     n = (k0 == best) + (k1 == best) + (k2 == best)
     for seat, k, sc in ((0, k0, s0), (1, k1, s1), (2, k2, s2)):
         if best == 0 or (k == best and n > 1):
-            out[seat, S_STATUS + c] = 1
+            out[seat, SEAT_STATUS + c] = 1
         elif k == best:
-            out[seat, S_STATUS + c] = 0
-            out[seat, S_POINT + c] = sc
+            out[seat, SEAT_STATUS + c] = 0
+            out[seat, SEAT_POINT + c] = sc
         else:
-            out[seat, S_STATUS + c] = 2
+            out[seat, SEAT_STATUS + c] = 2
 
 
 @numba.njit(**JIT)
 def score_deal3(m0, m1, m2, b0, b1, b2, suit_tab, run_tab, params, out):
-    """Every seat's points in one deal of three (``out[seat, S_*]``, zeroed here): carte blanche
+    """Every seat's points in one deal of three (``out[seat, SIDE_*]``, zeroed here): carte blanche
     (``b*``: the dealt hands'), point, sequence, sets, repique and pique (elder only) as flags, and
     each class's standing."""
     out[:, :] = 0
     f0 = features(m0, suit_tab, params)
     f1 = features(m1, suit_tab, params)
     f2 = features(m2, suit_tab, params)
-    out[0, S_BLANCHE] = params[Q_BLANCHE] * b0
-    out[1, S_BLANCHE] = params[Q_BLANCHE] * b1
-    out[2, S_BLANCHE] = params[Q_BLANCHE] * b2
+    out[0, SEAT_BLANCHE] = params[TABLE_RULE_BLANCHE] * b0
+    out[1, SEAT_BLANCHE] = params[TABLE_RULE_BLANCHE] * b1
+    out[2, SEAT_BLANCHE] = params[TABLE_RULE_BLANCHE] * b2
     for c in range(3):
         _class3(f0[2 * c], f1[2 * c], f2[2 * c], f0[2 * c + 1], f1[2 * c + 1], f2[2 * c + 1], out, c)
     run = -1  # elder's run only matters when both others are at nothing
-    if (out[1, S_BLANCHE] + out[1, S_POINT] + out[1, S_SEQ] + out[1, S_SETS] + out[2, S_BLANCHE] + out[2, S_POINT]
-            + out[2, S_SEQ] + out[2, S_SETS]) == 0:
+    if (out[1, SEAT_BLANCHE] + out[1, SEAT_POINT] + out[1, SEAT_SEQUENCE] + out[1, SEAT_SETS] + out[2, SEAT_BLANCHE] + out[2, SEAT_POINT]
+            + out[2, SEAT_SEQUENCE] + out[2, SEAT_SETS]) == 0:
         run = run_points(m0, m1, m2, suit_tab, run_tab, params)
     _bonuses3(out, params, run)
 
@@ -151,31 +151,31 @@ def _bonuses3(out, params, run):
     c0 = 0
     c1 = 0
     c2 = 0
-    at = params[Q_REPIQUE_AT]
-    for col in (S_BLANCHE, S_POINT, S_SEQ, S_SETS):
+    at = params[TABLE_RULE_REPIQUE_AT]
+    for col in (SEAT_BLANCHE, SEAT_POINT, SEAT_SEQUENCE, SEAT_SETS):
         c0 += out[0, col]
         c1 += out[1, col]
         c2 += out[2, col]
         if c0 >= at and c1 == 0 and c2 == 0:
-            out[0, S_REPIQUE] = 1
+            out[0, SEAT_REPIQUE] = 1
         if c1 >= at and c0 == 0 and c2 == 0:
-            out[1, S_REPIQUE] = 1
+            out[1, SEAT_REPIQUE] = 1
         if c2 >= at and c0 == 0 and c1 == 0:
-            out[2, S_REPIQUE] = 1
-    if run >= 0 and out[0, S_REPIQUE] == 0 and c1 == 0 and c2 == 0 and c0 + run >= params[Q_PIQUE_AT]:
-        out[0, S_PIQUE] = 1
+            out[2, SEAT_REPIQUE] = 1
+    if run >= 0 and out[0, SEAT_REPIQUE] == 0 and c1 == 0 and c2 == 0 and c0 + run >= params[TABLE_RULE_PIQUE_AT]:
+        out[0, SEAT_PIQUE] = 1
 
 
 @numba.njit(**JIT)
 def _add(out, counts, me, weight):
     """Add one scored deal (``weight`` times) to a count row (layout.COUNT3_NAMES): the deals, ``me``'s
     win/tie/lose per class, every seat's points, repiques and piques."""
-    counts[X_DEALS] += weight
+    counts[COUNT3_DEALS] += weight
     for c in range(3):
-        counts[X_CLASS + 3 * c + out[me, S_STATUS + c]] += weight
+        counts[COUNT3_CLASSES_FROM + 3 * c + out[me, SEAT_STATUS + c]] += weight
     for s in range(3):
-        for col in range(N_SEAT_COUNTS):
-            counts[X_SEAT + N_SEAT_COUNTS * s + col] += weight * out[s, col]
+        for col in range(SEAT_SUMMED_COLUMNS):
+            counts[COUNT3_SEATS_FROM + SEAT_SUMMED_COLUMNS * s + col] += weight * out[s, col]
 
 
 @numba.njit(**JIT)
@@ -202,10 +202,10 @@ def count_seat(me, mine, me_blanche, rest, rest_n, size_a, seat_a, seat_b, deale
     ``outs`` (masks; they only shape ``rest``, which the caller gives per call). Carte blanche: the seats
     a and b read theirs off their hands, except the dealer when ``dealer_blanche`` >= 0 (given)."""
     lo, hi = _spread(rest_n, rest)
-    out = np.zeros((3, N_OUT), dtype=np.int64)
+    out = np.zeros((3, SEAT_COLUMNS), dtype=np.int64)
     masks = np.zeros(3, dtype=np.int64)
     blanche = np.zeros(3, dtype=np.int64)
-    spoilers = params[Q_SPOILERS]
+    spoilers = params[TABLE_RULE_SPOILERS]
     full = (1 << rest_n) - 1
     x = (1 << size_a) - 1
     while x <= full:
@@ -267,12 +267,12 @@ def dealer_exchange(dealer_blanche, rest, finals, suit_tab, run_tab, params, cou
             dealer_rank[o, c] = ranks[c, feats[o, 2 * c]]
 
     lo, hi = _spread(20, rest)
-    spoilers = params[Q_SPOILERS]
+    spoilers = params[TABLE_RULE_SPOILERS]
     full = (1 << 20) - 1
     mask_bits = (1 << HASH_BITS) - 1
     n_used = 0
     n_cand = 0
-    at = params[Q_PIQUE_AT]
+    at = params[TABLE_RULE_PIQUE_AT]
     x = (1 << 10) - 1
     while x <= full:
         e = lo[x & 1023] | hi[x >> 10]
@@ -282,7 +282,7 @@ def dealer_exchange(dealer_blanche, rest, finals, suit_tab, run_tab, params, cou
         be = 1 if (e & spoilers) == 0 else 0
         bm = 1 if (m & spoilers) == 0 else 0
         key = be | bm << 1
-        elder_best = params[Q_BLANCHE] * be
+        elder_best = params[TABLE_RULE_BLANCHE] * be
         tie_possible = True  # where middle is above elder, some option's dealer ties him exactly
         shift = 2
         for c in range(3):
@@ -327,9 +327,9 @@ def dealer_exchange(dealer_blanche, rest, finals, suit_tab, run_tab, params, cou
 def _pique_only(e, m, fe, fm, be, finals, feats, suit_tab, run_tab, params, counts):
     """Elder's pique against each of the dealer's final hands (the others' carte blanche known to be
     none): every class scored by elder or by nobody, no repique, his run bridging the threshold."""
-    pique_col = X_SEAT + S_PIQUE  # elder's row of the seats' counts
+    pique_col = COUNT3_SEATS_FROM + SEAT_PIQUE  # elder's row of the seats' counts
     for o in range(finals.shape[0]):
-        total = params[Q_BLANCHE] * be
+        total = params[TABLE_RULE_BLANCHE] * be
         clear = True
         for c in range(3):
             ke = fe[2 * c]
@@ -344,15 +344,15 @@ def _pique_only(e, m, fe, fm, be, finals, feats, suit_tab, run_tab, params, coun
             elif (fm[2 * c + 1] if km == best else feats[o, 2 * c + 1]) > 0:
                 clear = False
                 break
-        if clear and total < params[Q_REPIQUE_AT]:
-            if total + run_points(e, m, finals[o], suit_tab, run_tab, params) >= params[Q_PIQUE_AT]:
+        if clear and total < params[TABLE_RULE_REPIQUE_AT]:
+            if total + run_points(e, m, finals[o], suit_tab, run_tab, params) >= params[TABLE_RULE_PIQUE_AT]:
                 counts[o, pique_col] += 1
 
 
 @numba.njit(**JIT)
 def _score_states(tab, used, n_used, dealer_blanche, feats, dealer_rank, params, counts):
     """Score the opponents' states held in the table against every option, weighted, and empty it."""
-    out = np.zeros((3, N_OUT), dtype=np.int64)
+    out = np.zeros((3, SEAT_COLUMNS), dtype=np.int64)
     for i in range(n_used):
         slot = used[i]
         key = tab[slot, 0]
@@ -363,9 +363,9 @@ def _score_states(tab, used, n_used, dealer_blanche, feats, dealer_rank, params,
         bm = (key >> 1) & 1
         for o in range(feats.shape[0]):
             out[:, :] = 0
-            out[0, S_BLANCHE] = params[Q_BLANCHE] * be
-            out[1, S_BLANCHE] = params[Q_BLANCHE] * bm
-            out[2, S_BLANCHE] = params[Q_BLANCHE] * dealer_blanche
+            out[0, SEAT_BLANCHE] = params[TABLE_RULE_BLANCHE] * be
+            out[1, SEAT_BLANCHE] = params[TABLE_RULE_BLANCHE] * bm
+            out[2, SEAT_BLANCHE] = params[TABLE_RULE_BLANCHE] * dealer_blanche
             shift = 2
             for c in range(3):
                 field = (key >> shift) & ((1 << FIELD) - 1)
@@ -375,13 +375,13 @@ def _score_states(tab, used, n_used, dealer_blanche, feats, dealer_rank, params,
                 sc = field >> 9
                 d = dealer_rank[o, c]
                 if d > r:  # the dealer's code above both opponents'
-                    out[2, S_STATUS + c] = 0
-                    out[2, S_POINT + c] = feats[o, 2 * c + 1]
+                    out[2, SEAT_STATUS + c] = 0
+                    out[2, SEAT_POINT + c] = feats[o, 2 * c + 1]
                 elif d == r:  # equal to the best, or nobody holds one
-                    out[2, S_STATUS + c] = 1
+                    out[2, SEAT_STATUS + c] = 1
                 else:
-                    out[2, S_STATUS + c] = 2
+                    out[2, SEAT_STATUS + c] = 2
                     if h < 2:
-                        out[h, S_POINT + c] = sc
+                        out[h, SEAT_POINT + c] = sc
             _bonuses3(out, params, -1)
             _add(out, counts[o], 2, weight)

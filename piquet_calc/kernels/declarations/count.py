@@ -18,39 +18,39 @@ import numpy as np  # noqa: E402
 
 from ..jit import JIT  # noqa: E402
 from ..layout import (  # noqa: E402
-    C_DEALS,
-    C_ME_CB,
-    C_ME_CR,
-    C_ME_PIQUE,
-    C_ME_PT,
-    C_ME_SQ,
-    C_ME_ST,
-    C_OPP_CR,
-    C_OPP_PIQUE,
-    C_PT_LOSE,
-    C_PT_WIN,
-    C_SQ_LOSE,
-    C_SQ_WIN,
-    C_ST_LOSE,
-    C_ST_WIN,
-    F_POINT,
-    F_POINT_SCORE,
-    F_ROUGE,
-    F_SEQ,
-    F_SEQ_SCORE,
-    F_SET,
-    F_SET_SCORE,
-    N_COUNTS,
-    N_FEATURES,
-    PK_SIZE,
+    COUNT_DEALS,
+    COUNT_CARTE_BLANCHE_ME,
+    COUNT_CARTE_ROUGE_ME,
+    COUNT_PIQUE_ME,
+    COUNT_POINT_ME,
+    COUNT_SEQUENCE_ME,
+    COUNT_SETS_ME,
+    COUNT_CARTE_ROUGE_OPP,
+    COUNT_PIQUE_OPP,
+    COUNT_POINT_LOSE,
+    COUNT_POINT_WIN,
+    COUNT_SEQUENCE_LOSE,
+    COUNT_SEQUENCE_WIN,
+    COUNT_SETS_LOSE,
+    COUNT_SETS_WIN,
+    FEATURE_POINT,
+    FEATURE_POINT_SCORE,
+    FEATURE_CARTE_ROUGE,
+    FEATURE_SEQUENCE,
+    FEATURE_SEQUENCE_SCORE,
+    FEATURE_SETS,
+    FEATURE_SETS_SCORE,
+    COUNT_COLUMNS,
+    FEATURE_SLOTS,
+    POINT_KEYS,
     PROFILES,
-    P_PIQUE_AT,
-    P_REPIQUE_AT,
-    P_ROUGE,
-    SK_SIZE,
-    S_CB_ME,
-    S_ME_IS_ELDER,
-    TK_SIZE,
+    RULE_PIQUE_AT,
+    RULE_REPIQUE_AT,
+    RULE_CARTE_ROUGE,
+    SEQUENCE_KEYS,
+    SIDE_MY_BLANCHE,
+    SIDE_ME_IS_ELDER,
+    SET_KEYS,
 )
 from .hand import dealer_profiles, hand_features, set_rules  # noqa: E402
 from .holdings import (  # noqa: E402
@@ -94,7 +94,7 @@ def _final_hands(kept, drawn, worst, me_is_elder, rt, sr, hands):
         m = kept[d] | drawn
         me[d] = m
         f = hand_features(m, suit_tab, sr)
-        for j in range(N_FEATURES):
+        for j in range(FEATURE_SLOTS):
             fe[d, j] = f[j]
         if me_is_elder:
             run_min[d] = _packed_points(_run_packed(m, worst, run_tab), params)
@@ -109,14 +109,14 @@ def count_draws(lo, hi, acc, hand_mask, deal, side, rt, holdings):
     ``acc[:, c]`` is count column ``cols[c]``.
 
     ``deal``: (unseen cards, draws as positions in them, each discard's kept cards, the count columns
-    kept); ``side``: layout.S_*; ``rt``: the rule tables; ``holdings``: (``binom``, ``all_info``), where
+    kept); ``side``: layout.SIDE_*; ``rt``: the rule tables; ``holdings``: (``binom``, ``all_info``), where
     ``all_info[rank]`` is every_holding of the holding of that colex rank (``binom``: binomials).
     A worker thread runs it on each piece of draws it takes up, adding into its own ``acc``."""
     unseen, draws, kept, cols = deal
     binom, all_info = holdings
     suit_tab, run_tab, params = rt
     sr = set_rules(params)
-    me_is_elder, cb_me = side[S_ME_IS_ELDER] != 0, side[S_CB_ME]
+    me_is_elder, cb_me = side[SIDE_ME_IS_ELDER] != 0, side[SIDE_MY_BLANCHE]
     unseen_mask = np.int64(0)
     for c in unseen:
         unseen_mask |= np.int64(1) << c
@@ -124,21 +124,21 @@ def count_draws(lo, hi, acc, hand_mask, deal, side, rt, holdings):
     n_disc = kept.shape[0]
     n_free = unseen.shape[0] - k
     n_hold = holding_count(n_free)
-    pique_col = C_ME_PIQUE if me_is_elder else C_OPP_PIQUE
+    pique_col = COUNT_PIQUE_ME if me_is_elder else COUNT_PIQUE_OPP
     # a final hand below this even winning every class can neither repique nor reach the pique band
-    weak = min(params[P_REPIQUE_AT], params[P_PIQUE_AT] - max_run_points(params))
+    weak = min(params[RULE_REPIQUE_AT], params[RULE_PIQUE_AT] - max_run_points(params))
     # the opponent's exact scores matter (beyond their sums) for his repique, and as elder for his pique
-    exact_from = params[P_REPIQUE_AT] if me_is_elder else weak
+    exact_from = params[RULE_REPIQUE_AT] if me_is_elder else weak
     n_need = max_run_points(params) + 1  # elder's run needs 1 to its maximum
     n_cols = cols.shape[0]  # acc[:, c] counts column cols[c]
     out_cols = np.empty(n_cols, dtype=np.int64)
     col_pt = col_sq = col_st = col_pique = 0
     for c in range(n_cols):
-        if cols[c] == C_ME_PT:
+        if cols[c] == COUNT_POINT_ME:
             col_pt = c
-        if cols[c] == C_ME_SQ:
+        if cols[c] == COUNT_SEQUENCE_ME:
             col_sq = c
-        if cols[c] == C_ME_ST:
+        if cols[c] == COUNT_SETS_ME:
             col_st = c
         if cols[c] == pique_col:
             col_pique = c
@@ -156,14 +156,14 @@ def count_draws(lo, hi, acc, hand_mask, deal, side, rt, holdings):
     u_start = np.empty(n_hold + 1, dtype=np.int64)
     free_pos = np.empty(unseen.shape[0], dtype=np.int64)
     canon = np.zeros((4, PROFILES), dtype=np.int64)
-    codes = np.zeros(PK_SIZE + SK_SIZE + TK_SIZE, dtype=np.int64)
-    hand_codes = np.zeros(PK_SIZE + SK_SIZE + TK_SIZE, dtype=np.int64)
+    codes = np.zeros(POINT_KEYS + SEQUENCE_KEYS + SET_KEYS, dtype=np.int64)
+    hand_codes = np.zeros(POINT_KEYS + SEQUENCE_KEYS + SET_KEYS, dtype=np.int64)
     rank = np.empty(n_hold, dtype=np.int64)
     raw_key = np.empty(n_hold, dtype=np.int64)
     me = np.empty(n_disc, dtype=np.int64)
-    fe = np.empty((n_disc, N_FEATURES), dtype=np.int64)
+    fe = np.empty((n_disc, FEATURE_SLOTS), dtype=np.int64)
     key = np.empty(n_disc, dtype=np.int64)
-    out = np.zeros(N_COUNTS, dtype=np.int64)
+    out = np.zeros(COUNT_COLUMNS, dtype=np.int64)
     need = np.empty(n_hold + PAD, dtype=np.int64)
     run_min = np.zeros(n_disc, dtype=np.int64)  # elder: what each final hand's run makes at least
     masks = np.empty(n_hold, dtype=np.int64)
@@ -199,7 +199,7 @@ def count_draws(lo, hi, acc, hand_mask, deal, side, rt, holdings):
         _final_hands(kept, drawn, worst, me_is_elder, rt, sr, (me, fe, run_min))
         # holdings alike in everything the declarations compare with these hands are counted once
         _key_codes(fe, n_disc, codes)
-        n_u, n_padded = _distinct_holdings(rank, all_info, codes, exact_from, params[P_ROUGE], hashing,
+        n_u, n_padded = _distinct_holdings(rank, all_info, codes, exact_from, params[RULE_CARTE_ROUGE], hashing,
                                            (raw_key, pique_info, hkey, h_order, u_start, u, weight))
         if me_is_elder:  # elder's run needs only the dealer's profiles, as any final hand of this draw sees them
             _canonical_profiles(hand_mask | drawn, canon)
@@ -215,7 +215,7 @@ def count_draws(lo, hi, acc, hand_mask, deal, side, rt, holdings):
         # final hands alike in everything the declarations compare with these holdings are scored once
         _holding_codes(raw_key, n_hold, hand_codes)
         for d in range(n_disc):
-            key[d] = _coded_hand_key(fe[d], hand_codes, cb_me, weak, params[P_ROUGE])
+            key[d] = _coded_hand_key(fe[d], hand_codes, cb_me, weak, params[RULE_CARTE_ROUGE])
         n_g = _group(key, n_disc, slot_key, slot_id, gid, order, g_start)
         for grp in range(n_g):
             g = g_start[grp]
@@ -227,10 +227,11 @@ def count_draws(lo, hi, acc, hand_mask, deal, side, rt, holdings):
                 sure_max = run_min[d0]
                 for j in range(g + 1, e):
                     sure_max = min(sure_max, run_min[order[j]])
-            marked = _against_holdings(u, weight, n_padded, codes[fe[d0, F_POINT]], fe[d0, F_POINT_SCORE],
-                                       codes[PK_SIZE + fe[d0, F_SEQ]], fe[d0, F_SEQ_SCORE],
-                                       codes[PK_SIZE + SK_SIZE + fe[d0, F_SET]], fe[d0, F_SET_SCORE], cb_me,
-                                       fe[d0, F_ROUGE], me_is_elder, sure_max, params, out, need)
+            marked = _against_holdings(u, weight, n_padded, codes[fe[d0, FEATURE_POINT]], fe[d0, FEATURE_POINT_SCORE],
+                                       codes[POINT_KEYS + fe[d0, FEATURE_SEQUENCE]], fe[d0, FEATURE_SEQUENCE_SCORE],
+                                       codes[POINT_KEYS + SEQUENCE_KEYS + fe[d0, FEATURE_SETS]],
+                                       fe[d0, FEATURE_SETS_SCORE], cb_me,
+                                       fe[d0, FEATURE_CARTE_ROUGE], me_is_elder, sure_max, params, out, need)
             n_m = 0
             # merging pays for itself over several final hands (and needs the draw's profiles numbered densely)
             merge = e - g >= MERGE_FROM and n_pid <= DENSE_PROFILES
@@ -246,9 +247,9 @@ def count_draws(lo, hi, acc, hand_mask, deal, side, rt, holdings):
                 for c in range(n_cols):
                     acc[d, c] += out_cols[c]
                 # the only use of a weak hand's exact scores
-                acc[d, col_pt] += out[C_PT_WIN] * (fe[d, F_POINT_SCORE] - fe[d0, F_POINT_SCORE])
-                acc[d, col_sq] += out[C_SQ_WIN] * (fe[d, F_SEQ_SCORE] - fe[d0, F_SEQ_SCORE])
-                acc[d, col_st] += out[C_ST_WIN] * (fe[d, F_SET_SCORE] - fe[d0, F_SET_SCORE])
+                acc[d, col_pt] += out[COUNT_POINT_WIN] * (fe[d, FEATURE_POINT_SCORE] - fe[d0, FEATURE_POINT_SCORE])
+                acc[d, col_sq] += out[COUNT_SEQUENCE_WIN] * (fe[d, FEATURE_SEQUENCE_SCORE] - fe[d0, FEATURE_SEQUENCE_SCORE])
+                acc[d, col_st] += out[COUNT_SETS_WIN] * (fe[d, FEATURE_SETS_SCORE] - fe[d0, FEATURE_SETS_SCORE])
                 if n_m and me_is_elder:
                     acc[d, col_pique] += _elder_piques(me[d], m_key, m_weight, n_m, run_tab, params)
                 elif marked and me_is_elder:
@@ -280,12 +281,12 @@ def kept_and_columns(hand, discards, me_is_elder, params):
     kept = np.empty(discards.shape[0], dtype=np.int64)
     for d in range(discards.shape[0]):
         kept[d] = _final_hand(hand, hand_mask, 0, discards[d])
-    cols = np.empty(N_COUNTS, dtype=np.int64)
+    cols = np.empty(COUNT_COLUMNS, dtype=np.int64)
     n_cols = 0
-    for c in range(N_COUNTS):
-        derived = (c == C_DEALS or c == C_PT_LOSE or c == C_SQ_LOSE or c == C_ST_LOSE or c == C_ME_CB
-                   or (c == C_ME_PIQUE and not me_is_elder) or (c == C_OPP_PIQUE and me_is_elder)
-                   or ((c == C_ME_CR or c == C_OPP_CR) and params[P_ROUGE] == 0))
+    for c in range(COUNT_COLUMNS):
+        derived = (c == COUNT_DEALS or c == COUNT_POINT_LOSE or c == COUNT_SEQUENCE_LOSE or c == COUNT_SETS_LOSE or c == COUNT_CARTE_BLANCHE_ME
+                   or (c == COUNT_PIQUE_ME and not me_is_elder) or (c == COUNT_PIQUE_OPP and me_is_elder)
+                   or ((c == COUNT_CARTE_ROUGE_ME or c == COUNT_CARTE_ROUGE_OPP) and params[RULE_CARTE_ROUGE] == 0))
         if not derived:
             cols[n_cols] = c
             n_cols += 1
@@ -296,17 +297,17 @@ def kept_and_columns(hand, discards, me_is_elder, params):
 def add_totals(acc, cols, deals, cb_me, counts):
     """The worker threads' counts added up into ``counts``, with the columns kept_and_columns leaves out:
     ``deals`` (draws x holdings) for every discard, and what follows from it."""
-    total = np.zeros(N_COUNTS, dtype=np.int64)
+    total = np.zeros(COUNT_COLUMNS, dtype=np.int64)
     for d in range(acc.shape[1]):
         total[:] = 0
         for w in range(acc.shape[0]):
             for c in range(cols.shape[0]):
                 total[cols[c]] += acc[w, d, c]
-        total[C_DEALS] = deals
-        total[C_ME_CB] = deals * cb_me
-        for c in (C_PT_WIN, C_SQ_WIN, C_ST_WIN):
+        total[COUNT_DEALS] = deals
+        total[COUNT_CARTE_BLANCHE_ME] = deals * cb_me
+        for c in (COUNT_POINT_WIN, COUNT_SEQUENCE_WIN, COUNT_SETS_WIN):
             total[c + 2] = deals - total[c] - total[c + 1]  # the lose column
-        for c in range(N_COUNTS):
+        for c in range(COUNT_COLUMNS):
             counts[d, c] += total[c]
 
 

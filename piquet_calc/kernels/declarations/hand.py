@@ -2,7 +2,7 @@
 
 ``hand_features`` reads each suit's byte in the suit table (engine/tables.py, built from
 game/declarations.py: the point, the best sequence and its score) and the set ranks, and returns the
-tuple indexed by kernels.layout's F_* (the point and its score, the sequence key and score, the set key
+tuple indexed by kernels.layout's FEATURE_* (the point and its score, the sequence key and score, the set key
 and score, the carte rouge bits). ``dealer_profiles`` packs each suit's top card and length, all the pique
 run reads of the dealer's hand; ``next_subset`` walks the subsets of a size (Gosper's hack).
 """
@@ -20,18 +20,18 @@ from ..jit import INLINED, JIT  # noqa: E402
 from ..layout import (  # noqa: E402
     PROFILE_BITS,
     PROFILE_TOPS,
-    P_QUATORZE,
-    P_ROUGE,
-    P_SET_RANKS,
-    P_TRIO,
+    RULE_QUATORZE,
+    RULE_CARTE_ROUGE,
+    RULE_SET_RANKS,
+    RULE_TRIO,
     QUATORZE_KEY,
     TRIO_KEY,
-    T_POINT,
-    T_POPCOUNT,
-    T_SEQ_COVER,
-    T_SEQ_KEY,
-    T_SEQ_SCORE,
-    T_TOP,
+    SUIT_POINT_KEY,
+    SUIT_CARD_COUNT,
+    SUIT_IN_SEQUENCE,
+    SUIT_SEQUENCE_KEY,
+    SUIT_SEQUENCE_POINTS,
+    SUIT_TOP_RANK,
 )
 
 
@@ -47,7 +47,7 @@ def next_subset(x):
 def set_rules(params):
     """What hand_features reads of the rules, as scalars read once per kernel call: the ranks that make
     sets, trio and quatorze points, carte rouge points."""
-    return params[P_SET_RANKS], params[P_TRIO], params[P_QUATORZE], params[P_ROUGE]
+    return params[RULE_SET_RANKS], params[RULE_TRIO], params[RULE_QUATORZE], params[RULE_CARTE_ROUGE]
 
 
 @numba.njit(**INLINED)
@@ -64,19 +64,19 @@ def hand_features(mask, suit_tab, sr):
     s2 = (mask >> 16) & 255
     s3 = (mask >> 24) & 255
     for b in (s0, s1, s2, s3):
-        point = max(point, suit_tab[b, T_POINT])
-        seq = max(seq, suit_tab[b, T_SEQ_KEY])
-        seq_score += suit_tab[b, T_SEQ_SCORE]
+        point = max(point, suit_tab[b, SUIT_POINT_KEY])
+        seq = max(seq, suit_tab[b, SUIT_SEQUENCE_KEY])
+        seq_score += suit_tab[b, SUIT_SEQUENCE_POINTS]
     # ranks held in all four suits, and in at least three
     quatorzes = s0 & s1 & s2 & s3 & set_ranks
     trios = ((s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))) & set_ranks & ~quatorzes
     if quatorzes:
-        set_key = QUATORZE_KEY + suit_tab[quatorzes, T_TOP]  # engine.tables.set_code(4, rank)
+        set_key = QUATORZE_KEY + suit_tab[quatorzes, SUIT_TOP_RANK]  # engine.tables.set_code(4, rank)
     elif trios:
-        set_key = TRIO_KEY + suit_tab[trios, T_TOP]  # engine.tables.set_code(3, rank)
+        set_key = TRIO_KEY + suit_tab[trios, SUIT_TOP_RANK]  # engine.tables.set_code(3, rank)
     else:
         set_key = 0
-    set_score = quatorze_points * suit_tab[quatorzes, T_POPCOUNT] + trio_points * suit_tab[trios, T_POPCOUNT]
+    set_score = quatorze_points * suit_tab[quatorzes, SUIT_CARD_COUNT] + trio_points * suit_tab[trios, SUIT_CARD_COUNT]
     # a set that scores nothing (trio_points or quatorze_points 0) has not scored: its cards are not covered
     rouge_bits = (_rouge_bits(mask, suit_tab, point, quatorzes * (quatorze_points > 0) | trios * (trio_points > 0))
                   if rouge else 0)
@@ -92,8 +92,8 @@ def _rouge_bits(mask, suit_tab, point, set_ranks_held):
     point_cover = np.int64(0)  # every best suit's cards
     for i in range(4):
         b = (mask >> (8 * i)) & 255
-        seq_cover |= suit_tab[b, T_SEQ_COVER] << (8 * i)
-        if suit_tab[b, T_POINT] == point:
+        seq_cover |= suit_tab[b, SUIT_IN_SEQUENCE] << (8 * i)
+        if suit_tab[b, SUIT_POINT_KEY] == point:
             point_suits |= 1 << i
             point_cover |= np.int64(255) << (8 * i)
     r = np.int64(set_ranks_held)
@@ -118,6 +118,6 @@ def dealer_profiles(dealer, suit_tab):
     p = np.int64(0)
     for s in range(4):
         b = (dealer >> (8 * s)) & 255
-        p |= (((suit_tab[b, T_TOP] + PROFILE_TOPS) % PROFILE_TOPS) * PROFILE_TOPS
-              + suit_tab[b, T_POPCOUNT]) << (PROFILE_BITS * s)
+        p |= (((suit_tab[b, SUIT_TOP_RANK] + PROFILE_TOPS) % PROFILE_TOPS) * PROFILE_TOPS
+              + suit_tab[b, SUIT_CARD_COUNT]) << (PROFILE_BITS * s)
     return p

@@ -18,37 +18,37 @@ import numpy as np  # noqa: E402
 
 from ..jit import INLINED, JIT  # noqa: E402
 from ..layout import (  # noqa: E402
-    C_DEALS,
-    C_ME_CB,
-    C_ME_CR,
-    C_ME_PIQUE,
-    C_ME_PT,
-    C_ME_REPIQUE,
-    C_ME_SQ,
-    C_ME_ST,
-    C_OPP_CB,
-    C_OPP_CR,
-    C_OPP_PIQUE,
-    C_OPP_PT,
-    C_OPP_REPIQUE,
-    C_OPP_SQ,
-    C_OPP_ST,
-    C_PT_LOSE,
-    C_PT_TIE,
-    C_PT_WIN,
-    C_SQ_LOSE,
-    C_SQ_TIE,
-    C_SQ_WIN,
-    C_ST_LOSE,
-    C_ST_TIE,
-    C_ST_WIN,
-    P_BLANCHE,
-    P_PIQUE_AT,
-    P_REPIQUE_AT,
-    P_ROUGE,
-    P_SPOILERS,
-    S_ME_IS_ELDER,
-    S_OPP_CB,
+    COUNT_DEALS,
+    COUNT_CARTE_BLANCHE_ME,
+    COUNT_CARTE_ROUGE_ME,
+    COUNT_PIQUE_ME,
+    COUNT_POINT_ME,
+    COUNT_REPIQUE_ME,
+    COUNT_SEQUENCE_ME,
+    COUNT_SETS_ME,
+    COUNT_CARTE_BLANCHE_OPP,
+    COUNT_CARTE_ROUGE_OPP,
+    COUNT_PIQUE_OPP,
+    COUNT_POINT_OPP,
+    COUNT_REPIQUE_OPP,
+    COUNT_SEQUENCE_OPP,
+    COUNT_SETS_OPP,
+    COUNT_POINT_LOSE,
+    COUNT_POINT_TIE,
+    COUNT_POINT_WIN,
+    COUNT_SEQUENCE_LOSE,
+    COUNT_SEQUENCE_TIE,
+    COUNT_SEQUENCE_WIN,
+    COUNT_SETS_LOSE,
+    COUNT_SETS_TIE,
+    COUNT_SETS_WIN,
+    RULE_BLANCHE,
+    RULE_PIQUE_AT,
+    RULE_REPIQUE_AT,
+    RULE_CARTE_ROUGE,
+    RULE_SPOILERS,
+    SIDE_ME_IS_ELDER,
+    SIDE_OPPONENT_BLANCHE,
 )
 from .hand import dealer_profiles, hand_features, set_rules  # noqa: E402
 from .keys import _coded_holding_key, _holding_key, _unpack_coded_key  # noqa: E402
@@ -79,10 +79,10 @@ def _against_holdings(u, weight, n_u, e_pk, e_ps, e_sk, e_ss, e_tk, e_ts, e_cb, 
     Holdings where ``sure_max`` suffices are counted straight into ``out``. Returns how many
     holdings were marked.
     """
-    t = params[P_REPIQUE_AT]
-    tp = params[P_PIQUE_AT]
+    t = params[RULE_REPIQUE_AT]
+    tp = params[RULE_PIQUE_AT]
     most = max_run_points(params)
-    rouge = params[P_ROUGE]
+    rouge = params[RULE_CARTE_ROUGE]
     ie = 1 if me_is_elder else 0
     pt_win = pt_tie = sq_win = sq_tie = st_win = st_tie = 0
     opp_pt = opp_sq = opp_st = rep_me = rep_opp = opp_cb = me_cr = opp_cr = sure = marked = n = 0
@@ -132,30 +132,30 @@ def _against_holdings(u, weight, n_u, e_pk, e_ps, e_sk, e_ss, e_tk, e_ts, e_cb, 
         sure += w * certain
         need[h] = (live - certain) * short
         marked += w * np.int64(need[h] > 0)
-    out[C_DEALS] = n
-    out[C_PT_WIN] = pt_win
-    out[C_PT_TIE] = pt_tie
-    out[C_PT_LOSE] = n - pt_win - pt_tie
-    out[C_SQ_WIN] = sq_win
-    out[C_SQ_TIE] = sq_tie
-    out[C_SQ_LOSE] = n - sq_win - sq_tie
-    out[C_ST_WIN] = st_win
-    out[C_ST_TIE] = st_tie
-    out[C_ST_LOSE] = n - st_win - st_tie
-    out[C_ME_PT] = pt_win * e_ps
-    out[C_OPP_PT] = opp_pt
-    out[C_ME_SQ] = sq_win * e_ss
-    out[C_OPP_SQ] = opp_sq
-    out[C_ME_ST] = st_win * e_ts
-    out[C_OPP_ST] = opp_st
-    out[C_ME_CB] = n * e_cb
-    out[C_OPP_CB] = opp_cb
-    out[C_ME_REPIQUE] = rep_me
-    out[C_OPP_REPIQUE] = rep_opp
-    out[C_ME_PIQUE] = sure if me_is_elder else 0
-    out[C_OPP_PIQUE] = 0 if me_is_elder else sure
-    out[C_ME_CR] = me_cr
-    out[C_OPP_CR] = opp_cr
+    out[COUNT_DEALS] = n
+    out[COUNT_POINT_WIN] = pt_win
+    out[COUNT_POINT_TIE] = pt_tie
+    out[COUNT_POINT_LOSE] = n - pt_win - pt_tie
+    out[COUNT_SEQUENCE_WIN] = sq_win
+    out[COUNT_SEQUENCE_TIE] = sq_tie
+    out[COUNT_SEQUENCE_LOSE] = n - sq_win - sq_tie
+    out[COUNT_SETS_WIN] = st_win
+    out[COUNT_SETS_TIE] = st_tie
+    out[COUNT_SETS_LOSE] = n - st_win - st_tie
+    out[COUNT_POINT_ME] = pt_win * e_ps
+    out[COUNT_POINT_OPP] = opp_pt
+    out[COUNT_SEQUENCE_ME] = sq_win * e_ss
+    out[COUNT_SEQUENCE_OPP] = opp_sq
+    out[COUNT_SETS_ME] = st_win * e_ts
+    out[COUNT_SETS_OPP] = opp_st
+    out[COUNT_CARTE_BLANCHE_ME] = n * e_cb
+    out[COUNT_CARTE_BLANCHE_OPP] = opp_cb
+    out[COUNT_REPIQUE_ME] = rep_me
+    out[COUNT_REPIQUE_OPP] = rep_opp
+    out[COUNT_PIQUE_ME] = sure if me_is_elder else 0
+    out[COUNT_PIQUE_OPP] = 0 if me_is_elder else sure
+    out[COUNT_CARTE_ROUGE_ME] = me_cr
+    out[COUNT_CARTE_ROUGE_OPP] = opp_cr
     return marked
 
 
@@ -261,10 +261,10 @@ def every_holding(unseen, side, rt, binom):
     (features and carte blanche, packed), and beside it what the pique run needs of the holding: its
     suit profiles when it is the dealer's (``me_is_elder``), else its mask. Serial: it runs once per
     hand in a few tens of milliseconds, and a parallel loop costs seconds of compiling on the first run."""
-    me_is_elder, opp_cb_fixed = side[S_ME_IS_ELDER] != 0, side[S_OPP_CB]
+    me_is_elder, opp_cb_fixed = side[SIDE_ME_IS_ELDER] != 0, side[SIDE_OPPONENT_BLANCHE]
     suit_tab, _, params = rt
     sr = set_rules(params)
-    spoilers = params[P_SPOILERS]
+    spoilers = params[RULE_SPOILERS]
     n_u = unseen.shape[0]
     total = binom[n_u, 12]
     info = np.empty((total, 2), dtype=np.int64)
@@ -284,7 +284,7 @@ def every_holding(unseen, side, rt, binom):
         if opp_cb_fixed >= 0:
             cb = opp_cb_fixed
         else:
-            cb = params[P_BLANCHE] if (m & spoilers) == 0 else 0
+            cb = params[RULE_BLANCHE] if (m & spoilers) == 0 else 0
         info[r, 0] = _holding_key(f, cb)
         info[r, 1] = dealer_profiles(m, suit_tab) if me_is_elder else m
     return info

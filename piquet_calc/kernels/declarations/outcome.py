@@ -3,7 +3,7 @@
 ``deal_outcome`` mirrors game.declarations.score_deal (and is tested equal to it deal by deal): point,
 sequence and sets compared, carte blanche and carte rouge, repique and pique before the play; it returns
 the comparisons and each side's points. ``_accumulate`` adds one pair's outcome to a row of counts
-(kernels.layout's C_*); ``score_one`` scores a pair from the packed rule tables.
+(kernels.layout's COUNT_*); ``score_one`` scores a pair from the packed rule tables.
 """
 
 from __future__ import annotations
@@ -17,34 +17,34 @@ import numpy as np  # noqa: E402
 
 from ..jit import JIT  # noqa: E402
 from ..layout import (  # noqa: E402
-    C_DEALS,
-    C_ME_CB,
-    C_ME_CR,
-    C_ME_PIQUE,
-    C_ME_PT,
-    C_ME_REPIQUE,
-    C_ME_SQ,
-    C_ME_ST,
-    C_OPP_CB,
-    C_OPP_CR,
-    C_OPP_PIQUE,
-    C_OPP_PT,
-    C_OPP_REPIQUE,
-    C_OPP_SQ,
-    C_OPP_ST,
-    C_PT_WIN,
-    C_SQ_WIN,
-    C_ST_WIN,
-    F_POINT,
-    F_POINT_SCORE,
-    F_ROUGE,
-    F_SEQ,
-    F_SEQ_SCORE,
-    F_SET,
-    F_SET_SCORE,
-    P_PIQUE_AT,
-    P_REPIQUE_AT,
-    P_ROUGE,
+    COUNT_DEALS,
+    COUNT_CARTE_BLANCHE_ME,
+    COUNT_CARTE_ROUGE_ME,
+    COUNT_PIQUE_ME,
+    COUNT_POINT_ME,
+    COUNT_REPIQUE_ME,
+    COUNT_SEQUENCE_ME,
+    COUNT_SETS_ME,
+    COUNT_CARTE_BLANCHE_OPP,
+    COUNT_CARTE_ROUGE_OPP,
+    COUNT_PIQUE_OPP,
+    COUNT_POINT_OPP,
+    COUNT_REPIQUE_OPP,
+    COUNT_SEQUENCE_OPP,
+    COUNT_SETS_OPP,
+    COUNT_POINT_WIN,
+    COUNT_SEQUENCE_WIN,
+    COUNT_SETS_WIN,
+    FEATURE_POINT,
+    FEATURE_POINT_SCORE,
+    FEATURE_CARTE_ROUGE,
+    FEATURE_SEQUENCE,
+    FEATURE_SEQUENCE_SCORE,
+    FEATURE_SETS,
+    FEATURE_SETS_SCORE,
+    RULE_PIQUE_AT,
+    RULE_REPIQUE_AT,
+    RULE_CARTE_ROUGE,
 )
 from .hand import hand_features, set_rules  # noqa: E402
 from .pique import max_run_points, pique_live, repique_reached, run_points  # noqa: E402
@@ -59,20 +59,20 @@ def deal_outcome(me, fm, opp, fo, cb_me, cb_opp, me_is_elder, suit_tab, run_tab,
     me sets, opp sets, me repique, opp repique, me pique, opp pique, me carte rouge, opp carte rouge);
     cmp is +1 when me wins.
     """
-    pc = (fm[F_POINT] > fo[F_POINT]) - (fm[F_POINT] < fo[F_POINT])
-    qc = (fm[F_SEQ] > fo[F_SEQ]) - (fm[F_SEQ] < fo[F_SEQ])
-    tc = (fm[F_SET] > fo[F_SET]) - (fm[F_SET] < fo[F_SET])
-    me_pt = fm[F_POINT_SCORE] if pc > 0 else 0
-    opp_pt = fo[F_POINT_SCORE] if pc < 0 else 0
-    me_sq = fm[F_SEQ_SCORE] if qc > 0 else 0
-    opp_sq = fo[F_SEQ_SCORE] if qc < 0 else 0
-    me_st = fm[F_SET_SCORE] if tc > 0 else 0
-    opp_st = fo[F_SET_SCORE] if tc < 0 else 0
-    me_cr = params[P_ROUGE] * ((fm[F_ROUGE] >> (np.int64(pc > 0) + 2 * np.int64(qc > 0) + 4 * np.int64(tc > 0))) & 1)
-    opp_cr = params[P_ROUGE] * ((fo[F_ROUGE] >> (np.int64(pc < 0) + 2 * np.int64(qc < 0) + 4 * np.int64(tc < 0))) & 1)
+    pc = (fm[FEATURE_POINT] > fo[FEATURE_POINT]) - (fm[FEATURE_POINT] < fo[FEATURE_POINT])
+    qc = (fm[FEATURE_SEQUENCE] > fo[FEATURE_SEQUENCE]) - (fm[FEATURE_SEQUENCE] < fo[FEATURE_SEQUENCE])
+    tc = (fm[FEATURE_SETS] > fo[FEATURE_SETS]) - (fm[FEATURE_SETS] < fo[FEATURE_SETS])
+    me_pt = fm[FEATURE_POINT_SCORE] if pc > 0 else 0
+    opp_pt = fo[FEATURE_POINT_SCORE] if pc < 0 else 0
+    me_sq = fm[FEATURE_SEQUENCE_SCORE] if qc > 0 else 0
+    opp_sq = fo[FEATURE_SEQUENCE_SCORE] if qc < 0 else 0
+    me_st = fm[FEATURE_SETS_SCORE] if tc > 0 else 0
+    opp_st = fo[FEATURE_SETS_SCORE] if tc < 0 else 0
+    me_cr = params[RULE_CARTE_ROUGE] * ((fm[FEATURE_CARTE_ROUGE] >> (np.int64(pc > 0) + 2 * np.int64(qc > 0) + 4 * np.int64(tc > 0))) & 1)
+    opp_cr = params[RULE_CARTE_ROUGE] * ((fo[FEATURE_CARTE_ROUGE] >> (np.int64(pc < 0) + 2 * np.int64(qc < 0) + 4 * np.int64(tc < 0))) & 1)
     # repique: the threshold reached, counting class by class, while the opponent has nothing
-    t = params[P_REPIQUE_AT]
-    tp = params[P_PIQUE_AT]
+    t = params[RULE_REPIQUE_AT]
+    tp = params[RULE_PIQUE_AT]
     m1 = cb_me
     o1 = cb_opp
     m2 = m1 + me_pt
@@ -101,24 +101,24 @@ def deal_outcome(me, fm, opp, fo, cb_me, cb_opp, me_is_elder, suit_tab, run_tab,
 @numba.njit(**JIT)
 def _accumulate(acc, row, out, cb_me, cb_opp):
     pc, qc, tc, me_pt, opp_pt, me_sq, opp_sq, me_st, opp_st, rep_me, rep_opp, pique_me, pique_opp, me_cr, opp_cr = out
-    acc[row, C_DEALS] += 1
-    acc[row, C_PT_WIN + 1 - pc] += 1
-    acc[row, C_SQ_WIN + 1 - qc] += 1
-    acc[row, C_ST_WIN + 1 - tc] += 1
-    acc[row, C_ME_PT] += me_pt
-    acc[row, C_OPP_PT] += opp_pt
-    acc[row, C_ME_SQ] += me_sq
-    acc[row, C_OPP_SQ] += opp_sq
-    acc[row, C_ME_ST] += me_st
-    acc[row, C_OPP_ST] += opp_st
-    acc[row, C_ME_CB] += cb_me
-    acc[row, C_OPP_CB] += cb_opp
-    acc[row, C_ME_REPIQUE] += rep_me
-    acc[row, C_OPP_REPIQUE] += rep_opp
-    acc[row, C_ME_PIQUE] += pique_me
-    acc[row, C_OPP_PIQUE] += pique_opp
-    acc[row, C_ME_CR] += me_cr
-    acc[row, C_OPP_CR] += opp_cr
+    acc[row, COUNT_DEALS] += 1
+    acc[row, COUNT_POINT_WIN + 1 - pc] += 1
+    acc[row, COUNT_SEQUENCE_WIN + 1 - qc] += 1
+    acc[row, COUNT_SETS_WIN + 1 - tc] += 1
+    acc[row, COUNT_POINT_ME] += me_pt
+    acc[row, COUNT_POINT_OPP] += opp_pt
+    acc[row, COUNT_SEQUENCE_ME] += me_sq
+    acc[row, COUNT_SEQUENCE_OPP] += opp_sq
+    acc[row, COUNT_SETS_ME] += me_st
+    acc[row, COUNT_SETS_OPP] += opp_st
+    acc[row, COUNT_CARTE_BLANCHE_ME] += cb_me
+    acc[row, COUNT_CARTE_BLANCHE_OPP] += cb_opp
+    acc[row, COUNT_REPIQUE_ME] += rep_me
+    acc[row, COUNT_REPIQUE_OPP] += rep_opp
+    acc[row, COUNT_PIQUE_ME] += pique_me
+    acc[row, COUNT_PIQUE_OPP] += pique_opp
+    acc[row, COUNT_CARTE_ROUGE_ME] += me_cr
+    acc[row, COUNT_CARTE_ROUGE_OPP] += opp_cr
 
 
 @numba.njit(**JIT)

@@ -21,12 +21,12 @@ from ..jit import INLINED, JIT  # noqa: E402
 from ..layout import (  # noqa: E402
     PROFILES,
     PROFILE_TOPS,
-    P_LAST,
-    P_LAST_LEAD,
-    P_LEAD,
-    P_SCORING_RANKS,
-    P_SEVENTH,
-    P_WIN_OWN,
+    RULE_LAST_TRICK,
+    RULE_LAST_LEAD,
+    RULE_LEAD,
+    RULE_SCORING_RANKS,
+    RULE_SEVENTH,
+    RULE_WIN_OWN,
 )
 from .hand import dealer_profiles  # noqa: E402
 
@@ -38,9 +38,9 @@ def _packed_points(packed, params):
     scoring = (packed >> 4) & 15
     all_cashed = np.int64(cashed == 12)
     kept_scoring = np.int64((packed >> 8) > 0)
-    lead, last_lead = params[P_LEAD], params[P_LAST_LEAD]
-    return (scoring * (lead + params[P_WIN_OWN]) + np.int64(cashed >= 7) * params[P_SEVENTH]
-            + all_cashed * (params[P_LAST] + np.int64(scoring > 0) * (last_lead - lead))
+    lead, last_lead = params[RULE_LEAD], params[RULE_LAST_LEAD]
+    return (scoring * (lead + params[RULE_WIN_OWN]) + np.int64(cashed >= 7) * params[RULE_SEVENTH]
+            + all_cashed * (params[RULE_LAST_TRICK] + np.int64(scoring > 0) * (last_lead - lead))
             + (1 - all_cashed) * kept_scoring * (lead + np.int64(cashed == 11) * (last_lead - lead)))
 
 
@@ -62,15 +62,15 @@ def run_points(elder, dealer, suit_tab, run_tab, params):
 @numba.njit(**JIT)
 def min_run_points(params):
     """What elder's run scores at least: one lead when every card scores, else possibly nothing."""
-    return params[P_LEAD] if params[P_SCORING_RANKS] == 255 else 0
+    return params[RULE_LEAD] if params[RULE_SCORING_RANKS] == 255 else 0
 
 
 @numba.njit(**JIT)
 def max_run_points(params):
     """The most elder's run can score: all twelve cashed, or eleven and the last lead."""
-    trick = params[P_LEAD] + params[P_WIN_OWN]
-    return max(12 * trick + params[P_LAST_LEAD] - params[P_LEAD] + params[P_LAST],
-               11 * trick + params[P_LAST_LEAD]) + params[P_SEVENTH]
+    trick = params[RULE_LEAD] + params[RULE_WIN_OWN]
+    return max(12 * trick + params[RULE_LAST_LEAD] - params[RULE_LEAD] + params[RULE_LAST_TRICK],
+               11 * trick + params[RULE_LAST_LEAD]) + params[RULE_SEVENTH]
 
 
 @numba.njit(**INLINED)

@@ -16,7 +16,7 @@ import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
 from ..jit import JIT  # noqa: E402
-from ..layout import N_COUNTS, N_FEATURES, P_BLANCHE, P_SPOILERS, S_CB_ME, S_ME_IS_ELDER, S_OPP_CB  # noqa: E402
+from ..layout import COUNT_COLUMNS, FEATURE_SLOTS, RULE_BLANCHE, RULE_SPOILERS, SIDE_MY_BLANCHE, SIDE_ME_IS_ELDER, SIDE_OPPONENT_BLANCHE  # noqa: E402
 from .hand import hand_features, set_rules  # noqa: E402
 from .outcome import _accumulate, deal_outcome  # noqa: E402
 
@@ -81,14 +81,14 @@ def enumerate_discards(hand, unseen, draws, discards, side, rt, counts):
     ``hand``: my 12 card indices; ``unseen``: the cards I cannot see (20 before the exchange);
     ``draws[i]``: positions in ``unseen`` of one draw (all draws of one size k); ``discards[j]``:
     positions in ``hand`` of one discard of k cards.
-    The opponent holds every 12-subset of the unseen cards not drawn. ``side`` (layout.S_*): whether I
+    The opponent holds every 12-subset of the unseen cards not drawn. ``side`` (layout.SIDE_*): whether I
     am elder, my carte blanche points, and the opponent's (< 0: read off his holding). ``rt``: the rule
     tables (suit table, run table, params).
     """
-    me_is_elder, cb_me, opp_cb_fixed = side[S_ME_IS_ELDER] != 0, side[S_CB_ME], side[S_OPP_CB]
+    me_is_elder, cb_me, opp_cb_fixed = side[SIDE_ME_IS_ELDER] != 0, side[SIDE_MY_BLANCHE], side[SIDE_OPPONENT_BLANCHE]
     suit_tab, run_tab, params = rt
     sr = set_rules(params)
-    spoilers = params[P_SPOILERS]
+    spoilers = params[RULE_SPOILERS]
     n_draws, k = draws.shape
     n_disc = discards.shape[0]
     n_free = unseen.shape[0] - k
@@ -97,10 +97,10 @@ def enumerate_discards(hand, unseen, draws, discards, side, rt, counts):
     for c in hand:
         hand_mask |= np.int64(1) << c
     n_chunks = min(n_draws, 64)
-    acc = np.zeros((n_chunks, n_disc, N_COUNTS), dtype=np.int64)
+    acc = np.zeros((n_chunks, n_disc, COUNT_COLUMNS), dtype=np.int64)
     for chunk in numba.prange(n_chunks):
         holding = np.empty(n_hold, dtype=np.int64)
-        feats = np.empty((n_hold, N_FEATURES), dtype=np.int64)
+        feats = np.empty((n_hold, FEATURE_SLOTS), dtype=np.int64)
         opp_cb = np.empty(n_hold, dtype=np.int64)
         free = np.empty(unseen.shape[0], dtype=np.int64)
         for i in range(chunk * n_draws // n_chunks, (chunk + 1) * n_draws // n_chunks):
@@ -108,12 +108,12 @@ def enumerate_discards(hand, unseen, draws, discards, side, rt, counts):
             _holdings(free, n_free, 12, holding)
             for h in range(n_hold):
                 f = hand_features(holding[h], suit_tab, sr)
-                for j in range(N_FEATURES):
+                for j in range(FEATURE_SLOTS):
                     feats[h, j] = f[j]
                 if opp_cb_fixed >= 0:
                     opp_cb[h] = opp_cb_fixed
                 else:
-                    opp_cb[h] = params[P_BLANCHE] if (holding[h] & spoilers) == 0 else 0
+                    opp_cb[h] = params[RULE_BLANCHE] if (holding[h] & spoilers) == 0 else 0
             for d in range(n_disc):
                 me = _final_hand(hand, hand_mask, drawn, discards[d])
                 fm = hand_features(me, suit_tab, sr)

@@ -6,7 +6,7 @@ Mirrors ``game.table.score_table`` for partnerships and is tested equal to it de
 Python by ``engine.four.four_tables``: each suit's point, sequence and rank entries (``suit_tab`` of
 engine.tables), each suit's ranks as 3-bit counts for the sets (``rank_tab``), the sets of a rank count
 vector (``set_tab``), the cards elder cashes in a suit (``cash_tab``) and the trick his partner takes
-from him (``over_tab``); scalars in ``kernels.layout.Q_*``.
+from him (``over_tab``); scalars in ``kernels.layout.TABLE_RULE_*``.
 
 Its rooms: ``deal.py`` (one deal scored), ``plain.py`` (the partner count, every split one at a time: the
 reference) and ``fast.py`` (the same count with the splits grouped by what each suit's division gives).

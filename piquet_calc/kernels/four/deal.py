@@ -17,19 +17,19 @@ import numpy as np  # noqa: E402
 
 from ..jit import JIT  # noqa: E402
 from ..layout import (  # noqa: E402
-    Q_BLANCHE,
-    Q_HAND,
-    Q_LAST,
-    Q_LEAD,
-    Q_MIN_PIPS,
-    Q_PIQUE_AT,
-    Q_REPIQUE_AT,
-    Q_WIN_OWN,
-    T_POINT,
-    T_POPCOUNT,
-    T_SEQ_KEY,
-    T_SEQ_SCORE,
-    T_TOP,
+    TABLE_RULE_BLANCHE,
+    TABLE_RULE_HAND_SIZE,
+    TABLE_RULE_LAST_TRICK,
+    TABLE_RULE_LEAD,
+    TABLE_RULE_MIN_PIPS,
+    TABLE_RULE_PIQUE_AT,
+    TABLE_RULE_REPIQUE_AT,
+    TABLE_RULE_WIN_OWN,
+    SUIT_POINT_KEY,
+    SUIT_CARD_COUNT,
+    SUIT_SEQUENCE_KEY,
+    SUIT_SEQUENCE_POINTS,
+    SUIT_TOP_RANK,
 )
 
 
@@ -39,8 +39,8 @@ RV_BITS = 15  # a hand's counts of the ranks ten to ace, 3 bits each
 @numba.njit(**JIT)
 def _point(byte, suit_tab, params):
     """A suit's point code, 0 under the minimum pips (four: 30)."""
-    p = suit_tab[byte, T_POINT]
-    return p if (p & 127) >= params[Q_MIN_PIPS] else 0
+    p = suit_tab[byte, SUIT_POINT_KEY]
+    return p if (p & 127) >= params[TABLE_RULE_MIN_PIPS] else 0
 
 
 @numba.njit(**JIT)
@@ -53,8 +53,8 @@ def hand4(mask, suit_tab, rank_tab, set_tab, params):
     for s in range(4):
         byte = (mask >> (8 * s)) & 255
         pt = max(pt, _point(byte, suit_tab, params))
-        sq = max(sq, suit_tab[byte, T_SEQ_KEY])
-        sq_score += suit_tab[byte, T_SEQ_SCORE]
+        sq = max(sq, suit_tab[byte, SUIT_SEQUENCE_KEY])
+        sq_score += suit_tab[byte, SUIT_SEQUENCE_POINTS]
         rv += rank_tab[byte, 0]
     st = set_tab[rv]
     court = rank_tab[(mask) & 255, 1] + rank_tab[(mask >> 8) & 255, 1] + rank_tab[(mask >> 16) & 255, 1] \
@@ -74,13 +74,13 @@ def _run_core(elder, partner, tops, counts, suit_tab, cash_tab, over_tab, params
         cashed = cash_tab[e * 81 + ((tops[s] + 9) % 9) * 9 + counts[s]]
         j = over_tab[cashed * 256 + ((partner >> (8 * s)) & 255)]
         if j == 0:
-            w += suit_tab[cashed, T_POPCOUNT]
+            w += suit_tab[cashed, SUIT_CARD_COUNT]
         else:
             w += j - 1
             cut = 1
     w += cut
-    pts = w * params[Q_LEAD] + (w - cut) * params[Q_WIN_OWN]
-    return pts + (params[Q_LEAD] if w < params[Q_HAND] else params[Q_LAST])
+    pts = w * params[TABLE_RULE_LEAD] + (w - cut) * params[TABLE_RULE_WIN_OWN]
+    return pts + (params[TABLE_RULE_LEAD] if w < params[TABLE_RULE_HAND_SIZE] else params[TABLE_RULE_LAST_TRICK])
 
 
 @numba.njit(**JIT)
@@ -91,18 +91,18 @@ def run4(elder, partner, opp_a, opp_b, suit_tab, cash_tab, over_tab, params):
     for s in range(4):
         a = (opp_a >> (8 * s)) & 255
         b = (opp_b >> (8 * s)) & 255
-        tops[s] = max(suit_tab[a, T_TOP], suit_tab[b, T_TOP])
-        counts[s] = max(suit_tab[a, T_POPCOUNT], suit_tab[b, T_POPCOUNT])
+        tops[s] = max(suit_tab[a, SUIT_TOP_RANK], suit_tab[b, SUIT_TOP_RANK])
+        counts[s] = max(suit_tab[a, SUIT_CARD_COUNT], suit_tab[b, SUIT_CARD_COUNT])
     return _run_core(elder, partner, tops, counts, suit_tab, cash_tab, over_tab, params)
 
 
 @numba.njit(**JIT)
 def _settle(out, side_cb, opp_cb, double, params):
     """Repique after each class (a side at the threshold, the other at nothing; ``double``: both partners'
-    carte blanche is one) from ``out[side, F_*]``; returns each side's declarations total."""
-    at = params[Q_REPIQUE_AT]
-    out[0, 0] = side_cb * params[Q_BLANCHE]
-    out[1, 0] = opp_cb * params[Q_BLANCHE]
+    carte blanche is one) from ``out[side, FEATURE_*]``; returns each side's declarations total."""
+    at = params[TABLE_RULE_REPIQUE_AT]
+    out[0, 0] = side_cb * params[TABLE_RULE_BLANCHE]
+    out[1, 0] = opp_cb * params[TABLE_RULE_BLANCHE]
     rep0 = 1 if double and side_cb == 2 else 0
     rep1 = 1 if double and opp_cb == 2 else 0
     c0 = 0
@@ -155,5 +155,5 @@ def score_deal4(m0, m1, m2, m3, b0, b1, b2, b3, double, suit_tab, rank_tab, set_
              max(f1[0], f3[0]), max(f1[1], f3[1]), f1[2] + f3[2], max(f1[3], f3[3]), f1[4] + f3[4])
     c0, c1 = _settle(out, b0 + b2, b1 + b3, double, params)
     if out[0, 4] == 0 and c1 == 0:
-        if c0 + run4(m0, m2, m1, m3, suit_tab, cash_tab, over_tab, params) >= params[Q_PIQUE_AT]:
+        if c0 + run4(m0, m2, m1, m3, suit_tab, cash_tab, over_tab, params) >= params[TABLE_RULE_PIQUE_AT]:
             out[0, 5] = 1

@@ -20,18 +20,18 @@ import numpy as np  # noqa: E402
 from ..declarations.hand import next_subset  # noqa: E402
 from ..jit import JIT  # noqa: E402
 from ..layout import (  # noqa: E402
-    Q_BLANCHE,
-    Q_HAND,
-    Q_LAST,
-    Q_LEAD,
-    Q_PIQUE_AT,
-    Q_REPIQUE_AT,
-    Q_WIN_OWN,
-    T_POPCOUNT,
-    T_SEQ_KEY,
-    T_SEQ_SCORE,
-    T_TOP,
-    V_SIDE,
+    TABLE_RULE_BLANCHE,
+    TABLE_RULE_HAND_SIZE,
+    TABLE_RULE_LAST_TRICK,
+    TABLE_RULE_LEAD,
+    TABLE_RULE_PIQUE_AT,
+    TABLE_RULE_REPIQUE_AT,
+    TABLE_RULE_WIN_OWN,
+    SUIT_CARD_COUNT,
+    SUIT_SEQUENCE_KEY,
+    SUIT_SEQUENCE_POINTS,
+    SUIT_TOP_RANK,
+    COUNT4_SIDES_FROM,
 )
 from .deal import _point, _run_core, hand4  # noqa: E402
 from .plain import _partner_hand  # noqa: E402
@@ -149,9 +149,9 @@ def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, ra
         rest_rv = 0
     seq_sum = False  # their sequence scores matter only if their best can beat the side's
     for s in range(4):
-        if suit_tab[(r_mask >> (8 * s)) & 255, T_SEQ_KEY] > s_sq:
+        if suit_tab[(r_mask >> (8 * s)) & 255, SUIT_SEQUENCE_KEY] > s_sq:
             seq_sum = True
-    at = params[Q_PIQUE_AT]
+    at = params[TABLE_RULE_PIQUE_AT]
     mine_leads = me % 2 == 0
     # which run, if any, is worth tracking: the side's when it leads and might reach the pique with it;
     # the opponents' (A elder) when they lead and the side has no carte blanche (else it is never at nothing)
@@ -163,36 +163,36 @@ def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, ra
         lens = np.empty(4, dtype=np.int64)
         for s in range(4):
             rs = (r_mask >> (8 * s)) & 255
-            tops[s] = suit_tab[rs, T_TOP]
-            lens[s] = (suit_tab[rs, T_POPCOUNT] + 1) // 2
+            tops[s] = suit_tab[rs, SUIT_TOP_RANK]
+            lens[s] = (suit_tab[rs, SUIT_CARD_COUNT] + 1) // 2
         run_high = _run_core(elder0, mate0, tops, lens, suit_tab, cash_tab, over_tab, params)
-        c0_high = side_cb * params[Q_BLANCHE] + s_pt // 128 + s_sqsum + s_stsum
+        c0_high = side_cb * params[TABLE_RULE_BLANCHE] + s_pt // 128 + s_sqsum + s_stsum
         side_run = not (double and side_cb == 2) and c0_high + run_high >= at
     else:
         opp_run = side_cb == 0
     for s in range(4):
         rs = (r_mask >> (8 * s)) & 255
-        n_s = suit_tab[rs, T_POPCOUNT]
+        n_s = suit_tab[rs, SUIT_CARD_COUNT]
         if side_run:
             e = (elder0 >> (8 * s)) & 255
-            top_i = ((suit_tab[rs, T_TOP] + 9) % 9) * 9
+            top_i = ((suit_tab[rs, SUIT_TOP_RANK] + 9) % 9) * 9
             pm = (mate0 >> (8 * s)) & 255
         else:
             mm = (mine >> (8 * s)) & 255
             pp = (partner >> (8 * s)) & 255
-            m_top = max(suit_tab[mm, T_TOP], suit_tab[pp, T_TOP])
-            m_len = max(suit_tab[mm, T_POPCOUNT], suit_tab[pp, T_POPCOUNT])
+            m_top = max(suit_tab[mm, SUIT_TOP_RANK], suit_tab[pp, SUIT_TOP_RANK])
+            m_len = max(suit_tab[mm, SUIT_CARD_COUNT], suit_tab[pp, SUIT_CARD_COUNT])
             top_i = ((m_top + 9) % 9) * 9 + m_len
         m = 0
         sub = 0
         while True:
             a = sub
             b = rs ^ sub
-            k = suit_tab[a, T_POPCOUNT]
-            key = suit_tab[a, T_SEQ_SCORE] + suit_tab[b, T_SEQ_SCORE] if seq_sum else 0
+            k = suit_tab[a, SUIT_CARD_COUNT]
+            key = suit_tab[a, SUIT_SEQUENCE_POINTS] + suit_tab[b, SUIT_SEQUENCE_POINTS] if seq_sum else 0
             key |= (rank_tab[a, 0] & rv_mask) << 8
             key |= rank_tab[a, 1] << 28 | rank_tab[b, 1] << 29
-            key |= _enc(max(suit_tab[a, T_SEQ_KEY], suit_tab[b, T_SEQ_KEY]), s_sq) << K_SQ_SHIFT
+            key |= _enc(max(suit_tab[a, SUIT_SEQUENCE_KEY], suit_tab[b, SUIT_SEQUENCE_KEY]), s_sq) << K_SQ_SHIFT
             p = max(_point(a, suit_tab, params), _point(b, suit_tab, params))
             pe = _enc(p, s_pt)
             key |= (pe + (p // 128 if pe == 2 else 0)) << K_PT_SHIFT
@@ -204,7 +204,7 @@ def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, ra
                     cashed = cash_tab[a * 81 + top_i]
                     j = over_tab[cashed * 256 + b]
                 if j == 0:
-                    key |= suit_tab[cashed, T_POPCOUNT] << 23
+                    key |= suit_tab[cashed, SUIT_CARD_COUNT] << 23
                 else:
                     key |= (j - 1) << 23 | 1 << 27
             m = _insert(key | k << 40, table, slots, used, m, 1)
@@ -222,9 +222,9 @@ def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, ra
     _half(2, 3, s_keys, s_size, s_mult, s_n, hk[1], hm[1], hn[1], table, slots, used)
     # unless A's run is tracked, swapping the opponents changes nothing: A holding k of suits 0 and 1
     # mirrors A holding the rest of them, so each such pair of sizes is scored once, twice over
-    n01 = suit_tab[r_mask & 255, T_POPCOUNT] + suit_tab[(r_mask >> 8) & 255, T_POPCOUNT]
-    bl = params[Q_BLANCHE]
-    rep_at = params[Q_REPIQUE_AT]
+    n01 = suit_tab[r_mask & 255, SUIT_CARD_COUNT] + suit_tab[(r_mask >> 8) & 255, SUIT_CARD_COUNT]
+    bl = params[TABLE_RULE_BLANCHE]
+    rep_at = params[TABLE_RULE_REPIQUE_AT]
     s_ptscore = s_pt // 128
     cb0 = side_cb * bl
     rep0_cb = 1 if double and side_cb == 2 else 0
@@ -284,8 +284,8 @@ def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, ra
                     w = (key >> 23) & 15
                     cut = (key >> 27) & 1
                     w += cut
-                    run = w * params[Q_LEAD] + (w - cut) * params[Q_WIN_OWN] \
-                        + (params[Q_LEAD] if w < params[Q_HAND] else params[Q_LAST])
+                    run = w * params[TABLE_RULE_LEAD] + (w - cut) * params[TABLE_RULE_WIN_OWN] \
+                        + (params[TABLE_RULE_LEAD] if w < params[TABLE_RULE_HAND_SIZE] else params[TABLE_RULE_LAST_TRICK])
                     if side_run and rep0 == 0 and c1 == 0 and c0 + run >= at:
                         pq0 = 1
                     elif opp_run and rep1 == 0 and c0 == 0 and c1 + run >= at:
@@ -322,18 +322,18 @@ def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, ra
     counts[7] += n_st0
     counts[8] += n_st1
     counts[9] += n_all - n_st0 - n_st1
-    counts[V_SIDE] += n_all * cb0
-    counts[V_SIDE + 1] += n_pt0 * s_ptscore
-    counts[V_SIDE + 2] += n_sq0 * s_sqsum
-    counts[V_SIDE + 3] += n_st0 * s_stsum
-    counts[V_SIDE + 4] += v_rep0
-    counts[V_SIDE + 5] += v_pq0
-    counts[V_SIDE + 6] += v_cb1 * bl
-    counts[V_SIDE + 7] += v_p1
-    counts[V_SIDE + 8] += v_q1
-    counts[V_SIDE + 9] += v_t1
-    counts[V_SIDE + 10] += v_rep1
-    counts[V_SIDE + 11] += v_pq1
+    counts[COUNT4_SIDES_FROM] += n_all * cb0
+    counts[COUNT4_SIDES_FROM + 1] += n_pt0 * s_ptscore
+    counts[COUNT4_SIDES_FROM + 2] += n_sq0 * s_sqsum
+    counts[COUNT4_SIDES_FROM + 3] += n_st0 * s_stsum
+    counts[COUNT4_SIDES_FROM + 4] += v_rep0
+    counts[COUNT4_SIDES_FROM + 5] += v_pq0
+    counts[COUNT4_SIDES_FROM + 6] += v_cb1 * bl
+    counts[COUNT4_SIDES_FROM + 7] += v_p1
+    counts[COUNT4_SIDES_FROM + 8] += v_q1
+    counts[COUNT4_SIDES_FROM + 9] += v_t1
+    counts[COUNT4_SIDES_FROM + 10] += v_rep1
+    counts[COUNT4_SIDES_FROM + 11] += v_pq1
 
 
 def fast_work() -> tuple:

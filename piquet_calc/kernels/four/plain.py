@@ -17,7 +17,7 @@ import numpy as np  # noqa: E402
 
 from ..declarations.hand import next_subset  # noqa: E402
 from ..jit import JIT  # noqa: E402
-from ..layout import Q_PIQUE_AT, T_POPCOUNT, T_SEQ_KEY, T_SEQ_SCORE, T_TOP, V_SIDE  # noqa: E402
+from ..layout import TABLE_RULE_PIQUE_AT, SUIT_CARD_COUNT, SUIT_SEQUENCE_KEY, SUIT_SEQUENCE_POINTS, SUIT_TOP_RANK, COUNT4_SIDES_FROM  # noqa: E402
 from .deal import _classes, _point, _run_core, _settle, hand4, run4  # noqa: E402
 
 
@@ -61,8 +61,8 @@ def count_partner(me, mine, me_blanche, partner, rest, double, suit_tab, rank_ta
             a = sub
             b = rs ^ sub
             pt_tab[s, a] = max(_point(a, suit_tab, params), _point(b, suit_tab, params))
-            sq_tab[s, a] = max(suit_tab[a, T_SEQ_KEY], suit_tab[b, T_SEQ_KEY])
-            sum_tab[s, a] = (suit_tab[a, T_SEQ_SCORE] + suit_tab[b, T_SEQ_SCORE] | rank_tab[a, 0] << 6
+            sq_tab[s, a] = max(suit_tab[a, SUIT_SEQUENCE_KEY], suit_tab[b, SUIT_SEQUENCE_KEY])
+            sum_tab[s, a] = (suit_tab[a, SUIT_SEQUENCE_POINTS] + suit_tab[b, SUIT_SEQUENCE_POINTS] | rank_tab[a, 0] << 6
                              | rank_tab[b, 0] << 21 | rank_tab[a, 1] << 36 | rank_tab[b, 1] << 39)
             if sub == rs:
                 break
@@ -79,8 +79,8 @@ def count_partner(me, mine, me_blanche, partner, rest, double, suit_tab, rank_ta
         elder0, mate0 = (mine, partner) if me == 0 else (partner, mine)
         for s in range(4):
             rs = (r_mask >> (8 * s)) & 255
-            tops[s] = suit_tab[rs, T_TOP]
-            lens[s] = suit_tab[rs, T_POPCOUNT]
+            tops[s] = suit_tab[rs, SUIT_TOP_RANK]
+            lens[s] = suit_tab[rs, SUIT_CARD_COUNT]
         run_low = _run_core(elder0, mate0, tops, lens, suit_tab, cash_tab, over_tab, params)
         lens = (lens + 1) // 2
         run_high = _run_core(elder0, mate0, tops, lens, suit_tab, cash_tab, over_tab, params)
@@ -105,26 +105,27 @@ def count_partner(me, mine, me_blanche, partner, rest, double, suit_tab, rank_ta
                  (st1 >> 8) + (st2 >> 8))
         c0, c1 = _settle(out, side_cb, opp_cb, double, params)
         # pique (out[., 5] counts both ways round): the leading side without repique, the other at nothing
-        if mine_leads and out[0, 4] == 0 and c1 == 0 and c0 + run_high >= params[Q_PIQUE_AT]:
-            if c0 + run_low >= params[Q_PIQUE_AT]:
+        if mine_leads and out[0, 4] == 0 and c1 == 0 and c0 + run_high >= params[TABLE_RULE_PIQUE_AT]:
+            if c0 + run_low >= params[TABLE_RULE_PIQUE_AT]:
                 out[0, 5] = 2
             else:
                 o2 = r_mask ^ o1
                 elder, mate = (mine, partner) if me == 0 else (partner, mine)
-                if c0 + run4(elder, mate, o1, o2, suit_tab, cash_tab, over_tab, params) >= params[Q_PIQUE_AT]:
+                if c0 + run4(elder, mate, o1, o2, suit_tab, cash_tab, over_tab, params) >= params[TABLE_RULE_PIQUE_AT]:
                     out[0, 5] = 2
         elif not mine_leads and out[1, 4] == 0 and c0 == 0:
             o2 = r_mask ^ o1
             for elder, mate in ((o1, o2), (o2, o1)):
-                if c1 + run4(elder, mate, mine, partner, suit_tab, cash_tab, over_tab, params) >= params[Q_PIQUE_AT]:
+                if c1 + run4(elder, mate, mine, partner, suit_tab, cash_tab, over_tab,
+                             params) >= params[TABLE_RULE_PIQUE_AT]:
                     out[1, 5] += 1
         counts[0] += 2
         for c in range(3):
             counts[1 + 3 * c + status[c]] += 2
         for side in range(2):
             for col in range(5):
-                counts[V_SIDE + 6 * side + col] += 2 * out[side, col]
-            counts[V_SIDE + 6 * side + 5] += out[side, 5]
+                counts[COUNT4_SIDES_FROM + 6 * side + col] += 2 * out[side, col]
+            counts[COUNT4_SIDES_FROM + 6 * side + 5] += out[side, 5]
         x = next_subset(x)
 
 

@@ -2,7 +2,7 @@
 
 The rules are not decided here: ``game/play.py`` states them in plain Python and this package is tested
 equal to it (``tests/test_play.py``); the numbers come packed by ``engine.play.play_params`` in the
-order of ``kernels.layout.PL_*``.
+order of ``kernels.layout.PLAY_RULE_*``.
 
 Values are elder's final total for the deal minus the dealer's; elder maximises it and the dealer
 minimises it (each maximising his own total minus the other's). ``_search`` returns the *future*

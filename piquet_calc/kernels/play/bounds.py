@@ -22,14 +22,14 @@ import numpy as np  # noqa: E402
 
 from ..jit import INLINED, JIT  # noqa: E402
 from ..layout import (  # noqa: E402
-    PL_LAST_LEAD,
-    PL_LAST_TRICK,
-    PL_LEAD,
-    PL_PIQUE_BONUS,
-    PL_SCORING_RANK,
-    PL_SEVENTH,
-    PL_WIN_OPP,
-    PL_WIN_OWN,
+    PLAY_RULE_LAST_LEAD,
+    PLAY_RULE_LAST_TRICK,
+    PLAY_RULE_LEAD,
+    PLAY_RULE_PIQUE_BONUS,
+    PLAY_RULE_SCORING_RANK,
+    PLAY_RULE_SEVENTH,
+    PLAY_RULE_WIN_OPP,
+    PLAY_RULE_WIN_OWN,
 )
 from .bits import _TOP8, _bit_index, _popcount  # noqa: E402
 from .score import _end, _trick  # noqa: E402
@@ -64,20 +64,20 @@ def _cash_all(h, o, sr):
 @numba.njit(**INLINED)
 def _cash_out(h, n, leader, et, dt, diff, need, scoring_last, prm):
     """The future value when the leader wins all ``n`` tricks left (see _cash_all)."""
-    sr = prm[PL_SCORING_RANK]
+    sr = prm[PLAY_RULE_SCORING_RANK]
     k = 0  # the cards that score when led
     for s in range(4):
         k += _popcount(((h >> (8 * s)) & 255) >> sr)
-    pts = k * (prm[PL_LEAD] + prm[PL_WIN_OWN]) + prm[PL_LAST_TRICK]
+    pts = k * (prm[PLAY_RULE_LEAD] + prm[PLAY_RULE_WIN_OWN]) + prm[PLAY_RULE_LAST_TRICK]
     if scoring_last:
-        pts += prm[PL_LAST_LEAD] - prm[PL_LEAD]
+        pts += prm[PLAY_RULE_LAST_LEAD] - prm[PLAY_RULE_LEAD]
     mine = et if leader == 0 else dt
     seventh_at = (et + dt + n) // 2 + 1
     if mine < seventh_at <= mine + n:
-        pts += prm[PL_SEVENTH]
+        pts += prm[PLAY_RULE_SEVENTH]
     if leader == 0:
         if need > 0 and pts >= need:
-            pts += prm[PL_PIQUE_BONUS]
+            pts += prm[PLAY_RULE_PIQUE_BONUS]
         e, d = _end(et + n, dt, diff + pts, prm)
         return pts + e - d
     e, d = _end(et, dt + n, diff - pts, prm)
@@ -95,7 +95,7 @@ def _bounds(em, dm, leader, et, dt, diff, need, n, prm):
     every trick, every scoring card at the most a trick can bring him. Both hold whenever winning a
     trick one led is worth at least winning the opponent's lead (every preset): the solver only uses
     them then."""
-    sr = prm[PL_SCORING_RANK]
+    sr = prm[PLAY_RULE_SCORING_RANK]
     h = em if leader == 0 else dm
     o = dm if leader == 0 else em
     q = 0
@@ -124,35 +124,35 @@ def _bounds(em, dm, leader, et, dt, diff, need, n, prm):
     mine = et if leader == 0 else dt
     theirs = dt if leader == 0 else et
     seventh_at = (et + dt + n) // 2 + 1
-    per_trick = prm[PL_LEAD] + prm[PL_WIN_OWN]
+    per_trick = prm[PLAY_RULE_LEAD] + prm[PLAY_RULE_WIN_OWN]
     # the leader's worst
     p_l = ks * per_trick
     if mine < seventh_at <= mine + q:
-        p_l += prm[PL_SEVENTH]
+        p_l += prm[PLAY_RULE_SEVENTH]
     rest = n - q
     # each trick brings the opponent points only with a scoring card of his
-    p_o = min(rest, k_o) * max(per_trick, prm[PL_WIN_OPP]) + prm[PL_LAST_TRICK]
+    p_o = min(rest, k_o) * max(per_trick, prm[PLAY_RULE_WIN_OPP]) + prm[PLAY_RULE_LAST_TRICK]
     if rest > 1:
-        p_o += prm[PL_LAST_LEAD] - prm[PL_LEAD]
+        p_o += prm[PLAY_RULE_LAST_LEAD] - prm[PLAY_RULE_LEAD]
     if theirs < seventh_at <= theirs + rest:
-        p_o += prm[PL_SEVENTH]
+        p_o += prm[PLAY_RULE_SEVENTH]
     if leader == 0:
         if need > 0 and p_l >= need:
-            p_l += prm[PL_PIQUE_BONUS]
+            p_l += prm[PLAY_RULE_PIQUE_BONUS]
         e, d = _end(et + q, dt + rest, diff + p_l - p_o, prm)
         low = p_l - p_o + e - d
     else:
         if need > 0 and p_l == 0:
-            p_o += prm[PL_PIQUE_BONUS]
+            p_o += prm[PLAY_RULE_PIQUE_BONUS]
         e, d = _end(et + rest, dt + q, diff + p_o - p_l, prm)
         low = p_l - p_o + d - e
     # the leader's best
-    p_b = k_all * max(per_trick, prm[PL_WIN_OPP]) + prm[PL_LAST_TRICK] + prm[PL_LAST_LEAD] - prm[PL_LEAD]
+    p_b = k_all * max(per_trick, prm[PLAY_RULE_WIN_OPP]) + prm[PLAY_RULE_LAST_TRICK] + prm[PLAY_RULE_LAST_LEAD] - prm[PLAY_RULE_LEAD]
     if mine < seventh_at <= mine + n:
-        p_b += prm[PL_SEVENTH]
+        p_b += prm[PLAY_RULE_SEVENTH]
     if leader == 0:
         if need > 0 and p_b >= need:
-            p_b += prm[PL_PIQUE_BONUS]
+            p_b += prm[PLAY_RULE_PIQUE_BONUS]
         e, d = _end(et + n, dt, diff + p_b, prm)
         high = p_b + e - d
         return low, high
@@ -218,8 +218,8 @@ def _leaf(em, dm, leader, et, dt, diff, need, prm):
         return True, e - d + e2 - d2
     if n == 2:
         return True, _two(em, dm, leader, et, dt, diff, need, prm)
-    sr = prm[PL_SCORING_RANK]
-    if prm[PL_WIN_OPP] <= prm[PL_LEAD] + prm[PL_WIN_OWN] and (sr == 0 or prm[PL_LAST_LEAD] == prm[PL_LEAD]):
+    sr = prm[PLAY_RULE_SCORING_RANK]
+    if prm[PLAY_RULE_WIN_OPP] <= prm[PLAY_RULE_LEAD] + prm[PLAY_RULE_WIN_OWN] and (sr == 0 or prm[PLAY_RULE_LAST_LEAD] == prm[PLAY_RULE_LEAD]):
         h = em if leader == 0 else dm
         ok, scoring_last = _cash_all(h, dm if leader == 0 else em, sr)
         if ok:

@@ -16,7 +16,7 @@ import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
 from ..jit import INLINED, JIT  # noqa: E402
-from ..layout import PL_PIQUE_BONUS, PL_SCORING_RANK  # noqa: E402
+from ..layout import PLAY_RULE_PIQUE_BONUS, PLAY_RULE_SCORING_RANK  # noqa: E402
 from .bits import _popcount  # noqa: E402
 from .moves import _leads_once, _replies_once  # noqa: E402
 from .score import _end_once, _trick_once, pique_at_start, piques_in_trick  # noqa: E402
@@ -66,7 +66,7 @@ def solve_line(em, dm, leader, et, dt, diff, need, prm, tt, buf, line):
     d_pts = 0
     k = 0
     pique_trick = -1
-    sr = prm[PL_SCORING_RANK]
+    sr = prm[PLAY_RULE_SCORING_RANK]
     line[LINE_TRICKS] = 0
     for _ in range(_popcount(em)):
         n = _popcount(em)
@@ -135,7 +135,7 @@ def solve_deal(elder_mask, dealer_mask, params, elder_before, dealer_before, piq
     buf = np.zeros((ROWS + FRAMES, FRAME_COLUMNS), dtype=np.int64)
     line = np.zeros(2 * 13, dtype=np.int64)
     piqued, need = pique_at_start(elder_before, dealer_before, pique_live, params)
-    e0 = params[PL_PIQUE_BONUS] if piqued else 0
+    e0 = params[PLAY_RULE_PIQUE_BONUS] if piqued else 0
     diff = elder_before + e0 - dealer_before
     _, e, d, _, _ = solve_line(np.int64(elder_mask), np.int64(dealer_mask), 0, 0, 0, diff, need, params, tt, buf,
                                line)

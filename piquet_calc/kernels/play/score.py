@@ -16,26 +16,26 @@ import numba  # noqa: E402
 
 from ..jit import INLINED, JIT  # noqa: E402
 from ..layout import (  # noqa: E402
-    PL_CAPOT,
-    PL_CAPOT_CARDS,
-    PL_CAPOT_LAST,
-    PL_CARDS,
-    PL_DEAL_BONUS,
-    PL_LAST_LEAD,
-    PL_LAST_TRICK,
-    PL_LEAD,
-    PL_PIQUE_AT,
-    PL_PIQUE_BONUS,
-    PL_SCORING_RANK,
-    PL_SEVENTH,
-    PL_WIN_OPP,
-    PL_WIN_OWN,
+    PLAY_RULE_CAPOT,
+    PLAY_RULE_CAPOT_CARDS,
+    PLAY_RULE_CAPOT_LAST,
+    PLAY_RULE_CARDS,
+    PLAY_RULE_DEAL_BONUS,
+    PLAY_RULE_LAST_LEAD,
+    PLAY_RULE_LAST_TRICK,
+    PLAY_RULE_LEAD,
+    PLAY_RULE_PIQUE_AT,
+    PLAY_RULE_PIQUE_BONUS,
+    PLAY_RULE_SCORING_RANK,
+    PLAY_RULE_SEVENTH,
+    PLAY_RULE_WIN_OPP,
+    PLAY_RULE_WIN_OWN,
 )
 
 
 @numba.njit(**JIT)
 def _scoring(card, prm):
-    return (card & 7) >= prm[PL_SCORING_RANK]
+    return (card & 7) >= prm[PLAY_RULE_SCORING_RANK]
 
 
 @numba.njit(**INLINED)
@@ -43,7 +43,7 @@ def _elder_scores(points, need, prm):
     """Elder scores ``points``: (what he scores, pique included, and the pique need left)."""
     if points > 0 and need > 0:
         if points >= need:
-            return points + prm[PL_PIQUE_BONUS], 0
+            return points + prm[PLAY_RULE_PIQUE_BONUS], 0
         return points, need - points
     return points, need
 
@@ -56,7 +56,7 @@ def _trick(lead, reply, leader, et, dt, need, last, seventh_at, prm):
     e = 0
     d = 0
     if _scoring(lead, prm):
-        p = prm[PL_LAST_LEAD] if last else prm[PL_LEAD]
+        p = prm[PLAY_RULE_LAST_LEAD] if last else prm[PLAY_RULE_LEAD]
         if leader == 0:
             e, need = _elder_scores(p, need, prm)
         elif p > 0:
@@ -67,11 +67,11 @@ def _trick(lead, reply, leader, et, dt, need, last, seventh_at, prm):
     card = reply if follower_wins else lead
     wp = 0
     if _scoring(card, prm):
-        wp += prm[PL_WIN_OPP] if follower_wins else prm[PL_WIN_OWN]
+        wp += prm[PLAY_RULE_WIN_OPP] if follower_wins else prm[PLAY_RULE_WIN_OWN]
     if last:
-        wp += prm[PL_LAST_TRICK]
+        wp += prm[PLAY_RULE_LAST_TRICK]
     if (et if winner == 0 else dt) + 1 == seventh_at:
-        wp += prm[PL_SEVENTH]
+        wp += prm[PLAY_RULE_SEVENTH]
     if winner == 0:
         x, need = _elder_scores(wp, need, prm)
         e += x
@@ -87,9 +87,9 @@ def pique_at_start(elder_before, dealer_before, pique_live, prm):
     still needs in the play for pique, 0 when it is not live)."""
     if not pique_live or dealer_before != 0:
         return False, 0
-    if elder_before >= prm[PL_PIQUE_AT]:
+    if elder_before >= prm[PLAY_RULE_PIQUE_AT]:
         return True, 0
-    return False, prm[PL_PIQUE_AT] - elder_before
+    return False, prm[PLAY_RULE_PIQUE_AT] - elder_before
 
 
 @numba.njit(**JIT)
@@ -97,7 +97,7 @@ def piques_in_trick(e, d, leader, need, need_after, prm):
     """Did elder reach pique in this trick? ``e``, ``d``: the trick's points as _trick scores them, ``need``
     and ``need_after`` the pique need before and after it. He did when the need is gone, his points hold
     the bonus on top of it, and the dealer did not score first (a scoring card the dealer led)."""
-    return need > 0 and need_after == 0 and (leader == 0 or d == 0) and e >= need + prm[PL_PIQUE_BONUS]
+    return need > 0 and need_after == 0 and (leader == 0 or d == 0) and e >= need + prm[PLAY_RULE_PIQUE_BONUS]
 
 
 @numba.njit(**INLINED)
@@ -109,17 +109,17 @@ def _end(et, dt, diff, prm):
         won = et if seat == 0 else dt
         lost = dt if seat == 0 else et
         x = 0
-        if won > 0 and lost == 0 and prm[PL_CAPOT] > 0:
-            x = prm[PL_CAPOT] - (prm[PL_LAST_TRICK] if prm[PL_CAPOT_LAST] else 0)
-            if not prm[PL_CAPOT_CARDS]:
-                x += prm[PL_CARDS]
+        if won > 0 and lost == 0 and prm[PLAY_RULE_CAPOT] > 0:
+            x = prm[PLAY_RULE_CAPOT] - (prm[PLAY_RULE_LAST_TRICK] if prm[PLAY_RULE_CAPOT_LAST] else 0)
+            if not prm[PLAY_RULE_CAPOT_CARDS]:
+                x += prm[PLAY_RULE_CARDS]
         elif 2 * won > won + lost:
-            x = prm[PL_CARDS]
+            x = prm[PLAY_RULE_CARDS]
         if seat == 0:
             e = x
         else:
             d = x
-    bonus = prm[PL_DEAL_BONUS]
+    bonus = prm[PLAY_RULE_DEAL_BONUS]
     if bonus:
         final = diff + e - d
         if final > 0:

@@ -18,7 +18,7 @@ import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
 from ..jit import JIT  # noqa: E402
-from ..layout import PL_LEAD, PL_SCORING_RANK, PL_WIN_OPP, PL_WIN_OWN  # noqa: E402
+from ..layout import PLAY_RULE_LEAD, PLAY_RULE_SCORING_RANK, PLAY_RULE_WIN_OPP, PLAY_RULE_WIN_OWN  # noqa: E402
 from .bits import _popcount  # noqa: E402
 from .bounds import _bounds, _leaf, _root_bounds  # noqa: E402
 from .moves import _leads, _leads_once, _replies, _replies_once  # noqa: E402
@@ -33,8 +33,8 @@ ROWS = 2 * 13 + 2  # move-buffer rows: two per number of cards left
 
 
 # Columns of a frame of _search's stack: one frame per trick boundary on the path searched.
-(F_EM, F_DM, F_LEADER, F_ET, F_DT, F_DIFF, F_NEED, F_ALPHA, F_BETA, F_LA, F_LB, F_BEST, F_BEST_CARD, F_I, F_COUNT,
- F_J, F_NR, F_M, F_IMM, F_SLOT, F_LO, F_HI, F_KEY1, F_KEY2, F_N) = range(25)
+(FRAME_EM, FRAME_DM, FRAME_LEADER, FRAME_ET, FRAME_DT, FRAME_DIFF, FRAME_NEED, FRAME_ALPHA, FRAME_BETA, FRAME_LA, FRAME_LB, FRAME_BEST, FRAME_BEST_CARD, FRAME_I, FRAME_COUNT,
+ FRAME_J, FRAME_NR, FRAME_M, FRAME_IMM, FRAME_SLOT, FRAME_LO, FRAME_HI, FRAME_KEY1, FRAME_KEY2, FRAME_N) = range(25)
 FRAMES = 14
 FRAME_COLUMNS = 32
 
@@ -51,38 +51,38 @@ def _search(em, dm, leader, et, dt, diff, need, alpha, beta, prm, tt, work):
     ok, v = _leaf(em, dm, leader, et, dt, diff, need, prm)
     if ok:
         return v
-    sr = prm[PL_SCORING_RANK]
+    sr = prm[PLAY_RULE_SCORING_RANK]
     size = tt.shape[0] - 1
     stamp = tt[size, 0]
     fr = ROWS  # the frames' first row in work
     depth = 0
     # a new node at ``depth`` from these values
-    work[fr, F_EM] = em
-    work[fr, F_DM] = dm
-    work[fr, F_LEADER] = leader
-    work[fr, F_ET] = et
-    work[fr, F_DT] = dt
-    work[fr, F_DIFF] = diff
-    work[fr, F_NEED] = need
-    work[fr, F_ALPHA] = alpha
-    work[fr, F_BETA] = beta
+    work[fr, FRAME_EM] = em
+    work[fr, FRAME_DM] = dm
+    work[fr, FRAME_LEADER] = leader
+    work[fr, FRAME_ET] = et
+    work[fr, FRAME_DT] = dt
+    work[fr, FRAME_DIFF] = diff
+    work[fr, FRAME_NEED] = need
+    work[fr, FRAME_ALPHA] = alpha
+    work[fr, FRAME_BETA] = beta
     entering = True
     ret = 0
     while True:
         f = fr + depth
         if entering:
             entering = False
-            em = work[f, F_EM]
-            dm = work[f, F_DM]
-            leader = work[f, F_LEADER]
-            et = work[f, F_ET]
-            diff = work[f, F_DIFF]
-            need = work[f, F_NEED]
-            alpha = work[f, F_ALPHA]
-            beta = work[f, F_BETA]
+            em = work[f, FRAME_EM]
+            dm = work[f, FRAME_DM]
+            leader = work[f, FRAME_LEADER]
+            et = work[f, FRAME_ET]
+            diff = work[f, FRAME_DIFF]
+            need = work[f, FRAME_NEED]
+            alpha = work[f, FRAME_ALPHA]
+            beta = work[f, FRAME_BETA]
             n = _popcount(em)
             tt[size, 1] += 1  # nodes searched, for the benchmark
-            key1, key2 = _keys(em, dm, leader, et, work[f, F_DT], need, diff, prm, stamp)
+            key1, key2 = _keys(em, dm, leader, et, work[f, FRAME_DT], need, diff, prm, stamp)
             slot = _slot(key1, key2, size)
             lo = -INF
             hi = INF
@@ -102,8 +102,8 @@ def _search(em, dm, leader, et, dt, diff, need, alpha, beta, prm, tt, work):
                 else:
                     alpha = max(alpha, lo)
                     beta = min(beta, hi)
-            if not done and depth == 0 and prm[PL_WIN_OPP] <= prm[PL_LEAD] + prm[PL_WIN_OWN]:
-                low, high = _root_bounds(em, dm, leader, et, work[f, F_DT], diff, need, n, prm)
+            if not done and depth == 0 and prm[PLAY_RULE_WIN_OPP] <= prm[PLAY_RULE_LEAD] + prm[PLAY_RULE_WIN_OWN]:
+                low, high = _root_bounds(em, dm, leader, et, work[f, FRAME_DT], diff, need, n, prm)
                 if low >= beta:
                     ret = low
                     done = True
@@ -117,55 +117,55 @@ def _search(em, dm, leader, et, dt, diff, need, alpha, beta, prm, tt, work):
                 continue  # back to the parent with ret
             h = em if leader == 0 else dm
             o = dm if leader == 0 else em
-            work[f, F_ALPHA] = alpha
-            work[f, F_BETA] = beta
-            work[f, F_LA] = alpha if leader == 0 else -beta
-            work[f, F_LB] = beta if leader == 0 else -alpha
-            work[f, F_BEST] = -INF
-            work[f, F_BEST_CARD] = -1
-            work[f, F_SLOT] = slot
-            work[f, F_LO] = lo
-            work[f, F_HI] = hi
-            work[f, F_KEY1] = key1
-            work[f, F_KEY2] = key2
-            work[f, F_N] = n
-            work[f, F_COUNT] = _leads(h, o, sr, first, work, 2 * n)
-            work[f, F_I] = 0
+            work[f, FRAME_ALPHA] = alpha
+            work[f, FRAME_BETA] = beta
+            work[f, FRAME_LA] = alpha if leader == 0 else -beta
+            work[f, FRAME_LB] = beta if leader == 0 else -alpha
+            work[f, FRAME_BEST] = -INF
+            work[f, FRAME_BEST_CARD] = -1
+            work[f, FRAME_SLOT] = slot
+            work[f, FRAME_LO] = lo
+            work[f, FRAME_HI] = hi
+            work[f, FRAME_KEY1] = key1
+            work[f, FRAME_KEY2] = key2
+            work[f, FRAME_N] = n
+            work[f, FRAME_COUNT] = _leads(h, o, sr, first, work, 2 * n)
+            work[f, FRAME_I] = 0
             new_lead = True
         else:
             # a child returned ``ret``: the follower's reply j to lead i at this frame
-            leader = work[f, F_LEADER]
+            leader = work[f, FRAME_LEADER]
             sign = 1 if leader == 0 else -1
-            val = sign * (work[f, F_IMM] + ret)
-            m = min(work[f, F_M], val)
-            work[f, F_M] = m
-            lo_l = max(work[f, F_LA], work[f, F_BEST])
-            j = work[f, F_J] + 1
-            work[f, F_J] = j
+            val = sign * (work[f, FRAME_IMM] + ret)
+            m = min(work[f, FRAME_M], val)
+            work[f, FRAME_M] = m
+            lo_l = max(work[f, FRAME_LA], work[f, FRAME_BEST])
+            j = work[f, FRAME_J] + 1
+            work[f, FRAME_J] = j
             new_lead = False
-            if m <= lo_l or j >= work[f, F_NR]:
+            if m <= lo_l or j >= work[f, FRAME_NR]:
                 # this lead is done
-                if m > work[f, F_BEST]:
-                    work[f, F_BEST] = m
-                    work[f, F_BEST_CARD] = work[2 * work[f, F_N], work[f, F_I]] & 255
-                i = work[f, F_I] + 1
-                work[f, F_I] = i
-                if work[f, F_BEST] >= work[f, F_LB] or i >= work[f, F_COUNT]:
+                if m > work[f, FRAME_BEST]:
+                    work[f, FRAME_BEST] = m
+                    work[f, FRAME_BEST_CARD] = work[2 * work[f, FRAME_N], work[f, FRAME_I]] & 255
+                i = work[f, FRAME_I] + 1
+                work[f, FRAME_I] = i
+                if work[f, FRAME_BEST] >= work[f, FRAME_LB] or i >= work[f, FRAME_COUNT]:
                     # the node is done: store its bounds
-                    result = sign * work[f, F_BEST]
-                    lo = work[f, F_LO]
-                    hi = work[f, F_HI]
-                    if result <= work[f, F_ALPHA]:
+                    result = sign * work[f, FRAME_BEST]
+                    lo = work[f, FRAME_LO]
+                    hi = work[f, FRAME_HI]
+                    if result <= work[f, FRAME_ALPHA]:
                         hi = min(hi, result)
-                    elif result >= work[f, F_BETA]:
+                    elif result >= work[f, FRAME_BETA]:
                         lo = max(lo, result)
                     else:
                         lo = result
                         hi = result
-                    slot = work[f, F_SLOT]
-                    tt[slot, 0] = work[f, F_KEY1]
-                    tt[slot, 1] = work[f, F_KEY2]
-                    best_rel = _relative(work[f, F_BEST_CARD], work[f, F_EM] | work[f, F_DM], sr)
+                    slot = work[f, FRAME_SLOT]
+                    tt[slot, 0] = work[f, FRAME_KEY1]
+                    tt[slot, 1] = work[f, FRAME_KEY2]
+                    best_rel = _relative(work[f, FRAME_BEST_CARD], work[f, FRAME_EM] | work[f, FRAME_DM], sr)
                     tt[slot, 2] = (lo + OFFSET) | ((hi + OFFSET) << 16) | ((best_rel + 1) << 32)
                     if depth == 0:
                         return result
@@ -173,42 +173,42 @@ def _search(em, dm, leader, et, dt, diff, need, alpha, beta, prm, tt, work):
                     depth -= 1
                     continue
                 new_lead = True
-        n = work[f, F_N]
+        n = work[f, FRAME_N]
         row = 2 * n
-        em = work[f, F_EM]
-        dm = work[f, F_DM]
-        leader = work[f, F_LEADER]
+        em = work[f, FRAME_EM]
+        dm = work[f, FRAME_DM]
+        leader = work[f, FRAME_LEADER]
         h = em if leader == 0 else dm
         o = dm if leader == 0 else em
-        lead = work[row, work[f, F_I]] & 255
+        lead = work[row, work[f, FRAME_I]] & 255
         h_left = h & ~(np.int64(1) << lead)
         if new_lead:
             nr = _replies(o, h_left, lead, sr, work, row + 1)
-            work[f, F_NR] = nr
-            work[f, F_J] = 0
-            work[f, F_M] = INF
+            work[f, FRAME_NR] = nr
+            work[f, FRAME_J] = 0
+            work[f, FRAME_M] = INF
         # descend into reply j
         while True:
-            reply = work[row + 1, work[f, F_J]] & 255
-            et = work[f, F_ET]
-            dt = work[f, F_DT]
-            e, d, w, need2 = _trick(lead, reply, leader, et, dt, work[f, F_NEED], False, (et + dt + n) // 2 + 1, prm)
+            reply = work[row + 1, work[f, FRAME_J]] & 255
+            et = work[f, FRAME_ET]
+            dt = work[f, FRAME_DT]
+            e, d, w, need2 = _trick(lead, reply, leader, et, dt, work[f, FRAME_NEED], False, (et + dt + n) // 2 + 1, prm)
             imm = e - d
             f_left = o & ~(np.int64(1) << reply)
             cem = h_left if leader == 0 else f_left
             cdm = f_left if leader == 0 else h_left
-            lo_l = max(work[f, F_LA], work[f, F_BEST])
-            hi_l = min(work[f, F_LB], work[f, F_M])
+            lo_l = max(work[f, FRAME_LA], work[f, FRAME_BEST])
+            hi_l = min(work[f, FRAME_LB], work[f, FRAME_M])
             if leader == 0:
                 ca, cb = lo_l - imm, hi_l - imm
             else:
                 ca, cb = -hi_l - imm, -lo_l - imm
             cet = et + (w == 0)
             cdt = dt + (w == 1)
-            cdiff = work[f, F_DIFF] + imm
-            work[f, F_IMM] = imm
+            cdiff = work[f, FRAME_DIFF] + imm
+            work[f, FRAME_IMM] = imm
             ok, v = _leaf(cem, cdm, w, cet, cdt, cdiff, need2, prm)
-            if not ok and prm[PL_WIN_OPP] <= prm[PL_LEAD] + prm[PL_WIN_OWN]:
+            if not ok and prm[PLAY_RULE_WIN_OPP] <= prm[PLAY_RULE_LEAD] + prm[PLAY_RULE_WIN_OWN]:
                 low, high = _bounds(cem, cdm, w, cet, cdt, cdiff, need2, n - 1, prm)
                 if low >= cb:
                     ok, v = True, low
@@ -216,30 +216,30 @@ def _search(em, dm, leader, et, dt, diff, need, alpha, beta, prm, tt, work):
                     ok, v = True, high
             if not ok:
                 c = f + 1
-                work[c, F_EM] = cem
-                work[c, F_DM] = cdm
-                work[c, F_LEADER] = w
-                work[c, F_ET] = cet
-                work[c, F_DT] = cdt
-                work[c, F_DIFF] = cdiff
-                work[c, F_NEED] = need2
-                work[c, F_ALPHA] = ca
-                work[c, F_BETA] = cb
+                work[c, FRAME_EM] = cem
+                work[c, FRAME_DM] = cdm
+                work[c, FRAME_LEADER] = w
+                work[c, FRAME_ET] = cet
+                work[c, FRAME_DT] = cdt
+                work[c, FRAME_DIFF] = cdiff
+                work[c, FRAME_NEED] = need2
+                work[c, FRAME_ALPHA] = ca
+                work[c, FRAME_BETA] = cb
                 depth += 1
                 entering = True
                 break
             # a leaf: take its value here without a frame
             sign = 1 if leader == 0 else -1
             val = sign * (imm + v)
-            m = min(work[f, F_M], val)
-            work[f, F_M] = m
-            j = work[f, F_J] + 1
-            work[f, F_J] = j
-            if m <= lo_l or j >= work[f, F_NR]:
+            m = min(work[f, FRAME_M], val)
+            work[f, FRAME_M] = m
+            j = work[f, FRAME_J] + 1
+            work[f, FRAME_J] = j
+            if m <= lo_l or j >= work[f, FRAME_NR]:
                 # the leaf ends this lead: hand its value to the step above as if a child returned it
                 # (which takes min(m, val) = m again and counts the reply once more)
                 ret = v
-                work[f, F_J] = j - 1
+                work[f, FRAME_J] = j - 1
                 break
 
 
@@ -257,7 +257,7 @@ def position_value(em, dm, leader, et, dt, diff, need, prm, tt, work):
 @numba.njit(**JIT)
 def _guess(em, dm, leader, et, dt, diff, need, prm, work):
     """A first guess at the value: the play where each side plays the card its move ordering tries first."""
-    sr = prm[PL_SCORING_RANK]
+    sr = prm[PLAY_RULE_SCORING_RANK]
     total = 0
     while em != 0:
         n = _popcount(em)

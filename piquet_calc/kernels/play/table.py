@@ -18,7 +18,7 @@ import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
 from ..jit import INLINED, JIT  # noqa: E402
-from ..layout import PL_DEAL_BONUS, PL_SCORING_RANK, TT_BITS, TT_COLUMNS  # noqa: E402
+from ..layout import PLAY_RULE_DEAL_BONUS, PLAY_RULE_SCORING_RANK, TRANSPOSITION_BITS, TRANSPOSITION_COLUMNS  # noqa: E402
 from .bits import _PACK8, _popcount  # noqa: E402
 
 
@@ -31,9 +31,9 @@ DIFF_OFFSET = 1024  # the deal's difference so far, in the key when a deal bonus
 MAX_DIFF = 800
 
 
-def new_table(bits: int = TT_BITS) -> np.ndarray:
+def new_table(bits: int = TRANSPOSITION_BITS) -> np.ndarray:
     """A transposition table of 2**bits rows (24 bytes each) and the stamp row: one per thread."""
-    return np.zeros(((1 << bits) + 1, TT_COLUMNS), dtype=np.int64)
+    return np.zeros(((1 << bits) + 1, TRANSPOSITION_COLUMNS), dtype=np.int64)
 
 
 @numba.njit(**INLINED)
@@ -55,7 +55,7 @@ def _keys(em, dm, leader, et, dt, need, diff, prm, stamp):
     (same owners in the same order on each side of the scoring rank) have the same value. Per suit,
     16 bits: elder's cards at their relative places, and how many live cards lie below and at or above
     the scoring rank (the dealer holds the others)."""
-    sr = prm[PL_SCORING_RANK]
+    sr = prm[PLAY_RULE_SCORING_RANK]
     live = em | dm
     key1 = np.int64(0)
     below = (1 << sr) - 1
@@ -66,7 +66,7 @@ def _keys(em, dm, leader, et, dt, need, diff, prm, stamp):
         high = ls >> sr
         rel = np.int64(_PACK8[(low << 8) | (es & below)]) | (np.int64(_PACK8[(high << 8) | (es >> sr)]) << sr)
         key1 |= np.int64(rel | (_popcount(low) << 8) | (_popcount(high) << 12)) << (16 * s)
-    dpart = diff + DIFF_OFFSET if prm[PL_DEAL_BONUS] else 0
+    dpart = diff + DIFF_OFFSET if prm[PLAY_RULE_DEAL_BONUS] else 0
     key2 = leader | (et << 1) | (need << 5) | (dpart << 13) | (dt << 24) | (stamp << 32)
     return key1, key2
 
