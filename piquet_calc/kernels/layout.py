@@ -51,7 +51,7 @@ PROFILE_TOPS = 9
 PROFILES = PROFILE_TOPS * 9
 PROFILE_BITS = 7
 
-# The play's rules, packed in this order by engine.play.play_params (the solver, kernels/play.py).
+# The play's rules, packed in this order by engine.play.play_params (the solver, kernels/play/).
 (PL_LEAD, PL_LAST_LEAD, PL_WIN_OPP, PL_WIN_OWN, PL_LAST_TRICK, PL_SEVENTH, PL_SCORING_RANK, PL_CARDS, PL_CAPOT,
  PL_CAPOT_CARDS, PL_CAPOT_LAST, PL_DEAL_BONUS, PL_PIQUE_BONUS, PL_PIQUE_AT) = range(14)
 N_PLAY_PARAMS = 14
@@ -106,7 +106,7 @@ COUNT3_NAMES = ("deals", *(f"{c}_{w}" for c in CLASSES3 for w in ("win", "tie", 
 X_DEALS, X_CLASS, X_SEAT = 0, 1, 10
 N3_COUNTS = len(COUNT3_NAMES)
 
-# --- four players (kernels/four.py) ------------------------------------------------------------------
+# --- four players (kernels/four/) --------------------------------------------------------------------
 
 SIDES4 = ("side", "opponents")  # the analysed seat's partnership and the other
 # A count row: deals; the side's win/tie/lose per class; each side's summed carte blanche, point,
