@@ -2,7 +2,7 @@
 
 Each row of ``elder``/``dealer`` is one sampled deal after both exchanges (final hands as masks) with the
 two carte blanche points of the dealt hands. The declarations are kernels.declarations.deal_outcome,
-which mirrors game.declarations.score_deal; the play is kernels/play.py's solver from that pre-play
+which mirrors game.declarations.score_deal; the play is kernels/play/'s solver from that pre-play
 state (its ``solve_line``, as its ``solve_deal`` calls it); the columns are kernels.layout.DEAL_*.
 """
 

@@ -55,7 +55,7 @@ PROFILE_TOPS = 9
 PROFILES = PROFILE_TOPS * 9
 PROFILE_BITS = 7
 
-# The play's rules, packed in this order by engine.play.play_params (the solver, kernels/play.py).
+# The play's rules, packed in this order by engine.play.play_params (the solver, kernels/play/).
 (PLAY_RULE_LEAD, PLAY_RULE_LAST_LEAD, PLAY_RULE_WIN_OPP, PLAY_RULE_WIN_OWN, PLAY_RULE_LAST_TRICK, PLAY_RULE_SEVENTH,
  PLAY_RULE_SCORING_RANK, PLAY_RULE_CARDS, PLAY_RULE_CAPOT,
  PLAY_RULE_CAPOT_CARDS, PLAY_RULE_CAPOT_LAST, PLAY_RULE_DEAL_BONUS, PLAY_RULE_PIQUE_BONUS,
@@ -119,7 +119,7 @@ COUNT3_NAMES = ("deals", *(f"{c}_{w}" for c in CLASSES3 for w in ("win", "tie", 
 COUNT3_DEALS, COUNT3_CLASSES_FROM, COUNT3_SEATS_FROM = 0, 1, 10
 COUNT3_COLUMNS = len(COUNT3_NAMES)
 
-# --- four players (kernels/four.py) ------------------------------------------------------------------
+# --- four players (kernels/four/) --------------------------------------------------------------------
 
 SIDES4 = ("side", "opponents")  # the analysed seat's partnership and the other
 # A count row: deals; the side's win/tie/lose per class; each side's summed carte blanche, point,

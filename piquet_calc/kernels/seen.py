@@ -106,7 +106,7 @@ def _lead_value(em, dm, leader, et, dt, diff, need, lead, lower, upper, prm, tt,
     _mtdf) over _follow, its first test at the bound on the leader's side."""
     beta = upper if leader == 0 else lower + 1
     step = 2
-    for _ in range(MAX_PASSES):  # bounded, as kernels.play._mtdf is: a nogil loop Ctrl-C cannot stop
+    for _ in range(MAX_PASSES):  # bounded, as kernels.play.search._mtdf is: a nogil loop Ctrl-C cannot stop
         if lower >= upper:
             break
         beta = max(lower + 1, min(upper, beta))
