@@ -26,21 +26,6 @@ FLOORS = {"__main__": 9, "cli": 8, "report": 6, "analysis": 5, "engine": 4, "gam
 TOP = 7  # any other top-level module, the package's __init__ among them
 KERNEL_USERS = 4  # the kernels are imported from the engine's floor up, never from game or rules
 
-# The warm-up functions of the engines (engine/enumeration.py, first_run.py, play.py, table.py) call an analysis
-# to compile their kernels: helper `kernels` (issue 27) moves them onto the kernels. Until that is merged these
-# four arrows point up and tie analysis/ and engine/ in circles; each is an xfail(strict=True) below, so the
-# test says when it is gone (then this set is emptied).
-KNOWN_WARM_UPS = {
-    ("piquet_calc.engine.enumeration", "piquet_calc.analysis"),
-    ("piquet_calc.engine.first_run", "piquet_calc.analysis.deal"),
-    ("piquet_calc.engine.play", "piquet_calc.analysis.play"),
-    ("piquet_calc.engine.table", "piquet_calc.analysis.table"),
-}
-# The kernels' own rooms, split by helper `kernels` (issue 27) at the same time.
-KNOWN_BIG = {"piquet_calc/kernels/declarations.py", "piquet_calc/kernels/four.py", "piquet_calc/kernels/play.py",
-             "piquet_calc/kernels/declarations.py:count_draws", "piquet_calc/kernels/four.py:count_partner_fast",
-             "piquet_calc/kernels/play.py:_search"}
-KERNELS_REASON = "the kernels' warm-up and rooms: helper `kernels` (issue 27); remove this mark after merging it"
 
 
 def _module_name(path: Path) -> str:
@@ -151,13 +136,9 @@ def _circles(edges: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
-def _without_warm_ups(edges: dict[str, set[str]]) -> dict[str, set[str]]:
-    return {a: {b for b in bs if (a, b) not in KNOWN_WARM_UPS} for a, bs in edges.items()}
-
-
 def _rooms() -> tuple[list[str], list[str]]:
     """Modules over their limit and functions over 120 lines (a function may carry a comment with 'long:' on
-    one of the three lines above its def, as shared house_check reads it), as 'path' and 'path:function'."""
+    one of the three lines above its def, as the project's house check reads it), as 'path' and 'path:function'."""
     big_modules, big_functions = [], []
     for path in _files().values():
         rel = path.relative_to(ROOT).as_posix()
@@ -208,41 +189,24 @@ def test_the_imports_are_read_lazy_ones_included():
 
 
 def test_no_import_up_a_layer():
-    """Apart from the engines' warm-ups (below), every arrow goes down."""
+    """Every arrow goes down (the engines warm themselves on their kernels; the registry that knows the
+    analyses is piquet_calc/warmup.py, above every layer)."""
     edges = _imports()
-    up = sorted((a, b) for a, bs in edges.items() for b in bs if _up(a, b) and (a, b) not in KNOWN_WARM_UPS)
+    up = sorted((a, b) for a, bs in edges.items() for b in bs if _up(a, b))
     assert not up, up
 
 
 def test_no_circle_of_modules():
-    """Apart from the engines' warm-ups (below), no module reaches itself through its imports."""
-    assert _circles(_without_warm_ups(_imports())) == []
-
-
-@pytest.mark.xfail(strict=True, reason=KERNELS_REASON)
-@pytest.mark.parametrize("edge", sorted(KNOWN_WARM_UPS), ids=lambda e: f"{e[0]}->{e[1]}")
-def test_the_warm_ups_import_no_analysis(edge):
-    a, b = edge
-    assert b not in _imports()[a]
-
-
-@pytest.mark.xfail(strict=True, reason=KERNELS_REASON)
-def test_no_circle_at_all():
+    """No module reaches itself through its imports, lazy ones included."""
     assert _circles(_imports()) == []
 
 
 def test_rooms():
-    """No module over 600 lines (cli's over 400), no function over 120, but the kernels' known ones (below)."""
+    """No module over 600 lines (cli's over 400), no function over 120 (but one whose ``long:`` comment says
+    what numba needs it for)."""
     big_modules, big_functions = _rooms()
-    assert [m for m in big_modules if m not in KNOWN_BIG] == []
-    assert [f for f in big_functions if f not in KNOWN_BIG] == []
-
-
-@pytest.mark.xfail(strict=True, reason=KERNELS_REASON)
-@pytest.mark.parametrize("room", sorted(KNOWN_BIG))
-def test_the_kernels_rooms(room):
-    big_modules, big_functions = _rooms()
-    assert room not in big_modules + big_functions
+    assert big_modules == []
+    assert big_functions == []
 
 
 def test_no_analysis_or_report_reads_the_kernels_layout():
