@@ -300,7 +300,8 @@ def test_court_heavy_younger_agrees_with_an_exact_count_of_elders_holdings():
     cols = np.zeros((n, 14), dtype=np.int64)
     kd.declare_deals(0, n, elders, dealer, zeros, zeros, tables_for(RUBICON).packed, cols)
     exact_opp = (cols[:, DEAL_ELDER_DECLARATIONS]).mean()
-    exact_net = (cols[:, DEAL_DEALER_DECLARATIONS] - cols[:, DEAL_ELDER_DECLARATIONS] - RUBICON.pique_bonus * cols[:, DEAL_ELDER_RUN_PIQUE]).mean()
+    exact_net = (cols[:, DEAL_DEALER_DECLARATIONS] - cols[:, DEAL_ELDER_DECLARATIONS]
+                 - RUBICON.pique_bonus * cols[:, DEAL_ELDER_RUN_PIQUE]).mean()
     a = analyse_deal(hand, "younger", samples=3000, top=1, also=[()], play=False, opponent="keeps", seed=21)
     keep_all = [d for d in a.discards if d.discard == ()][0]
     opp = keep_all.figures["declarations_opp"]

@@ -14,8 +14,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 PKG = "piquet_calc"
 MAX_MODULE, MAX_CLI_MODULE, MAX_FUNCTION = 600, 400, 120

@@ -57,7 +57,8 @@ def random_deal(rng):
 def test_column_names_follow_the_kernel_order():
     assert len(COUNT_NAMES) == layout.COUNT_COLUMNS
     assert COUNT_NAMES[layout.COUNT_REPIQUE_ME] == "repique_me" and COUNT_NAMES[layout.COUNT_PIQUE_OPP] == "pique_opp"
-    assert COUNT_NAMES[layout.COUNT_SEQUENCE_TIE] == "sequence_tie" and COUNT_NAMES[layout.COUNT_CARTE_BLANCHE_OPP] == "carte_blanche_opp"
+    assert COUNT_NAMES[layout.COUNT_SEQUENCE_TIE] == "sequence_tie"
+    assert COUNT_NAMES[layout.COUNT_CARTE_BLANCHE_OPP] == "carte_blanche_opp"
 
 
 def rouge_deal(rng):

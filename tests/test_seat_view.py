@@ -89,7 +89,8 @@ def announced(elder, dealer, rules):
     and pips when the dealer held as many), his best sequence and set, the three answers, and each player's
     scoring combinations with their suits (a point by the suits that make it)."""
     (ep, e_suits), (dp, d_suits) = point_key(elder), point_key(dealer)
-    pc, sc, tc = cmp(ep, dp), cmp(best_run(elder), best_run(dealer)), cmp(best_set(elder, rules), best_set(dealer, rules))
+    pc, sc = cmp(ep, dp), cmp(best_run(elder), best_run(dealer))
+    tc = cmp(best_set(elder, rules), best_set(dealer, rules))
     asked = ep[0] == dp[0]
     public = (ep[0], ep[1] if asked else None, best_run(elder), best_set(elder, rules), pc,
               sc if runs(elder) else None, tc if sets(elder, rules) else None)
@@ -125,7 +126,7 @@ def totals(elder, dealer, e_blanche, d_blanche, rules):
     run_e, run_d = list(itertools.accumulate(e)), list(itertools.accumulate(d))
 
     def repique(mine, theirs):  # 30 reached class by class before the other scores anything
-        return any(m >= rules.repique_threshold and t == 0 for m, t in zip(mine, theirs))
+        return any(m >= rules.repique_threshold and t == 0 for m, t in zip(mine, theirs, strict=True))
 
     er, dr = repique(run_e, run_d), repique(run_d, run_e)
     e_tot, d_tot = run_e[-1] + rules.repique_bonus * er, run_d[-1] + rules.repique_bonus * dr

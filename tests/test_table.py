@@ -211,7 +211,15 @@ def _kernel_scores(h, blanche):
     from piquet_calc.engine.table import table_params
     from piquet_calc.engine.tables import tables_for
     from piquet_calc.kernels import table as kt
-    from piquet_calc.kernels.layout import SEAT_COLUMNS, SEAT_BLANCHE, SEAT_PIQUE, SEAT_POINT, SEAT_REPIQUE, SEAT_SEQUENCE, SEAT_SETS
+    from piquet_calc.kernels.layout import (
+        SEAT_BLANCHE,
+        SEAT_COLUMNS,
+        SEAT_PIQUE,
+        SEAT_POINT,
+        SEAT_REPIQUE,
+        SEAT_SEQUENCE,
+        SEAT_SETS,
+    )
 
     t = tables_for(NORMAND)
     out = np.zeros((3, SEAT_COLUMNS), dtype=np.int64)
@@ -271,7 +279,7 @@ def test_dealer_exchange_states_equal_scoring_every_deal(talon):
     """For one talon, the shared opponents' states (and the pique candidates scored apart) give exactly the
     counts of scoring every split against each of the 46 final hands one by one."""
     from piquet_calc.kernels import table as kt
-    from piquet_calc.kernels.layout import COUNT3_NAMES, COUNT3_COLUMNS
+    from piquet_calc.kernels.layout import COUNT3_COLUMNS, COUNT3_NAMES
 
     idx, unseen, t, params = _setup(DEALER)
     tm = mask_of(parse_cards(" ".join(talon)))

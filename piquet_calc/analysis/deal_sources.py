@@ -16,8 +16,8 @@ from typing import Any
 import numpy as np
 
 from ..cards import cards_of
-from ..game.declarations import score_deal
 from ..engine.columns import DealColumns
+from ..game.declarations import score_deal
 from ..rules import RuleSet
 
 

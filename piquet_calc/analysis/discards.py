@@ -17,9 +17,9 @@ from typing import Literal
 import numpy as np
 
 from ..cards import DECK, HAND_SIZE, Card, CardError, sort_hand
+from ..engine.columns import COUNT_NAMES
 from ..engine.tables import tables_for
 from ..game.declarations import is_carte_blanche
-from ..engine.columns import COUNT_NAMES
 from ..rules import RUBICON, RulesError, RuleSet, span
 from .counts import ExactCounts
 

@@ -13,18 +13,17 @@ import typer
 from typer.core import TyperGroup
 
 try:  # typer >= 0.22 carries its own copy of click, with Abort moved to typer.exceptions
-    from typer._click import decorators as click_decorators
+    from typer._click import decorators as click_decorators  # noqa: F401  (the probe for typer's own click)
     from typer._click import exceptions as click_errors
     from typer._click.core import ParameterSource
     from typer._click.globals import get_current_context
     from typer._click.utils import PacifyFlushWrapper
     from typer.exceptions import Abort
 except ImportError:  # pragma: no cover - older typer depends on click itself
-    from click import decorators as click_decorators
     from click import exceptions as click_errors
     from click.core import ParameterSource
-    from click.globals import get_current_context
     from click.exceptions import Abort
+    from click.globals import get_current_context
     from click.utils import PacifyFlushWrapper
 
 from collections.abc import Callable, Iterator

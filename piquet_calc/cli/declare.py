@@ -9,8 +9,18 @@ import typer
 from ..cards import DECK, HAND_SIZE, Card, CardError, parse_cards, parse_hand, quote
 from ..game.deal_check import check_exchange_seen
 from ..rules import RuleSet, get_rules
-from .common import (ElderOption, JsonOption, RulesOption, WideOption, YoungerOption, _emit, _one_position,
-                     _user_errors, _younger_only, click_errors)
+from .common import (
+    ElderOption,
+    JsonOption,
+    RulesOption,
+    WideOption,
+    YoungerOption,
+    _emit,
+    _one_position,
+    _user_errors,
+    _younger_only,
+    click_errors,
+)
 from .progress import _Progress
 
 

@@ -10,11 +10,30 @@ from ..analysis.defaults import DEFAULT_SAMPLES, DEFAULT_SEED
 from ..cards import parse_cards, parse_hand
 from ..kernels.cache import MAX_THREADS
 from ..rules import RuleSet, get_rules, span
-from .common import (PROG, JsonOption, RulesOption, WideOption, _emit, _given, _number, _one_position, _user_errors,
-                     _younger_only, click_errors)
+from .common import (
+    PROG,
+    JsonOption,
+    RulesOption,
+    WideOption,
+    _emit,
+    _given,
+    _number,
+    _one_position,
+    _user_errors,
+    _younger_only,
+    click_errors,
+)
 from .progress import _DealProgress, _Progress
-from .why import (AgainstOption, WhyOption, chosen_discards, emit_why, exact_why_data, keep_deals, normand_why_data,
-                  sampled_why_data)
+from .why import (
+    AgainstOption,
+    WhyOption,
+    chosen_discards,
+    emit_why,
+    exact_why_data,
+    keep_deals,
+    normand_why_data,
+    sampled_why_data,
+)
 
 MAX_SAMPLES = 100_000  # --samples: 2 to this many fresh deals per discard (100 times the default)
 MAX_SEED = 2**32 - 1  # --seed: 0 to this (numpy's seeds are unsigned)

@@ -26,6 +26,8 @@ from ..game.counting import CountedDeal, deal_steps
 from ..game.declarations import is_carte_blanche
 from ..game.exchange import choose_exchange
 from ..kernels.layout import (
+    DEAL_ALL_COLUMNS,
+    DEAL_COLUMNS,
     DEAL_DEALER_DECLARATIONS,
     DEAL_DEALER_PLAY,
     DEAL_ELDER_DECLARATIONS,
@@ -38,8 +40,6 @@ from ..kernels.layout import (
     DEAL_UNIFORM_ELDER_RUN_PIQUE,
     LINE_CARD_BITS,
     LINE_CARDS_A_COLUMN,
-    DEAL_COLUMNS,
-    DEAL_ALL_COLUMNS,
     SAMPLER_TRANSPOSITION_BITS,
     SAMPLER_TRANSPOSITION_BYTES,
     TRANSPOSITION_BITS,
@@ -334,8 +334,8 @@ class DealSampler:
 
 
 def line_tricks(first: int, last: int) -> list[tuple[Card, Card]]:
-    """The twelve tricks (leader's card, follower's card) of a line packed in DEAL_LINE_TRICKS_1_TO_6, DEAL_LINE_TRICKS_7_TO_12
-    (kernels/layout.py)."""
+    """The twelve tricks (leader's card, follower's card) of a line packed in DEAL_LINE_TRICKS_1_TO_6 and
+    DEAL_LINE_TRICKS_7_TO_12 (kernels/layout.py)."""
     low = (1 << LINE_CARD_BITS) - 1
     cards = [DECK[(int(col) >> (LINE_CARD_BITS * k)) & low]
              for col in (first, last) for k in range(LINE_CARDS_A_COLUMN)]
@@ -377,8 +377,10 @@ def _totals(cols: np.ndarray, play: bool, rules: RuleSet) -> tuple[np.ndarray, n
     """(elder's, the dealer's) totals for the deal: with the play, or the declarations with pique by elder's
     pique run (as ``score`` counts it)."""
     if play:
-        return cols[..., DEAL_ELDER_DECLARATIONS] + cols[..., DEAL_ELDER_PLAY], cols[..., DEAL_DEALER_DECLARATIONS] + cols[..., DEAL_DEALER_PLAY]
-    return cols[..., DEAL_ELDER_DECLARATIONS] + rules.pique_bonus * cols[..., DEAL_ELDER_RUN_PIQUE], cols[..., DEAL_DEALER_DECLARATIONS]
+        return (cols[..., DEAL_ELDER_DECLARATIONS] + cols[..., DEAL_ELDER_PLAY],
+                cols[..., DEAL_DEALER_DECLARATIONS] + cols[..., DEAL_DEALER_PLAY])
+    return (cols[..., DEAL_ELDER_DECLARATIONS] + rules.pique_bonus * cols[..., DEAL_ELDER_RUN_PIQUE],
+            cols[..., DEAL_DEALER_DECLARATIONS])
 
 
 def deal_totals(cols: np.ndarray, me_is_elder: bool, play: bool, rules: RuleSet) -> np.ndarray:

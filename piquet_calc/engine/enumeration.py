@@ -17,7 +17,7 @@ from .pool import threads as _threads
 first_run.starting("declarations")  # one line on stderr when these kernels are about to be compiled
 
 from ..kernels import declarations as k  # noqa: E402
-from ..kernels.layout import SIDE_MY_BLANCHE, SIDE_ME_IS_ELDER, SIDE_OPPONENT_BLANCHE  # noqa: E402
+from ..kernels.layout import SIDE_ME_IS_ELDER, SIDE_MY_BLANCHE, SIDE_OPPONENT_BLANCHE  # noqa: E402
 
 CHUNKS = 128  # a call's draws are cut into this many pieces, taken up by whichever worker thread is free
 

@@ -19,11 +19,7 @@ import numpy as np
 from ..cards import Card, mask_of
 from ..game.play import DEALER, ELDER, PlayState
 from ..kernels.layout import (
-    VALUED_CARD,
-    VALUED_ELDER_TRICKS,
-    VALUED_VALUE,
     POSITION_COLUMNS,
-    POSITION_SCORE_DIFF,
     POSITION_DEALER_CARDS,
     POSITION_DEALER_TRICKS,
     POSITION_ELDER_CARDS,
@@ -31,6 +27,10 @@ from ..kernels.layout import (
     POSITION_LEADER,
     POSITION_LED,
     POSITION_PIQUE_NEED,
+    POSITION_SCORE_DIFF,
+    VALUED_CARD,
+    VALUED_ELDER_TRICKS,
+    VALUED_VALUE,
 )
 from ..rules import RuleSet
 from .play import play_params
@@ -76,7 +76,8 @@ def position_row(state: PlayState, rules: RuleSet, led: Card | None = None) -> n
     row = np.zeros(POSITION_COLUMNS, dtype=np.int64)
     need = rules.pique_threshold - state.totals[ELDER] if state.pique_live else 0
     row[POSITION_ELDER_CARDS], row[POSITION_DEALER_CARDS] = mask_of(state.hands[ELDER]), mask_of(state.hands[DEALER])
-    row[POSITION_LEADER], row[POSITION_ELDER_TRICKS], row[POSITION_DEALER_TRICKS] = state.leader, state.tricks[ELDER], state.tricks[DEALER]
+    row[POSITION_LEADER] = state.leader
+    row[POSITION_ELDER_TRICKS], row[POSITION_DEALER_TRICKS] = state.tricks[ELDER], state.tricks[DEALER]
     row[POSITION_SCORE_DIFF], row[POSITION_PIQUE_NEED] = state.totals[ELDER] - state.totals[DEALER], max(need, 0)
     row[POSITION_LED] = -1 if led is None else led.index
     return row
@@ -134,8 +135,8 @@ class SeenSolver:
         return _pools[self.threads]
 
     def values(self, rows: np.ndarray, lines: bool = False) -> tuple[np.ndarray, np.ndarray]:
-        """``rows`` (int64[n, POSITION_COLUMNS]): ``out`` int64[n, 12, VALUED_COLUMNS] (each row's cards in index order, their
-        values and, with ``lines``, elder's tricks on the solver's line) and ``counts`` int64[n]."""
+        """``rows`` (int64[n, POSITION_COLUMNS]): ``out`` int64[n, 12, VALUED_COLUMNS] (each row's cards in index
+        order, their values and, with ``lines``, elder's tricks on the solver's line) and ``counts`` int64[n]."""
         n = rows.shape[0]
         out = self.ks.new_output(n)
         counts = np.zeros(n, dtype=np.int64)

@@ -2,7 +2,8 @@
 opponent can hold, counted before it is built (``play --seat``; docs/rules.md, "What each player knows").
 
 ``game.knowledge`` reads what a player heard into a ``Knowledge`` and says whether one hand fits it
-(``matches``); ``game.hands`` finds every hand that fits, for ``declare --dialogue``; this module is the fast road to *every* hand that fits, for the play as a player sees it:
+(``matches``); ``game.hands`` finds every hand that fits, for ``declare --dialogue``; this module is the fast
+road to *every* hand that fits, for the play as a player sees it:
 
 ``check_exchange(seat, thrown, other_took, seen, rules)``
     The seat's discards, the number of cards the other took (None: not given) and the talon cards he saw

@@ -34,8 +34,8 @@ from .layout import (  # noqa: E402
     DEAL_LINE_TRICKS_1_TO_6,
     DEAL_LINE_TRICKS_7_TO_12,
     LINE_CARD_BITS,
-    RULE_REPIQUE,
     PLAY_RULE_PIQUE_BONUS,
+    RULE_REPIQUE,
 )
 from .play.score import pique_at_start  # noqa: E402
 

@@ -80,7 +80,8 @@ SAMPLER_TRANSPOSITION_BYTES = 256 << 20
 # repique, pique by elder's pique run (the uniform model's reading, for the checks), the play's points
 # (pique, the cards, capot and the deal bonus included), pique in the play, the cards (+1 elder won
 # them, 0 divided, -1 the dealer), capot; then the solver's line of play, packed (the deal's counting
-# order, which au-cent's race reads): DEAL_LINE_TRICKS_1_TO_6 holds the cards of tricks 1 to 6, DEAL_LINE_TRICKS_7_TO_12 of 7 to 12,
+# order, which au-cent's race reads): DEAL_LINE_TRICKS_1_TO_6 holds the cards of tricks 1 to 6,
+# DEAL_LINE_TRICKS_7_TO_12 of 7 to 12,
 # LINE_CARD_BITS bits a card index, the leader's card then the follower's, the first card lowest.
 (DEAL_ELDER_DECLARATIONS, DEAL_DEALER_DECLARATIONS, DEAL_ELDER_REPIQUE, DEAL_DEALER_REPIQUE, DEAL_ELDER_RUN_PIQUE,
  DEAL_ELDER_PLAY, DEAL_DEALER_PLAY, DEAL_ELDER_PIQUE, DEAL_CARDS,

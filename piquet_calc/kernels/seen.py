@@ -38,12 +38,7 @@ import numpy as np  # noqa: E402
 
 from .jit import JIT  # noqa: E402  (the jit options, set in one place)
 from .layout import (  # noqa: E402
-    VALUED_CARD,
-    VALUED_ELDER_TRICKS,
-    VALUED_VALUE,
-    VALUED_COLUMNS,
     PLAY_RULE_SCORING_RANK,
-    POSITION_SCORE_DIFF,
     POSITION_DEALER_CARDS,
     POSITION_DEALER_TRICKS,
     POSITION_ELDER_CARDS,
@@ -51,6 +46,11 @@ from .layout import (  # noqa: E402
     POSITION_LEADER,
     POSITION_LED,
     POSITION_PIQUE_NEED,
+    POSITION_SCORE_DIFF,
+    VALUED_CARD,
+    VALUED_COLUMNS,
+    VALUED_ELDER_TRICKS,
+    VALUED_VALUE,
 )
 from .play.bits import _bit_index, _popcount  # noqa: E402
 from .play.line import _trick_keeps, solve_line  # noqa: E402
@@ -260,7 +260,8 @@ def _values(pos, prm, tt, work, mv, line, lines, out):
 @numba.njit(**JIT)
 def card_values(pos, prm, tt, lines, out):
     """One position (``pos``: kernels.layout.POSITION_*): every legal card of the player to move into ``out``
-    (int64[>= 12, VALUED_COLUMNS], VALUED_* columns, the cards in index order); returns how many. A new stamp of ``tt``."""
+    (int64[>= 12, VALUED_COLUMNS], VALUED_* columns, the cards in index order); returns how many. A new stamp
+    of ``tt``."""
     begin(tt)
     work = np.zeros((ROWS + FRAMES, FRAME_COLUMNS), dtype=np.int64)  # kernels.play.new_buffer's shape
     mv = np.zeros((2, MAX_CARDS), dtype=np.int64)

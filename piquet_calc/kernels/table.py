@@ -20,8 +20,23 @@ import numpy as np  # noqa: E402
 from .declarations.hand import next_subset  # noqa: E402
 from .jit import JIT  # noqa: E402  (the jit options, set in one place)
 from .layout import (  # noqa: E402
+    COUNT3_CLASSES_FROM,
+    COUNT3_DEALS,
+    COUNT3_SEATS_FROM,
+    SEAT_BLANCHE,
     SEAT_COLUMNS,
+    SEAT_PIQUE,
+    SEAT_POINT,
+    SEAT_REPIQUE,
+    SEAT_SEQUENCE,
+    SEAT_SETS,
+    SEAT_STATUS,
     SEAT_SUMMED_COLUMNS,
+    SUIT_CARD_COUNT,
+    SUIT_POINT_KEY,
+    SUIT_SEQUENCE_KEY,
+    SUIT_SEQUENCE_POINTS,
+    SUIT_TOP_RANK,
     TABLE_RULE_BLANCHE,
     TABLE_RULE_HAND_SIZE,
     TABLE_RULE_LAST_TRICK,
@@ -34,21 +49,6 @@ from .layout import (  # noqa: E402
     TABLE_RULE_SPOILERS,
     TABLE_RULE_TRIO,
     TABLE_RULE_WIN_OWN,
-    SEAT_BLANCHE,
-    SEAT_PIQUE,
-    SEAT_POINT,
-    SEAT_REPIQUE,
-    SEAT_SEQUENCE,
-    SEAT_SETS,
-    SEAT_STATUS,
-    SUIT_POINT_KEY,
-    SUIT_CARD_COUNT,
-    SUIT_SEQUENCE_KEY,
-    SUIT_SEQUENCE_POINTS,
-    SUIT_TOP_RANK,
-    COUNT3_CLASSES_FROM,
-    COUNT3_DEALS,
-    COUNT3_SEATS_FROM,
 )
 
 HASH_BITS = 13  # slots of the table of opponents' states (small, to stay in cache)
@@ -138,8 +138,8 @@ def score_deal3(m0, m1, m2, b0, b1, b2, suit_tab, run_tab, params, out):
     for c in range(3):
         _class3(f0[2 * c], f1[2 * c], f2[2 * c], f0[2 * c + 1], f1[2 * c + 1], f2[2 * c + 1], out, c)
     run = -1  # elder's run only matters when both others are at nothing
-    if (out[1, SEAT_BLANCHE] + out[1, SEAT_POINT] + out[1, SEAT_SEQUENCE] + out[1, SEAT_SETS] + out[2, SEAT_BLANCHE] + out[2, SEAT_POINT]
-            + out[2, SEAT_SEQUENCE] + out[2, SEAT_SETS]) == 0:
+    if (out[1, SEAT_BLANCHE] + out[1, SEAT_POINT] + out[1, SEAT_SEQUENCE] + out[1, SEAT_SETS]
+            + out[2, SEAT_BLANCHE] + out[2, SEAT_POINT] + out[2, SEAT_SEQUENCE] + out[2, SEAT_SETS]) == 0:
         run = run_points(m0, m1, m2, suit_tab, run_tab, params)
     _bonuses3(out, params, run)
 

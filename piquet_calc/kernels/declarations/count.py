@@ -18,39 +18,39 @@ import numpy as np  # noqa: E402
 
 from ..jit import JIT  # noqa: E402
 from ..layout import (  # noqa: E402
-    COUNT_DEALS,
     COUNT_CARTE_BLANCHE_ME,
     COUNT_CARTE_ROUGE_ME,
-    COUNT_PIQUE_ME,
-    COUNT_POINT_ME,
-    COUNT_SEQUENCE_ME,
-    COUNT_SETS_ME,
     COUNT_CARTE_ROUGE_OPP,
+    COUNT_COLUMNS,
+    COUNT_DEALS,
+    COUNT_PIQUE_ME,
     COUNT_PIQUE_OPP,
     COUNT_POINT_LOSE,
+    COUNT_POINT_ME,
     COUNT_POINT_WIN,
     COUNT_SEQUENCE_LOSE,
+    COUNT_SEQUENCE_ME,
     COUNT_SEQUENCE_WIN,
     COUNT_SETS_LOSE,
+    COUNT_SETS_ME,
     COUNT_SETS_WIN,
+    FEATURE_CARTE_ROUGE,
     FEATURE_POINT,
     FEATURE_POINT_SCORE,
-    FEATURE_CARTE_ROUGE,
     FEATURE_SEQUENCE,
     FEATURE_SEQUENCE_SCORE,
     FEATURE_SETS,
     FEATURE_SETS_SCORE,
-    COUNT_COLUMNS,
     FEATURE_SLOTS,
     POINT_KEYS,
     PROFILES,
+    RULE_CARTE_ROUGE,
     RULE_PIQUE_AT,
     RULE_REPIQUE_AT,
-    RULE_CARTE_ROUGE,
     SEQUENCE_KEYS,
-    SIDE_MY_BLANCHE,
-    SIDE_ME_IS_ELDER,
     SET_KEYS,
+    SIDE_ME_IS_ELDER,
+    SIDE_MY_BLANCHE,
 )
 from .hand import dealer_profiles, hand_features, set_rules  # noqa: E402
 from .holdings import (  # noqa: E402
@@ -76,7 +76,6 @@ from .pique import (  # noqa: E402
     min_run_points,
 )
 from .plain import _final_hand, holding_count  # noqa: E402
-
 
 MERGE_FROM = 2  # final hands in a group from which elder's pique candidates are merged first
 DENSE_PROFILES = 4096  # distinct dealer profiles in a draw up to which they are merged in a dense array
@@ -248,7 +247,8 @@ def count_draws(lo, hi, acc, hand_mask, deal, side, rt, holdings):
                     acc[d, c] += out_cols[c]
                 # the only use of a weak hand's exact scores
                 acc[d, col_pt] += out[COUNT_POINT_WIN] * (fe[d, FEATURE_POINT_SCORE] - fe[d0, FEATURE_POINT_SCORE])
-                acc[d, col_sq] += out[COUNT_SEQUENCE_WIN] * (fe[d, FEATURE_SEQUENCE_SCORE] - fe[d0, FEATURE_SEQUENCE_SCORE])
+                acc[d, col_sq] += out[COUNT_SEQUENCE_WIN] * (fe[d, FEATURE_SEQUENCE_SCORE]
+                                                             - fe[d0, FEATURE_SEQUENCE_SCORE])
                 acc[d, col_st] += out[COUNT_SETS_WIN] * (fe[d, FEATURE_SETS_SCORE] - fe[d0, FEATURE_SETS_SCORE])
                 if n_m and me_is_elder:
                     acc[d, col_pique] += _elder_piques(me[d], m_key, m_weight, n_m, run_tab, params)
@@ -284,7 +284,8 @@ def kept_and_columns(hand, discards, me_is_elder, params):
     cols = np.empty(COUNT_COLUMNS, dtype=np.int64)
     n_cols = 0
     for c in range(COUNT_COLUMNS):
-        derived = (c == COUNT_DEALS or c == COUNT_POINT_LOSE or c == COUNT_SEQUENCE_LOSE or c == COUNT_SETS_LOSE or c == COUNT_CARTE_BLANCHE_ME
+        derived = (c == COUNT_DEALS or c == COUNT_POINT_LOSE or c == COUNT_SEQUENCE_LOSE or c == COUNT_SETS_LOSE
+                   or c == COUNT_CARTE_BLANCHE_ME
                    or (c == COUNT_PIQUE_ME and not me_is_elder) or (c == COUNT_PIQUE_OPP and me_is_elder)
                    or ((c == COUNT_CARTE_ROUGE_ME or c == COUNT_CARTE_ROUGE_OPP) and params[RULE_CARTE_ROUGE] == 0))
         if not derived:

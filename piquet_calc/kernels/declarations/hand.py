@@ -20,18 +20,18 @@ from ..jit import INLINED, JIT  # noqa: E402
 from ..layout import (  # noqa: E402
     PROFILE_BITS,
     PROFILE_TOPS,
-    RULE_QUATORZE,
+    QUATORZE_KEY,
     RULE_CARTE_ROUGE,
+    RULE_QUATORZE,
     RULE_SET_RANKS,
     RULE_TRIO,
-    QUATORZE_KEY,
-    TRIO_KEY,
-    SUIT_POINT_KEY,
     SUIT_CARD_COUNT,
     SUIT_IN_SEQUENCE,
+    SUIT_POINT_KEY,
     SUIT_SEQUENCE_KEY,
     SUIT_SEQUENCE_POINTS,
     SUIT_TOP_RANK,
+    TRIO_KEY,
 )
 
 

@@ -17,9 +17,9 @@ import numpy as np  # noqa: E402
 
 from ..jit import INLINED, JIT  # noqa: E402
 from ..layout import (  # noqa: E402
+    FEATURE_CARTE_ROUGE,
     FEATURE_POINT,
     FEATURE_POINT_SCORE,
-    FEATURE_CARTE_ROUGE,
     FEATURE_SEQUENCE,
     FEATURE_SEQUENCE_SCORE,
     FEATURE_SETS,
@@ -34,7 +34,8 @@ from ..layout import (  # noqa: E402
 def _holding_key(f, cb):
     """A holding's hand_features and carte blanche points packed in one integer (fields of 6, 7 or 8
     bits, the point key above them): holdings with equal keys score alike against any hand."""
-    return ((((((f[FEATURE_POINT] << 7) | f[FEATURE_SEQUENCE]) << 6 | f[FEATURE_SEQUENCE_SCORE]) << 6 | f[FEATURE_SETS]) << 6 | f[FEATURE_SETS_SCORE]) << 6
+    return ((((((f[FEATURE_POINT] << 7) | f[FEATURE_SEQUENCE]) << 6 | f[FEATURE_SEQUENCE_SCORE]) << 6
+               | f[FEATURE_SETS]) << 6 | f[FEATURE_SETS_SCORE]) << 6
             | cb) << 8 | f[FEATURE_CARTE_ROUGE]
 
 

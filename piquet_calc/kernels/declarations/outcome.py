@@ -17,34 +17,34 @@ import numpy as np  # noqa: E402
 
 from ..jit import JIT  # noqa: E402
 from ..layout import (  # noqa: E402
-    COUNT_DEALS,
     COUNT_CARTE_BLANCHE_ME,
-    COUNT_CARTE_ROUGE_ME,
-    COUNT_PIQUE_ME,
-    COUNT_POINT_ME,
-    COUNT_REPIQUE_ME,
-    COUNT_SEQUENCE_ME,
-    COUNT_SETS_ME,
     COUNT_CARTE_BLANCHE_OPP,
+    COUNT_CARTE_ROUGE_ME,
     COUNT_CARTE_ROUGE_OPP,
+    COUNT_DEALS,
+    COUNT_PIQUE_ME,
     COUNT_PIQUE_OPP,
+    COUNT_POINT_ME,
     COUNT_POINT_OPP,
-    COUNT_REPIQUE_OPP,
-    COUNT_SEQUENCE_OPP,
-    COUNT_SETS_OPP,
     COUNT_POINT_WIN,
+    COUNT_REPIQUE_ME,
+    COUNT_REPIQUE_OPP,
+    COUNT_SEQUENCE_ME,
+    COUNT_SEQUENCE_OPP,
     COUNT_SEQUENCE_WIN,
+    COUNT_SETS_ME,
+    COUNT_SETS_OPP,
     COUNT_SETS_WIN,
+    FEATURE_CARTE_ROUGE,
     FEATURE_POINT,
     FEATURE_POINT_SCORE,
-    FEATURE_CARTE_ROUGE,
     FEATURE_SEQUENCE,
     FEATURE_SEQUENCE_SCORE,
     FEATURE_SETS,
     FEATURE_SETS_SCORE,
+    RULE_CARTE_ROUGE,
     RULE_PIQUE_AT,
     RULE_REPIQUE_AT,
-    RULE_CARTE_ROUGE,
 )
 from .hand import hand_features, set_rules  # noqa: E402
 from .pique import max_run_points, pique_live, repique_reached, run_points  # noqa: E402
@@ -68,8 +68,10 @@ def deal_outcome(me, fm, opp, fo, cb_me, cb_opp, me_is_elder, suit_tab, run_tab,
     opp_sq = fo[FEATURE_SEQUENCE_SCORE] if qc < 0 else 0
     me_st = fm[FEATURE_SETS_SCORE] if tc > 0 else 0
     opp_st = fo[FEATURE_SETS_SCORE] if tc < 0 else 0
-    me_cr = params[RULE_CARTE_ROUGE] * ((fm[FEATURE_CARTE_ROUGE] >> (np.int64(pc > 0) + 2 * np.int64(qc > 0) + 4 * np.int64(tc > 0))) & 1)
-    opp_cr = params[RULE_CARTE_ROUGE] * ((fo[FEATURE_CARTE_ROUGE] >> (np.int64(pc < 0) + 2 * np.int64(qc < 0) + 4 * np.int64(tc < 0))) & 1)
+    me_cr = params[RULE_CARTE_ROUGE] * ((fm[FEATURE_CARTE_ROUGE]
+                                        >> (np.int64(pc > 0) + 2 * np.int64(qc > 0) + 4 * np.int64(tc > 0))) & 1)
+    opp_cr = params[RULE_CARTE_ROUGE] * ((fo[FEATURE_CARTE_ROUGE]
+                                         >> (np.int64(pc < 0) + 2 * np.int64(qc < 0) + 4 * np.int64(tc < 0))) & 1)
     # repique: the threshold reached, counting class by class, while the opponent has nothing
     t = params[RULE_REPIQUE_AT]
     tp = params[RULE_PIQUE_AT]

@@ -19,10 +19,10 @@ import numpy as np  # noqa: E402
 
 from ..jit import INLINED, JIT  # noqa: E402
 from ..layout import (  # noqa: E402
-    PROFILES,
     PROFILE_TOPS,
-    RULE_LAST_TRICK,
+    PROFILES,
     RULE_LAST_LEAD,
+    RULE_LAST_TRICK,
     RULE_LEAD,
     RULE_SCORING_RANKS,
     RULE_SEVENTH,

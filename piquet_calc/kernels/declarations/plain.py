@@ -16,7 +16,15 @@ import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
 from ..jit import JIT  # noqa: E402
-from ..layout import COUNT_COLUMNS, FEATURE_SLOTS, RULE_BLANCHE, RULE_SPOILERS, SIDE_MY_BLANCHE, SIDE_ME_IS_ELDER, SIDE_OPPONENT_BLANCHE  # noqa: E402
+from ..layout import (  # noqa: E402
+    COUNT_COLUMNS,
+    FEATURE_SLOTS,
+    RULE_BLANCHE,
+    RULE_SPOILERS,
+    SIDE_ME_IS_ELDER,
+    SIDE_MY_BLANCHE,
+    SIDE_OPPONENT_BLANCHE,
+)
 from .hand import hand_features, set_rules  # noqa: E402
 from .outcome import _accumulate, deal_outcome  # noqa: E402
 

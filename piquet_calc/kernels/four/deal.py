@@ -17,6 +17,11 @@ import numpy as np  # noqa: E402
 
 from ..jit import JIT  # noqa: E402
 from ..layout import (  # noqa: E402
+    SUIT_CARD_COUNT,
+    SUIT_POINT_KEY,
+    SUIT_SEQUENCE_KEY,
+    SUIT_SEQUENCE_POINTS,
+    SUIT_TOP_RANK,
     TABLE_RULE_BLANCHE,
     TABLE_RULE_HAND_SIZE,
     TABLE_RULE_LAST_TRICK,
@@ -25,13 +30,7 @@ from ..layout import (  # noqa: E402
     TABLE_RULE_PIQUE_AT,
     TABLE_RULE_REPIQUE_AT,
     TABLE_RULE_WIN_OWN,
-    SUIT_POINT_KEY,
-    SUIT_CARD_COUNT,
-    SUIT_SEQUENCE_KEY,
-    SUIT_SEQUENCE_POINTS,
-    SUIT_TOP_RANK,
 )
-
 
 RV_BITS = 15  # a hand's counts of the ranks ten to ace, 3 bits each
 

@@ -20,6 +20,11 @@ import numpy as np  # noqa: E402
 from ..declarations.hand import next_subset  # noqa: E402
 from ..jit import JIT  # noqa: E402
 from ..layout import (  # noqa: E402
+    COUNT4_SIDES_FROM,
+    SUIT_CARD_COUNT,
+    SUIT_SEQUENCE_KEY,
+    SUIT_SEQUENCE_POINTS,
+    SUIT_TOP_RANK,
     TABLE_RULE_BLANCHE,
     TABLE_RULE_HAND_SIZE,
     TABLE_RULE_LAST_TRICK,
@@ -27,15 +32,9 @@ from ..layout import (  # noqa: E402
     TABLE_RULE_PIQUE_AT,
     TABLE_RULE_REPIQUE_AT,
     TABLE_RULE_WIN_OWN,
-    SUIT_CARD_COUNT,
-    SUIT_SEQUENCE_KEY,
-    SUIT_SEQUENCE_POINTS,
-    SUIT_TOP_RANK,
-    COUNT4_SIDES_FROM,
 )
 from .deal import _point, _run_core, hand4  # noqa: E402
 from .plain import _partner_hand  # noqa: E402
-
 
 # --- the fast path: the splits grouped by what the two opponents' parts of each suit give ----------------
 #
@@ -284,8 +283,9 @@ def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, ra
                     w = (key >> 23) & 15
                     cut = (key >> 27) & 1
                     w += cut
-                    run = w * params[TABLE_RULE_LEAD] + (w - cut) * params[TABLE_RULE_WIN_OWN] \
-                        + (params[TABLE_RULE_LEAD] if w < params[TABLE_RULE_HAND_SIZE] else params[TABLE_RULE_LAST_TRICK])
+                    last = (params[TABLE_RULE_LEAD] if w < params[TABLE_RULE_HAND_SIZE]
+                            else params[TABLE_RULE_LAST_TRICK])
+                    run = w * params[TABLE_RULE_LEAD] + (w - cut) * params[TABLE_RULE_WIN_OWN] + last
                     if side_run and rep0 == 0 and c1 == 0 and c0 + run >= at:
                         pq0 = 1
                     elif opp_run and rep1 == 0 and c0 == 0 and c1 + run >= at:

@@ -17,7 +17,14 @@ import numpy as np  # noqa: E402
 
 from ..declarations.hand import next_subset  # noqa: E402
 from ..jit import JIT  # noqa: E402
-from ..layout import TABLE_RULE_PIQUE_AT, SUIT_CARD_COUNT, SUIT_SEQUENCE_KEY, SUIT_SEQUENCE_POINTS, SUIT_TOP_RANK, COUNT4_SIDES_FROM  # noqa: E402
+from ..layout import (  # noqa: E402
+    COUNT4_SIDES_FROM,
+    SUIT_CARD_COUNT,
+    SUIT_SEQUENCE_KEY,
+    SUIT_SEQUENCE_POINTS,
+    SUIT_TOP_RANK,
+    TABLE_RULE_PIQUE_AT,
+)
 from .deal import _classes, _point, _run_core, _settle, hand4, run4  # noqa: E402
 
 

@@ -16,7 +16,6 @@ import numpy as np  # noqa: E402
 
 from ..jit import JIT  # noqa: E402
 
-
 # de Bruijn table: the index of a single set bit below 2**32
 _DEBRUIJN = np.array([0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
                       31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9], dtype=np.int64)

@@ -147,7 +147,8 @@ def _bounds(em, dm, leader, et, dt, diff, need, n, prm):
         e, d = _end(et + rest, dt + q, diff + p_o - p_l, prm)
         low = p_l - p_o + d - e
     # the leader's best
-    p_b = k_all * max(per_trick, prm[PLAY_RULE_WIN_OPP]) + prm[PLAY_RULE_LAST_TRICK] + prm[PLAY_RULE_LAST_LEAD] - prm[PLAY_RULE_LEAD]
+    p_b = (k_all * max(per_trick, prm[PLAY_RULE_WIN_OPP]) + prm[PLAY_RULE_LAST_TRICK] + prm[PLAY_RULE_LAST_LEAD]
+           - prm[PLAY_RULE_LEAD])
     if mine < seventh_at <= mine + n:
         p_b += prm[PLAY_RULE_SEVENTH]
     if leader == 0:
@@ -219,7 +220,8 @@ def _leaf(em, dm, leader, et, dt, diff, need, prm):
     if n == 2:
         return True, _two(em, dm, leader, et, dt, diff, need, prm)
     sr = prm[PLAY_RULE_SCORING_RANK]
-    if prm[PLAY_RULE_WIN_OPP] <= prm[PLAY_RULE_LEAD] + prm[PLAY_RULE_WIN_OWN] and (sr == 0 or prm[PLAY_RULE_LAST_LEAD] == prm[PLAY_RULE_LEAD]):
+    if (prm[PLAY_RULE_WIN_OPP] <= prm[PLAY_RULE_LEAD] + prm[PLAY_RULE_WIN_OWN]
+            and (sr == 0 or prm[PLAY_RULE_LAST_LEAD] == prm[PLAY_RULE_LEAD])):
         h = em if leader == 0 else dm
         ok, scoring_last = _cash_all(h, dm if leader == 0 else em, sr)
         if ok:

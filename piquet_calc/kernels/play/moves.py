@@ -21,7 +21,6 @@ from ..jit import INLINED, JIT  # noqa: E402
 from .bits import _TOP8, _bit_index, _popcount  # noqa: E402
 from .table import _relative  # noqa: E402
 
-
 MAX_CARDS = 16  # moves at one ply (at most 12)
 
 

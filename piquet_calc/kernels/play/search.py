@@ -25,7 +25,6 @@ from .moves import _leads, _leads_once, _replies, _replies_once  # noqa: E402
 from .score import _end_once, _trick, _trick_once  # noqa: E402
 from .table import INF, OFFSET, _keys, _relative, _slot  # noqa: E402
 
-
 MAX_PASSES = 64  # zero-window passes of one MTD(f) search: a sound search needs about 2 log2(INF)
 
 
@@ -33,8 +32,9 @@ ROWS = 2 * 13 + 2  # move-buffer rows: two per number of cards left
 
 
 # Columns of a frame of _search's stack: one frame per trick boundary on the path searched.
-(FRAME_EM, FRAME_DM, FRAME_LEADER, FRAME_ET, FRAME_DT, FRAME_DIFF, FRAME_NEED, FRAME_ALPHA, FRAME_BETA, FRAME_LA, FRAME_LB, FRAME_BEST, FRAME_BEST_CARD, FRAME_I, FRAME_COUNT,
- FRAME_J, FRAME_NR, FRAME_M, FRAME_IMM, FRAME_SLOT, FRAME_LO, FRAME_HI, FRAME_KEY1, FRAME_KEY2, FRAME_N) = range(25)
+(FRAME_EM, FRAME_DM, FRAME_LEADER, FRAME_ET, FRAME_DT, FRAME_DIFF, FRAME_NEED, FRAME_ALPHA, FRAME_BETA, FRAME_LA,
+ FRAME_LB, FRAME_BEST, FRAME_BEST_CARD, FRAME_I, FRAME_COUNT, FRAME_J, FRAME_NR, FRAME_M, FRAME_IMM, FRAME_SLOT,
+ FRAME_LO, FRAME_HI, FRAME_KEY1, FRAME_KEY2, FRAME_N) = range(25)
 FRAMES = 14
 FRAME_COLUMNS = 32
 
@@ -192,7 +192,8 @@ def _search(em, dm, leader, et, dt, diff, need, alpha, beta, prm, tt, work):
             reply = work[row + 1, work[f, FRAME_J]] & 255
             et = work[f, FRAME_ET]
             dt = work[f, FRAME_DT]
-            e, d, w, need2 = _trick(lead, reply, leader, et, dt, work[f, FRAME_NEED], False, (et + dt + n) // 2 + 1, prm)
+            e, d, w, need2 = _trick(lead, reply, leader, et, dt, work[f, FRAME_NEED], False, (et + dt + n) // 2 + 1,
+                                    prm)
             imm = e - d
             f_left = o & ~(np.int64(1) << reply)
             cem = h_left if leader == 0 else f_left

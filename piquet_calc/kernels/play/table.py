@@ -21,7 +21,6 @@ from ..jit import INLINED, JIT  # noqa: E402
 from ..layout import PLAY_RULE_DEAL_BONUS, PLAY_RULE_SCORING_RANK, TRANSPOSITION_BITS, TRANSPOSITION_COLUMNS  # noqa: E402
 from .bits import _PACK8, _popcount  # noqa: E402
 
-
 INF = 30000  # beyond any value; bounds are kept in 16 bits with this offset
 OFFSET = 32768
 STAMP_LIMIT = 1 << 20
