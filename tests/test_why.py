@@ -155,7 +155,7 @@ def test_the_comparison_is_reported_on_the_report_deals_not_the_race(sampled):
     (["--why", "XX"], "--why: unknown card"),
     (["--why", "AS", "--against", "KS"], "--against: KS is not in the hand"),
     (["--against", "AS"], "--against needs --why"),
-    (["--why", "AS", "--play", "--score", "10 20", "--deal", "1"], "--why with --score"),
+    (["--why", "AS", "--play", "--score", "0 0", "--deal", "1"], "--why with --score"),
 ])
 def test_an_illegal_discard_is_one_line_and_exit_2_before_any_work(monkeypatch, args, message):
     def boom(*a, **k):
