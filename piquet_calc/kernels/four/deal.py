@@ -32,8 +32,6 @@ from ..layout import (  # noqa: E402
     TABLE_RULE_WIN_OWN,
 )
 
-RV_BITS = 15  # a hand's counts of the ranks ten to ace, 3 bits each
-
 
 @numba.njit(**JIT)
 def _point(byte, suit_tab, params):

@@ -52,18 +52,19 @@ from .plain import _partner_hand  # noqa: E402
 # number of cards; the two halves are then paired (A holding 8). Over every ordered split (A, B) the
 # opponents' pique is counted with A as elder: summed over both orders it is the two ways round.
 
-K_ADD = (1 << 27) - 1
-K_OR = (1 << 27) | (1 << 28) | (1 << 29)
-K_SQ_SHIFT = 30
-K_PT_SHIFT = 32
+SPLIT_KEY_SUMMED = (1 << 27) - 1  # the fields a division's key adds (bits 0-26)
+SPLIT_KEY_ORED = (1 << 27) | (1 << 28) | (1 << 29)  # the flags it ors (bits 27-29)
+SPLIT_KEY_SEQUENCE_SHIFT = 30
+SPLIT_KEY_POINT_SHIFT = 32
 HALF_CAP = 12870  # C(16, 8): the most splits of one size
 
 
 @numba.njit(**JIT)
 def _combine(x, y):
-    sq = max((x >> K_SQ_SHIFT) & 3, (y >> K_SQ_SHIFT) & 3)
-    pt = max(x >> K_PT_SHIFT, y >> K_PT_SHIFT)
-    return ((x & K_ADD) + (y & K_ADD)) | ((x | y) & K_OR) | (sq << K_SQ_SHIFT) | (pt << K_PT_SHIFT)
+    sq = max((x >> SPLIT_KEY_SEQUENCE_SHIFT) & 3, (y >> SPLIT_KEY_SEQUENCE_SHIFT) & 3)
+    pt = max(x >> SPLIT_KEY_POINT_SHIFT, y >> SPLIT_KEY_POINT_SHIFT)
+    return (((x & SPLIT_KEY_SUMMED) + (y & SPLIT_KEY_SUMMED)) | ((x | y) & SPLIT_KEY_ORED)
+            | (sq << SPLIT_KEY_SEQUENCE_SHIFT) | (pt << SPLIT_KEY_POINT_SHIFT))
 
 
 @numba.njit(**JIT)
@@ -191,10 +192,11 @@ def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, ra
             key = suit_tab[a, SUIT_SEQUENCE_POINTS] + suit_tab[b, SUIT_SEQUENCE_POINTS] if seq_sum else 0
             key |= (rank_tab[a, 0] & rv_mask) << 8
             key |= rank_tab[a, 1] << 28 | rank_tab[b, 1] << 29
-            key |= _enc(max(suit_tab[a, SUIT_SEQUENCE_KEY], suit_tab[b, SUIT_SEQUENCE_KEY]), s_sq) << K_SQ_SHIFT
+            best_sequence = max(suit_tab[a, SUIT_SEQUENCE_KEY], suit_tab[b, SUIT_SEQUENCE_KEY])
+            key |= _enc(best_sequence, s_sq) << SPLIT_KEY_SEQUENCE_SHIFT
             p = max(_point(a, suit_tab, params), _point(b, suit_tab, params))
             pe = _enc(p, s_pt)
-            key |= (pe + (p // 128 if pe == 2 else 0)) << K_PT_SHIFT
+            key |= (pe + (p // 128 if pe == 2 else 0)) << SPLIT_KEY_POINT_SHIFT
             if side_run or opp_run:
                 if side_run:
                     cashed = cash_tab[e * 81 + top_i + max(k, n_s - k)]
@@ -243,11 +245,11 @@ def count_partner_fast(me, mine, me_blanche, partner, rest, double, suit_tab, ra
                 key = _combine(x, hk[1, 8 - k, jj])
                 mult = mx * hm[1, 8 - k, jj]
                 # each class: the side's standing (0 win, 1 tie, 2 lose) and what each side scores in it
-                pe = key >> K_PT_SHIFT
+                pe = key >> SPLIT_KEY_POINT_SHIFT
                 st_pt = pe if pe < 2 else 2
                 p0 = s_ptscore if pe == 0 else 0
                 p1 = pe - 2 if pe >= 2 else 0
-                st_sq = (key >> K_SQ_SHIFT) & 3
+                st_sq = (key >> SPLIT_KEY_SEQUENCE_SHIFT) & 3
                 q0 = s_sqsum if st_sq == 0 else 0
                 q1 = key & 255 if st_sq == 2 else 0
                 rva = (key >> 8) & 32767
