@@ -42,6 +42,8 @@ RUNS: list[tuple[str, list[str]]] = [
     ("discard-normand", ["discard", NORMAND_DEALER, "--rules", "normand", "--dealer", "--top", "3"]),
     ("discard-why", ["discard", B_DEALT, "--elder", "--play", "--samples", "4", "--top", "2", "--rules", "HOUSE",
                      "--why", "8C"]),  # paired on the report deals
+    ("discard-why", ["discard", B_DEALT, "--elder", "--play", "--samples", "4", "--top", "2", "--rules", "HOUSE",
+                     "--why", "8C", "--score", "100 60", "--deal", "3"]),  # and the partie value's difference
     ("discard-why", ["discard", YOUNGER, "--younger", "--elder-took", "1", "--why", "JH 9H", "--against", "AC"]),
     ("discard-why", ["discard", NORMAND_DEALER, "--rules", "normand", "--dealer", "--why", "keep"]),
     ("declare", ["declare", B_ELDER, "--elder"]),

@@ -5,15 +5,19 @@ recomputation that shares nothing with the sampler's kernels but the deals."""
 import json
 import math
 import statistics
+from dataclasses import replace
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
 from piquet_calc.analysis import analyse_discards
 from piquet_calc.analysis.deal import REPORT_STREAM, analyse_deal
+from piquet_calc.analysis.partie import PartieState
+from piquet_calc.analysis.partie_value import load_table
 from piquet_calc.analysis.table import analyse_normand_exchange
-from piquet_calc.analysis.why import exact_why, normand_why, sampled_why, words
+from piquet_calc.analysis.why import exact_why, normand_why, partie_words, sampled_why, words
 from piquet_calc.cards import cards_of, mask_of, parse_cards, parse_hand
 from piquet_calc.cli import app
 from piquet_calc.engine.deal import DealSampler
@@ -111,26 +115,35 @@ def test_sampled_sources_add_up_to_the_total_to_rounding(sampled):
     assert max(len(line) for line in rows) <= 80  # the table fits 80 columns; its prose wraps on a terminal
 
 
-def _net(elder, dealer, blanche, rules):
-    """One deal's totals from scratch: game.declarations.score_deal, then the play solved by engine.play."""
+def _totals(elder, dealer, blanche, rules):
+    """One deal's (elder's, the dealer's) totals from scratch: game.declarations.score_deal, then the play
+    solved by engine.play."""
     s = score_deal(cards_of(elder), cards_of(dealer), rules, elder_blanche=bool(blanche[0]),
                    dealer_blanche=bool(blanche[1]))
     e_before = sum(e for name, e, _ in s.classes if name != "pique")
     d_before = sum(d for name, _, d in s.classes if name != "pique")
     live = not s.elder_repique and not s.dealer_repique and d_before == 0
     sol = solve_deal(cards_of(elder), cards_of(dealer), rules, e_before, d_before, live)
-    return sol.totals[0] - sol.totals[1]
+    return sol.totals[0], sol.totals[1]
 
 
-def test_paired_standard_error_matches_a_brute_force_recomputation(sampled):
-    # the report deals dealt again by a fresh sampler, each deal scored and solved from scratch
-    a, w = sampled
+@pytest.fixture(scope="module")
+def fresh_totals(sampled):
+    """The report deals dealt again by a fresh sampler, each deal scored and solved from scratch: for both
+    discards compared, a list of (elder's, the dealer's) totals (elder is the player asked about)."""
+    _, w = sampled
     fresh = DealSampler(parse_hand(BOOK), "elder", ONE_CARD, seed=8)
     blanche = list(zip(*fresh.carte_blanche(REPORT_STREAM, 0, 40), strict=True))
-    nets = {}
+    out = {}
     for d in (w.mine, w.theirs):
         elder, dealer = fresh.finals(REPORT_STREAM, 0, 40, mask_of(d), len(d))
-        nets[d] = [_net(int(elder[i]), int(dealer[i]), blanche[i], ONE_CARD) for i in range(40)]
+        out[d] = [_totals(int(elder[i]), int(dealer[i]), blanche[i], ONE_CARD) for i in range(40)]
+    return out
+
+
+def test_paired_standard_error_matches_a_brute_force_recomputation(sampled, fresh_totals):
+    a, w = sampled
+    nets = {d: [e - t for e, t in fresh_totals[d]] for d in (w.mine, w.theirs)}
     diffs = [x - y for x, y in zip(nets[w.mine], nets[w.theirs], strict=True)]
     assert math.isclose(w.total.mean, statistics.fmean(diffs), abs_tol=1e-9)
     assert math.isclose(w.total.se, statistics.stdev(diffs) / math.sqrt(40), rel_tol=1e-9)
@@ -155,7 +168,8 @@ def test_the_comparison_is_reported_on_the_report_deals_not_the_race(sampled):
     (["--why", "XX"], "--why: unknown card"),
     (["--why", "AS", "--against", "KS"], "--against: KS is not in the hand"),
     (["--against", "AS"], "--against needs --why"),
-    (["--why", "AS", "--play", "--score", "0 0", "--deal", "1"], "--why with --score"),
+    (["--why", "AS", "--play", "--score", "0 0"], "--score needs --deal"),  # the partie state: before the work too
+    (["--why", "AS", "--play", "--score", "0 900", "--deal", "2"], "--score's second total"),
 ])
 def test_an_illegal_discard_is_one_line_and_exit_2_before_any_work(monkeypatch, args, message):
     def boom(*a, **k):
@@ -200,3 +214,88 @@ def test_the_dealer_exact_and_sampled():
     w = sampled_why(a, parse_cards("JH"))
     assert math.isclose(sum(s.mean for s in w.sources), w.total.mean, abs_tol=1e-9)
     validator("discard-why").validate(why_data(w, {}))
+
+
+# --- with --score: the partie value's difference (analysis/partie.py's partie_deals, paired) ---------------
+
+@pytest.mark.parametrize(("me", "opp", "number"), [(80, 90, 5), (30, 50, 2), (0, 0, 1)])
+def test_the_partie_difference_matches_a_brute_force_lookup(sampled, fresh_totals, me, opp, number):
+    """Both discards' report deals solved from scratch, each pair of totals looked up in the rubicon table
+    directly (after_many), my side taken by hand: player 1 is elder in odd deals, I am elder here."""
+    a, _ = sampled
+    w = sampled_why(a, parse_cards("AS"), state=PartieState(me, opp, number, "elder"), partie_rules="rubicon")
+    p = w.partie
+    table = load_table("rubicon")
+    first = number % 2 == 1  # am I player 1?
+    value, win, rub = {}, {}, {}
+    for d in (w.mine, w.theirs):
+        got = table.after_many(number, (me, opp) if first else (opp, me), np.array(fresh_totals[d]))
+        value[d] = got["value"] if first else -got["value"]
+        win[d] = got["win"] if first else got["lose"]
+        rub[d] = got["rubicon"] if first else got["rubicon2"]
+    diffs = list(value[w.mine] - value[w.theirs])
+    assert p.unit == "points" and p.rules == "rubicon" and w.samples == 40
+    assert math.isclose(p.difference.mean, statistics.fmean(diffs), abs_tol=1e-9)
+    assert math.isclose(p.difference.se, statistics.stdev(diffs) / math.sqrt(40), rel_tol=1e-9)
+    assert p.difference.se > 0
+    assert math.isclose(p.mine, statistics.fmean(value[w.mine]), abs_tol=1e-9)
+    assert math.isclose(p.theirs, statistics.fmean(value[w.theirs]), abs_tol=1e-9)
+    won, rubiconed = p.difference.chances
+    assert won.what == "you win the partie" and rubiconed.what == "you are rubiconed"
+    for c, arrays in ((won, win), (rubiconed, rub)):
+        assert math.isclose(c.mine, min(1.0, max(0.0, statistics.fmean(arrays[w.mine]))), abs_tol=1e-12)
+        assert math.isclose(c.theirs, min(1.0, max(0.0, statistics.fmean(arrays[w.theirs]))), abs_tol=1e-12)
+    # the sources are untouched by the partie state
+    plain = sampled_why(a, parse_cards("AS"))
+    assert plain.partie is None and plain.total == w.total and plain.sources == w.sources
+
+
+def test_the_partie_line_in_the_table_and_the_json(sampled):
+    a, plain = sampled
+    w = sampled_why(a, parse_cards("AS"), state=PartieState(80, 90, 5, "elder"), partie_rules="rubicon")
+    data = why_data(w, {"samples": 40, "seed": 8})
+    validator("discard-why").validate(data)
+    p = data["partie"]
+    assert p["score"] == {"me": 80, "opponent": 90, "deal": 5, "position": "elder", "player": 1}
+    assert (p["mean"], p["se"], p["samples"], p["unit"]) == (w.partie.difference.mean, w.partie.difference.se, 40,
+                                                             "points")
+    assert data["sum_of_sources"] == why_data(plain, {})["sum_of_sources"]  # not a source: not in the sum
+    assert "partie" not in why_data(plain, {})
+    lines = why_table(data).splitlines()
+    total = next(i for i, line in enumerate(lines) if line.startswith("total"))
+    assert lines[total + 1].startswith("partie (points)") and f"{p['mean']:+.3f}" in lines[total + 1]
+    assert "you win the partie: " in lines[total + 1]
+
+
+def test_the_partie_value_is_in_words_only_when_it_turns_the_verdict(sampled):
+    a, _ = sampled
+    w = sampled_why(a, parse_cards("AS"), state=PartieState(80, 90, 5, "elder"), partie_rules="rubicon")
+    assert w.total.mean != 0
+    p = w.partie
+
+    def with_partie(mean):
+        return replace(w, partie=replace(p, difference=replace(p.difference, mean=mean)))
+
+    agrees, turns = with_partie(math.copysign(1.5, w.total.mean)), with_partie(-math.copysign(1.5, w.total.mean))
+    assert partie_words(agrees) is None and partie_words(with_partie(0.0)) is None
+    assert not any("partie" in line for line in words(agrees))
+    said = words(turns)
+    assert 1 <= len(said) <= 3 and said[-1] == partie_words(turns)
+    assert ("favours your discard" in said[-1]) == (w.total.mean < 0) and "at 80 to 90, deal 5" in said[-1]
+    assert f"you win the partie {100 * p.difference.chances[0].mine:.1f}% of the time instead of" in said[-1]
+
+
+def test_why_with_score_runs_and_prints_the_partie_line(tmp_path):
+    house = tmp_path / "one-card.toml"
+    house.write_text('base = "rubicon"\n[exchange]\nelder = [1]\n')  # twelve discards: a few seconds' work
+    args = ["discard", BOOK, "--elder", "-q", "--play", "--samples", "64", "--top", "2", "--rules", str(house),
+            "--why", "AS", "--score", "80 90", "--deal", "5"]
+    table = runner.invoke(app, args)
+    assert table.exit_code == 0, table.output
+    assert "ranked by the expected partie value" in table.stdout and "\npartie (points) " in table.stdout
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    validator("discard-why").validate(data)
+    assert data["partie"]["rules"] == "rubicon" and data["partie"]["samples"] == data["samples"] == 64
+    assert data["discard"] == ["AS"] and data["partie"]["score"]["me"] == 80

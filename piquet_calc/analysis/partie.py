@@ -1,13 +1,14 @@
 """Score-aware figures for one discard (issue 23, item 3): each sampled deal's pair of totals looked up in
 the partie table (analysis/partie_value.py), averaged, with standard errors.
 
-``partie_estimate(totals, state, rules_name)`` takes the deals a discard was judged on, as an array
+``partie_deals(totals, state, rules_name)`` takes the deals a discard was judged on, as an array
 ``totals`` of shape (samples, 2), [my total, the opponent's total] for each deal (the field
 ``DealDiscard.totals`` of analysis/deal.py), and the partie state before the deal: my score, the
-opponent's, the deal's number (from 1) and whether I am elder or younger in it. It returns the expected
-partie value (mine, in the preset's unit: points, au-cent games), the chance of winning the partie and,
-under rubicon and english, the chance of being rubiconed, each with its standard error over the deals
-(the sample standard deviation / √n), beside the expected points of the deal for comparison.
+opponent's, the deal's number (from 1) and whether I am elder or younger in it. It returns, deal by deal,
+my partie value after the deal (in the preset's unit: points, au-cent games), my chance of winning the
+partie and, under rubicon and english, of being rubiconed. ``partie_estimate`` averages them, each with
+its standard error over the deals (the sample standard deviation / √n), beside the expected points of the
+deal for comparison; ``discard --why --score`` pairs two discards' deals (analysis/why.py).
 
 The table's own sampling error (its bootstrap, ``se_*`` in the shipped file) is not in those standard
 errors: it is shared by every discard judged at the same score, so it moves all of them together and does
@@ -74,35 +75,62 @@ def _mean_se(x: np.ndarray) -> tuple[float, float]:
     return mean, se
 
 
-def partie_estimate(totals: np.ndarray, state: PartieState, rules_name: str,
-                    table: PartieTable | None = None, played: Any = None) -> PartieEstimate:
-    """My expected partie value, chance of winning and (rubicon, english) of being rubiconed, from the deals'
-    ``totals`` (samples, 2) = [my total, the opponent's], at ``state``; PartieValueError for a preset the
-    tables do not cover or a state they cannot reach.
+@dataclass(frozen=True)
+class PartieDeals:
+    """One discard's deals looked up in the partie table at a state, one entry per deal, from my side."""
 
-    ``played``: the same deals as played (engine/deal.py's PlayedDeals, ``counted(i)``), whose counting
-    order decides au-cent's race where the totals leave it open (who reached 100 first, the lurch)."""
+    value: np.ndarray  # float64: my partie value after the deal, in ``unit``
+    win: np.ndarray  # float64: my chance of winning the partie (0 or 1 where the deal ends it)
+    rubiconed: np.ndarray | None  # float64: my chance of being rubiconed (rubicon, english), else None
+    unit: str  # "points", or "games" (au-cent)
+
+
+def _checked(totals: np.ndarray, state: PartieState) -> np.ndarray:
     totals = np.asarray(totals, dtype=np.int64)
     if totals.ndim != 2 or totals.shape[1] != 2 or len(totals) == 0:
         raise PartieValueError(f"totals must be an array (samples, 2) of [my total, the opponent's], not shape "
                                f"{totals.shape}")
     if min(state.me, state.opponent) < 0 or state.deal < 1:
         raise PartieValueError("the score is two totals of 0 or more and the deal is numbered from 1")
+    return totals
+
+
+def partie_deals(totals: np.ndarray, state: PartieState, rules_name: str, table: PartieTable | None = None,
+                 played: Any = None) -> PartieDeals:
+    """Each deal of ``totals`` (samples, 2) = [my total, the opponent's] looked up at ``state``: my partie
+    value, my chance of winning the partie and (rubicon, english) of being rubiconed, deal by deal;
+    PartieValueError for a preset the tables do not cover or a state they cannot reach.
+
+    ``played``: the same deals as played (engine/deal.py's PlayedDeals, ``counted(i)``), whose counting
+    order decides au-cent's race where the totals leave it open (who reached 100 first, the lurch)."""
+    totals = _checked(totals, state)
     table = table or load_table(rules_name)
     mine, theirs = totals[:, 0], totals[:, 1]
     pairs = np.stack([mine, theirs], axis=1) if state.position == "elder" else np.stack([theirs, mine], axis=1)
     got = table.after_many(state.deal, state.score, pairs, None if played is None else _steps_of(played, pairs))
     first = state.my_player == 1
-    value = got["value"] if first else -got["value"]
-    win = got["win"] if first else got["lose"]
-    v, v_se = _mean_se(value)
-    w, w_se = _mean_se(win)
-    rub = rub_se = None
+    rubiconed = None
     if "rubicon" in got:
-        rub, rub_se = _mean_se(got["rubicon"] if first else got["rubicon2"])
-    pts, pts_se = _mean_se((mine - theirs).astype(np.float64))
-    return PartieEstimate(len(totals), v, v_se, w, w_se, rub, rub_se, pts, pts_se,
-                          "games" if rules_name == "au-cent" else "points", _table_se(table, state))
+        rubiconed = got["rubicon"] if first else got["rubicon2"]
+    return PartieDeals(got["value"] if first else -got["value"], got["win"] if first else got["lose"], rubiconed,
+                       "games" if rules_name == "au-cent" else "points")
+
+
+def partie_estimate(totals: np.ndarray, state: PartieState, rules_name: str,
+                    table: PartieTable | None = None, played: Any = None) -> PartieEstimate:
+    """My expected partie value, chance of winning and (rubicon, english) of being rubiconed, from the deals'
+    ``totals`` (samples, 2) = [my total, the opponent's], at ``state``: the means of ``partie_deals``, each
+    with its standard error; PartieValueError as there."""
+    totals = _checked(totals, state)
+    table = table or load_table(rules_name)
+    per = partie_deals(totals, state, rules_name, table, played)
+    v, v_se = _mean_se(per.value)
+    w, w_se = _mean_se(per.win)
+    rub = rub_se = None
+    if per.rubiconed is not None:
+        rub, rub_se = _mean_se(per.rubiconed)
+    pts, pts_se = _mean_se((totals[:, 0] - totals[:, 1]).astype(np.float64))
+    return PartieEstimate(len(totals), v, v_se, w, w_se, rub, rub_se, pts, pts_se, per.unit, _table_se(table, state))
 
 
 def _steps_of(played: Any, pairs: np.ndarray) -> StepsOf:

@@ -16,6 +16,12 @@ to its net, so the sources' differences between two discards add up to the diffe
 
 Beside each source, the chances that make it (``Chance``): "you win the point 64% of the time instead
 of 92%".
+
+**The partie value** (``sampled_why`` given a PartieState, ``discard --why --score``): each report deal's
+totals looked up in the partie table (analysis/partie.py's ``partie_deals``) for both discards, their
+difference paired deal by deal on the same report deals as the sources, with its paired standard error
+and the chances of winning the partie (and of being rubiconed) beside it. It is not a source: its unit is
+the partie's (points, au-cent's games), and a deal's points are worth more or less than a point of it.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ if TYPE_CHECKING:  # numpy only for the sampled comparison
 
     from .deal import DealAnalysis
     from .discards import Analysis
+    from .partie import PartieState
     from .table import NormandExchange
 
 SOURCES = ("carte_blanche", "point", "sequence", "sets", "carte_rouge", "repique", "pique", "tricks", "cards",
@@ -85,6 +92,19 @@ class Source:
 
 
 @dataclass(frozen=True)
+class PartieWhy:
+    """With a partie state: my partie value with mine minus with the other discard, paired on the report deals
+    (``difference.name`` "partie", in ``unit``), and the chances of the partie behind it."""
+
+    rules: str  # the preset whose partie table the deals were looked up in
+    state: PartieState
+    unit: str  # "points", or "games" (au-cent)
+    difference: Source
+    mine: float  # my expected partie value with the discard asked about
+    theirs: float  # with the one compared with
+
+
+@dataclass(frozen=True)
 class Why:
     """A discard against another (#1 by default), the difference of their values split by its sources."""
 
@@ -101,6 +121,7 @@ class Why:
     sources: tuple[Source, ...]
     samples: int | None  # report deals (sampled), None when exact
     against_named: bool  # the discard compared with was named (not #1)
+    partie: PartieWhy | None = None  # sampled, with a partie state (--score): the partie value's difference
 
     @property
     def sum_exact(self) -> Fraction | None:
@@ -111,10 +132,12 @@ class Why:
 
 
 def words(why: Why, lines: int = 3) -> list[str]:
-    """Up to ``lines`` sentences in a player's words, the largest sources first, each with its figure."""
+    """Up to ``lines`` sentences in a player's words, the largest sources first, each with its figure; the last
+    names the partie value when it turns the points' verdict (``partie_words``)."""
     out = []
+    turn = partie_words(why)
     ranked = sorted((s for s in why.sources if abs(s.mean) >= 0.005), key=lambda s: -abs(s.mean))
-    for s in ranked[:lines]:
+    for s in ranked[:lines - (turn is not None)]:
         plural = s.name in ("sets", "tricks", "cards")
         verb = ("cost" if plural else "costs") + " you" if s.mean < 0 else ("gain" if plural else "gains") + " you"
         text = f"{SOURCE_WORDS[s.name].capitalize()} {verb} {abs(s.mean):.2f} points a deal"
@@ -131,7 +154,26 @@ def words(why: Why, lines: int = 3) -> list[str]:
         out.append(text + ".")
     if not out:
         out.append("The two discards are worth the same, source by source.")
-    return out
+    return out + ([turn] if turn else [])
+
+
+def _sign(x: float) -> int:
+    return (x > 0) - (x < 0)
+
+
+def partie_words(why: Why) -> str | None:
+    """With a partie state: a sentence naming the partie value's difference when it turns the verdict (the
+    points favour one discard, or neither, and the partie value the other); else None."""
+    p = why.partie
+    if p is None or _sign(p.difference.mean) in (0, _sign(why.total.mean)):
+        return None
+    d = p.difference
+    favoured = "your discard" if d.mean > 0 else f"#{why.theirs_rank}"
+    s = p.state
+    text = (f"Yet at {s.me} to {s.opponent}, deal {s.deal}, the partie value favours {favoured}: {d.mean:+.2f} "
+            f"{p.unit} of the partie's result (± {d.se:.2f})")
+    win = d.chances[0]
+    return text + f"; {win.what} {100 * win.mine:.1f}% of the time instead of {100 * win.theirs:.1f}%."
 
 
 # --- exact: the enumeration's counts ------------------------------------------------------------------
@@ -230,9 +272,12 @@ def _paired(name: str, diff: np.ndarray, chances: Sequence[Chance] = ()) -> Sour
     return Source(name, float(diff.mean()), se, None, tuple(chances))
 
 
-def sampled_why(deal: DealAnalysis, mine: Sequence[Card], against: Sequence[Card] | bool = False) -> Why:
+def sampled_why(deal: DealAnalysis, mine: Sequence[Card], against: Sequence[Card] | bool = False,
+                state: PartieState | None = None, partie_rules: str | None = None) -> Why:
     """``mine`` against ``against`` (False: #1, #2 when mine is #1) on the report deals of ``deal``, which
-    must have kept both discards' report deals (analyse_deal's ``keep``)."""
+    must have kept both discards' report deals (analyse_deal's ``keep``). With ``state`` (the partie before
+    the deal) also the partie value's paired difference, looked up in ``partie_rules``'s table (default:
+    the rules' name); PartieValueError where the table cannot look the deals up."""
     from ..engine.deal import user_net
     from .deal_sources import per_deal_sources
 
@@ -253,5 +298,41 @@ def sampled_why(deal: DealAnalysis, mine: Sequence[Card], against: Sequence[Card
         sources.append(_paired(name, sa.points[name] - sb.points[name], chances))
     total = _paired("total", user_net(ka.columns, me_is_elder, deal.play, deal.rules)
                     - user_net(kb.columns, me_is_elder, deal.play, deal.rules))
+    partie = None if state is None else _partie_why(deal, (a, ka), (b, kb), state, partie_rules or deal.rules.name)
     return Why(deal.hand, deal.position, deal.rules, "deal", a.discard, b.discard, i + 1, j + 1, len(deal.discards),
-               total, tuple(sources), deal.samples, named)
+               total, tuple(sources), deal.samples, named, partie)
+
+
+def _partie_why(deal: DealAnalysis, mine: tuple, theirs: tuple, state: PartieState, rules_name: str) -> PartieWhy:
+    """The two discards' (DealDiscard, ReportDeals) report deals looked up in ``rules_name``'s partie table
+    at ``state``, paired deal by deal. Each DealDiscard's ``totals`` (and ``played``) are checked to be the
+    deals the sources were split on: the report stream's first ``deal.samples`` deals of the one seed, the
+    same dealt cards for both discards, each deal's totals equal to those of the kept columns."""
+    import numpy as np
+
+    from ..engine.deal import deal_totals
+    from .partie import partie_deals
+    from .partie_value import load_table
+
+    table = load_table(rules_name)
+    per = []
+    for d, kept in (mine, theirs):
+        if len(d.totals) != deal.samples or len(kept.columns) != deal.samples:
+            raise ValueError(f"sampled_why: {format_cards(d.discard)} has {len(d.totals)} report deals, not "
+                             f"{deal.samples}")
+        if not np.array_equal(d.totals, deal_totals(kept.columns, deal.position == "elder", deal.play, deal.rules)):
+            raise ValueError(f"sampled_why: {format_cards(d.discard)}'s totals are not its kept report deals'")
+        if deal.play and d.played is None:
+            raise ValueError(f"sampled_why: {format_cards(d.discard)} has no deals as played")
+        per.append(partie_deals(d.totals, state, rules_name, table, d.played))
+    pa, pb = per
+    chances = [Chance("you win the partie", _unit(pa.win.mean()), _unit(pb.win.mean()))]
+    if pa.rubiconed is not None and pb.rubiconed is not None:
+        chances.append(Chance("you are rubiconed", _unit(pa.rubiconed.mean()), _unit(pb.rubiconed.mean())))
+    return PartieWhy(rules_name, state, pa.unit, _paired("partie", pa.value - pb.value, chances),
+                     float(pa.value.mean()), float(pb.value.mean()))
+
+
+def _unit(x: float) -> float:
+    """A chance read off the table by interpolation, kept to 0..1 against rounding (-2e-16)."""
+    return min(1.0, max(0.0, float(x)))

@@ -111,12 +111,12 @@ def discard(
     if not play and given:
         raise click_errors.UsageError(f"{', '.join(given)}: {'needs' if len(given) == 1 else 'need'} --play")
     from .. import report
-    from .partie import advice_rules, emit_score_aware, score_state  # issue 23: --score (cli/partie.py)
+    from .partie import advice_rules, emit_score_aware, score_aware_text, score_state  # issue 23: --score
 
     partie_rules = advice_rules(ruleset)
     partie_state = score_state(score, deal_number, partie_rules, play, elder, ruleset)
     chosen = chosen_discards(cards, ruleset.dealer_discards(elder_took) if younger else ruleset.elder_discards, why,
-                             against, partie_state is not None)  # issue 31: checked before any long work
+                             against)  # issue 31: checked before any long work, as the partie state is
     inputs = {"elder_took": elder_took if younger else None, "elder_blanche": elder_blanche if younger else None,
               "play": play, "samples": samples if play else None, "seed": seed if play else None}
     if play:
@@ -139,11 +139,13 @@ def discard(
             typer.echo(f"\n{PROG}: interrupted: nothing printed", err=True)
             raise typer.Exit(130) from None
         progress.finish()
+        if chosen is not None:  # issue 31: with --score, the partie value's difference too
+            ranking = (lambda: report.deal_table(deal)) if partie_state is None else (
+                lambda: score_aware_text(deal, partie_state, partie_rules))
+            emit_why(as_json, sampled_why_data(deal, chosen, inputs, partie_state, partie_rules), ranking, wide)
+            return
         if partie_state is not None:  # issue 23: also ranked by the expected partie value
             emit_score_aware(deal, partie_state, as_json, partie_rules)
-            return
-        if chosen is not None:
-            emit_why(as_json, sampled_why_data(deal, chosen, inputs), lambda: report.deal_table(deal), wide)
             return
         _emit(as_json, lambda: report.deal_data(deal), lambda: report.deal_table(deal), wide)
         return

@@ -181,17 +181,32 @@ def score_state(score: str | None, deal_number: int | None, rules_name: str, pla
     return PartieState(me, opp, deal_number, "elder" if elder else "younger")
 
 
+def _ranked(deal: DealAnalysis, state: PartieState, rules_name: str) -> list:
+    from ..analysis.partie import rank_by_partie
+    from ..analysis.partie_value import PartieValueError
+
+    try:
+        return rank_by_partie(list(deal.discards), state, rules_name)
+    except PartieValueError as e:
+        raise click_errors.UsageError(f"--score: {e}") from None
+
+
 def emit_score_aware(deal: DealAnalysis, state: PartieState, as_json: bool, rules_name: str) -> None:
     """The whole-deal result as without --score, then every finalist ranked by the expected partie value
     (``rules_name``: the table's preset, ``advice_rules``'s)."""
     from .. import report
-    from ..analysis.partie import rank_by_partie
-    from ..analysis.partie_value import PartieValueError
-    from ..report.partie import score_aware_data, score_aware_table
+    from ..report.partie import score_aware_data
 
-    try:
-        ranked = rank_by_partie(list(deal.discards), state, rules_name)
-    except PartieValueError as e:
-        raise click_errors.UsageError(f"--score: {e}") from None
+    ranked = _ranked(deal, state, rules_name)
     _emit(as_json, lambda: {**report.deal_data(deal), "partie": score_aware_data(state, ranked, rules_name)},
-          lambda: report.deal_table(deal) + "\n\n" + score_aware_table(state, ranked, rules_name))
+          lambda: score_aware_text(deal, state, rules_name, ranked))
+
+
+def score_aware_text(deal: DealAnalysis, state: PartieState, rules_name: str, ranked: list | None = None) -> str:
+    """The whole-deal table, then the finalists ranked by the expected partie value (``discard --why --score``
+    prints its comparison under it)."""
+    from .. import report
+    from ..report.partie import score_aware_table
+
+    ranked = _ranked(deal, state, rules_name) if ranked is None else ranked
+    return report.deal_table(deal) + "\n\n" + score_aware_table(state, ranked, rules_name)

@@ -14,12 +14,13 @@ from .common import _emit, _user_errors, click_errors
 if TYPE_CHECKING:
     from ..analysis.deal import DealAnalysis
     from ..analysis.discards import Analysis
+    from ..analysis.partie import PartieState
     from ..analysis.table import NormandExchange
 
 WhyOption = Annotated[str | None, typer.Option(
     "--why", help='Why not this discard: its rank and its difference to #1 split by source (carte blanche, point, '
-    '... the tricks, the cards, capot), each with the chances behind it, e.g. --why "7S QH 9D AC JC"; '
-    'normand\'s dealer: "keep" or two cards.', show_default=False)]
+    '... the tricks, the cards, capot), each with the chances behind it, e.g. --why "7S QH 9D AC JC"; with '
+    '--score also the partie value\'s difference; normand\'s dealer: "keep" or two cards.', show_default=False)]
 AgainstOption = Annotated[str | None, typer.Option(
     "--against", help="With --why: compare with this discard instead of #1.", show_default=False)]
 
@@ -34,13 +35,10 @@ def _read(text: str, what: str, keep_allowed: bool) -> tuple[Card, ...] | None:
 
 
 def chosen_discards(hand: Sequence[Card], sizes: Sequence[int], why: str | None, against: str | None,
-                    with_score: bool = False, keep_allowed: bool = False) -> Chosen | None:
+                    keep_allowed: bool = False) -> Chosen | None:
     """``--why`` and ``--against`` read and checked against the hand and the seat's legal sizes (a usage error,
     one line); None without --why. ``against`` False: compare with #1. ``keep_allowed``: normand's dealer,
     whose "keep" is read as None (no exchange)."""
-    if why is not None and with_score:
-        raise click_errors.UsageError("--why with --score: the partie value is not split by source yet; "
-                                      "leave out --score")
     with _user_errors():
         return _chosen(hand, sizes, why, against, keep_allowed)
 
@@ -82,11 +80,18 @@ def normand_why_data(result: NormandExchange, chosen: Chosen) -> dict[str, Any]:
     return why_data(normand_why(result, chosen[0], chosen[1]), {})
 
 
-def sampled_why_data(deal: DealAnalysis, chosen: Chosen, inputs: dict[str, Any]) -> dict[str, Any]:
+def sampled_why_data(deal: DealAnalysis, chosen: Chosen, inputs: dict[str, Any], state: PartieState | None = None,
+                     partie_rules: str | None = None) -> dict[str, Any]:
+    """The sampled comparison's data; with ``state`` (--score) the partie value's difference too, looked up in
+    ``partie_rules``'s table (cli/partie.py's ``advice_rules``)."""
+    from ..analysis.partie_value import PartieValueError
     from ..analysis.why import sampled_why
     from ..report.why import why_data
 
-    return why_data(sampled_why(deal, chosen[0], chosen[1]), inputs)
+    try:
+        return why_data(sampled_why(deal, chosen[0], chosen[1], state, partie_rules), inputs)
+    except PartieValueError as e:
+        raise click_errors.UsageError(f"--score: {e}") from None
 
 
 def emit_why(as_json: bool, data: dict[str, Any], ranking: Callable[[], str], wide: bool) -> None:

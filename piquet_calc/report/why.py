@@ -12,7 +12,7 @@ from ..cards import format_cards
 from ..schemas import header as schema_header
 
 if TYPE_CHECKING:
-    from ..analysis.why import Source, Why
+    from ..analysis.why import PartieWhy, Source, Why
 
 
 MATERIAL = 0.005  # a source's second chance (the opponent's) is shown in the table when it moved this much (JSON: all)
@@ -44,7 +44,16 @@ def why_data(w: Why, inputs: dict[str, Any]) -> dict[str, Any]:
             "difference": _source(w.total), "sources": [_source(s) for s in w.sources],
             "sum_of_sources": {"mean": total,
                                "exact": None if exact is None else f"{exact.numerator}/{exact.denominator}"},
-            "words": words(w)}
+            "words": words(w), **({} if w.partie is None else {"partie": _partie(w.partie, w.samples)})}
+
+
+def _partie(p: PartieWhy, samples: int | None) -> dict[str, Any]:
+    s = p.state
+    return {"rules": p.rules, "score": {"me": s.me, "opponent": s.opponent, "deal": s.deal, "position": s.position,
+                                        "player": s.my_player},
+            "unit": p.unit, "samples": samples, "mean": _finite(p.difference.mean), "se": _finite(p.difference.se),
+            "mine": p.mine, "against": p.theirs,
+            "chances": [{"what": c.what, "mine": c.mine, "against": c.theirs} for c in p.difference.chances]}
 
 
 def _words(d: list[str] | None, position: str) -> str:
@@ -53,8 +62,14 @@ def _words(d: list[str] | None, position: str) -> str:
     return format_cards(d) if d else ("(refuse the talon)" if position == "elder" else "(keep all)")
 
 
+def _chances(chances: list[dict[str, Any]]) -> str:
+    shown = [c for i, c in enumerate(chances) if i == 0 or abs(c["mine"] - c["against"]) >= MATERIAL]
+    return "\n".join(f"{c['what']}: {100 * c['mine']:.1f}% / {100 * c['against']:.1f}%" for c in shown)
+
+
 def why_table(data: dict[str, Any]) -> str:
-    """The comparison: its head, one row per source, the sum shown against the total, and the words."""
+    """The comparison: its head, one row per source, the sum shown against the total, (--score) the partie
+    value's difference on a line of its own, and the words."""
     sampled = data["model"] == "deal"
     rank = data["rank"]
     theirs = f"#{rank['against']}"
@@ -70,18 +85,28 @@ def why_table(data: dict[str, Any]) -> str:
         if s["mean"] == 0 and not s["se"] and all(c["mine"] == c["against"] for c in s["chances"]):
             same.append(SOURCE_WORDS[s["name"]])  # the same on every deal (or in every count): said once below
             continue
-        shown = [c for i, c in enumerate(s["chances"]) if i == 0 or abs(c["mine"] - c["against"]) >= MATERIAL]
-        chances = "\n".join(f"{c['what']}: {100 * c['mine']:.1f}% / {100 * c['against']:.1f}%" for c in shown)
         rows.append([SOURCE_WORDS[s["name"]], f"{s['mean']:+.3f}", *([f"{s['se']:.3f}"] if sampled else []),
-                     chances])
+                     _chances(s["chances"])])
     d = data["difference"]
     add = data["sum_of_sources"]
     exactly = add["exact"] is not None and add["exact"] == d["exact"]
     check = f"sum of the sources: {add['mean']:+.3f}" + (" (to rounding)" if sampled else ", exactly" * exactly)
     rows.append(["total", f"{d['mean']:+.3f}", *([f"{d['se']:.3f}"] if sampled else []), check])
+    p = data.get("partie")
+    if p is not None:  # only sampled: --score needs --play
+        rows.append([f"partie ({p['unit']})", f"{p['mean']:+.3f}", f"{p['se']:.3f}", _chances(p["chances"])])
     headers = ["source", "difference", *(["± s.e."] if sampled else []), f"chances: yours / {theirs}'s"]
     body = tabulate(rows, headers=headers, disable_numparse=True,
                     colalign=("left", "right", *(("right",) if sampled else ()), "left"))
     said = "\n".join("  " + line for line in data["words"])
     unchanged = f"No difference in {', '.join(same)}. " if same else ""
-    return f"{head}\n{body}\n{unchanged}In a player's words:\n{said}"
+    return f"{head}\n{body}\n{_partie_note(p, theirs)}{unchanged}In a player's words:\n{said}"
+
+
+def _partie_note(p: dict[str, Any] | None, theirs: str) -> str:
+    if p is None:
+        return ""
+    s = p["score"]
+    return (f"partie: your expected partie value minus {theirs}'s at {s['me']} to {s['opponent']}, deal {s['deal']} "
+            f"({s['position']}, player {s['player']}; {p['rules']}'s table), {p['unit']} of the partie's result, on "
+            "the same report deals; not a source (its own unit), so not in the total.\n")
