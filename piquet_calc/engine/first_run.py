@@ -247,6 +247,16 @@ def starting(name: str, stream: TextIO | None = None) -> bool:
     return True
 
 
+def answered_without(name: str, how: str, stream: TextIO | None = None) -> None:
+    """Family ``name`` is not compiled, and the engine answers without its kernels (``how``: "by the plain
+    solver (same values)"): one line saying so and how to compile them (not with ``--quiet``); the family
+    counts as checked (this run calls none of its kernels)."""
+    _checked.add(name)
+    if not _silenced:
+        write(stream, f"{PROG}: {FAMILIES[name].what} is not compiled yet: answered {how}; "
+                      f"`{PROG} warm --only {name}` compiles it")
+
+
 def said(names) -> None:
     """The lines for these families are said by the caller (piquet-calc warm): none from the engines."""
     _checked.update(names)
