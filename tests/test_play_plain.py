@@ -139,8 +139,8 @@ def test_a_first_play_on_an_empty_cache_answers_from_the_plain_solver_and_compil
         kernel = analyse_play(parse_cards(e), parse_cards(d), get_rules(name), parse_tricks(tricks), kernel=True)
         out = _cli(["play", e, d, "--rules", name], tmp_path)
         assert out.returncode == 0, out.stderr
-        assert out.stderr.splitlines() == [f"piquet-calc: the play solver is not compiled yet: answered by the plain "
-                                           f"solver (same values); `piquet-calc warm --only play` compiles it"]
+        assert out.stderr.splitlines() == ["piquet-calc: the play solver is not compiled yet: answered by the plain "
+                                           "solver (same values); `piquet-calc warm --only play` compiles it"]
         assert out.stdout == report.play_table(kernel) + "\n"
         quiet = _cli(["play", e, d, "--rules", name, "--json", "--quiet"], tmp_path)
         assert quiet.returncode == 0 and quiet.stderr == "", quiet.stderr
