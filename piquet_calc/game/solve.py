@@ -1,19 +1,22 @@
 """The play of one deal solved in plain Python: the same values and the same line as the kernel solver.
 
-``PlainSolver(rules)`` answers ``value``, ``future`` and ``line`` for a ``game.play.PlayState`` as
+``PlainSolver(rules)`` answers ``value``, ``future``, ``at_least`` and ``line`` for a ``game.play.PlayState`` as
 ``engine.play.Solver`` (the numba kernels of kernels/play/) does, with nothing to compile: the engine uses
 it for ``piquet-calc play`` while the kernels are not compiled yet (engine/play.py, ``solver_for``), and
 tests/test_play_plain.py holds it equal to the kernel on random positions and whole deals.
 
-How: alpha-beta over whole tricks (the leader's card, then the follower's) with a transposition table of
-each position's lower and upper bound, keyed by the position itself (the cards left as 32-bit masks, bit
-``suit * 8 + rank``; who leads; the tricks won; the points elder still needs for pique; and elder's lead so
-far only where a deal bonus makes it matter). Of a run of a player's cards of one suit with no live card
-of the other side (or the card led) between them and on one side of the scoring rank, one is tried (they
-are worth the same); leads and replies are tried in the kernel's order (kernels/play/moves.py: sure
-winners first, the follower's lowest winning card, then his lowest), which both speeds the search and
-makes ``line`` choose the kernel's line: the first lead after which every reply keeps the value, then
-the first reply that keeps it. A trick is scored as ``game.play.play_trick`` scores it (tested equal).
+How: alpha-beta over whole tricks (the leader's card, then the follower's) with a transposition table of each
+position's lower and upper bound (the cards left are 32-bit masks, bit ``suit * 8 + rank``), keyed by relative
+ranks (in each suit: how many live cards, how many below the scoring rank, which are elder's: positions alike
+in every suit are worth the same), who leads, the tricks won, the points elder still needs for pique, and
+elder's lead so far only where a deal bonus makes it matter. ``line`` and ``at_least`` ask zero-window
+questions (is the value at least t?), far cheaper than values. Of a run of a player's cards of one suit with
+no live card of the other side (or the card led) between them and on one side of the scoring rank, one is
+tried (they are worth the same); leads and replies are tried in the kernel's order (kernels/play/moves.py:
+sure winners first, the follower's lowest winning card, then his lowest), which both speeds the search and
+makes ``line`` choose the kernel's line: the first lead after which every reply keeps the value, then the
+first reply that keeps it. A trick is scored as ``game.play.play_trick`` scores it (the values are tested
+equal to ``game.play.minimax``'s).
 """
 
 from __future__ import annotations
