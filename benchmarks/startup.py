@@ -5,6 +5,7 @@
     python benchmarks/startup.py --warm-runs 5
     python benchmarks/startup.py --modules          # also: the compile time of each kernel module alone
     python benchmarks/startup.py --functions 12     # also: the 12 jitted functions that took longest to compile
+    python benchmarks/startup.py --only play --cold-runs 3 --against DIR   # 3 cold runs each, old and new alternately
 
 Each run is a fresh ``python -m piquet_calc ...`` (here: a child of this script that instruments
 itself, then runs the command as the console script would). Its wall time, end to end, is split into
@@ -14,7 +15,10 @@ itself, then runs the command as the console script would). Its wall time, end t
 - ``load``: numba loading compiled kernels from its cache (``Cache.load_overload``);
 - ``compile``: numba compiling (its ``numba:compile`` events; a kernel's callees compiled inside it count
   once), by kernel module;
-- ``work``: the rest (parsing, counting, printing).
+- ``work``: the rest (parsing, counting, printing; a `play` on the plain solver's road solves here).
+
+The notice column: "yes" when the run said it compiles, "plain" when `play` answered from the plain solver
+(its kernels not compiled), "no" when it said nothing.
 
 Time is charged to the innermost of compile > load > import active in any thread at that instant, so the
 worker threads' compiles count and nothing is counted twice. "cold" runs into a fresh ``NUMBA_CACHE_DIR``
@@ -217,7 +221,7 @@ def run(args: list[str], cache: str, package: str | None = None) -> dict:
 
 def row(name: str, kind: str, d: dict) -> str:
     s = d["spent"]
-    notice = "yes" if "compiling" in d["stderr"] else "no"
+    notice = "yes" if "compiling" in d["stderr"] else "plain" if "answered by the plain solver" in d["stderr"] else "no"
     return (f"| {name} | {kind} | {d['wall']:.2f} | {d['python']:.2f} | {s['import']:.2f} | {s['numba']:.2f} | "
             f"{s['load']:.2f} | {s['compile']:.2f} | {s['work']:.2f} | {notice} | {d['load']:.2f} |")
 
@@ -252,6 +256,8 @@ def main() -> None:
     ap.add_argument("--functions", type=int, default=0, metavar="N",
                     help="also the N jitted functions that took longest to compile in each cold run")
     ap.add_argument("--no-cold", action="store_true", help="warm runs only (into the default cache)")
+    ap.add_argument("--cold-runs", type=int, default=1, help="cold runs of each version, alternately, each into "
+                    "its own empty cache (the warm runs use the first's)")
     ap.add_argument("--against", metavar="DIR", help="also an earlier version: DIR holds its piquet_calc "
                     "(git archive REV piquet_calc | tar -x -C DIR), run alternately with this one")
     ap.add_argument("--against-only", nargs="*", choices=list(COMMANDS), help="the commands run for --against")
@@ -267,19 +273,26 @@ def main() -> None:
         caches = {label: tempfile.mkdtemp(prefix="startup-bench-") for label, _ in versions}
         try:
             colds = {}
-            if not args.no_cold:
-                for label, package in versions:  # old and new alternately
-                    colds[label] = cold = run(COMMANDS[name], caches[label], package)
-                    print(row(name + label, "cold", cold), flush=True)
-                    top = sorted(cold["modules"].items(), key=lambda kv: -kv[1])
-                    if top:
-                        print("|  |  compile by module: " + ", ".join(f"{m.rsplit('.', 1)[-1]} {t:.1f}" for m, t in top)
-                              + " |||||||||", flush=True)
-                    slow = sorted(cold.get("functions", {}).items(), key=lambda kv: -kv[1])[:args.functions]
-                    if slow:
-                        print("|  |  compile by function: " + ", ".join(
-                            f"{f.removeprefix('piquet_calc.kernels.')} {t:.1f}" for f, t in slow)
-                              + f" ({len(cold['functions'])} compiled) |||||||||", flush=True)
+            for n, (label, package) in enumerate(v for _ in range(0 if args.no_cold else args.cold_runs)
+                                                  for v in versions):  # old and new alternately
+                first = n < len(versions)
+                cache = caches[label] if first else tempfile.mkdtemp(prefix="startup-bench-")
+                try:
+                    cold = run(COMMANDS[name], cache, package)
+                finally:
+                    if not first:
+                        shutil.rmtree(cache, ignore_errors=True)
+                colds.setdefault(label, cold)
+                print(row(name + label, f"cold {n // len(versions) + 1}", cold), flush=True)
+                top = sorted(cold["modules"].items(), key=lambda kv: -kv[1])
+                if top:
+                    print("|  |  compile by module: " + ", ".join(f"{m.rsplit('.', 1)[-1]} {t:.1f}" for m, t in top)
+                          + " |||||||||", flush=True)
+                slow = sorted(cold.get("functions", {}).items(), key=lambda kv: -kv[1])[:args.functions]
+                if slow:
+                    print("|  |  compile by function: " + ", ".join(
+                        f"{f.removeprefix('piquet_calc.kernels.')} {t:.1f}" for f, t in slow)
+                          + f" ({len(cold['functions'])} compiled) |||||||||", flush=True)
             warms: dict[str, list[dict]] = {label: [] for label, _ in versions}
             for _ in range(args.warm_runs):
                 for label, package in versions:

@@ -36,7 +36,7 @@ def _play() -> None:
     from .cards import parse_cards
     from .rules import RUBICON
 
-    analyse_play(parse_cards(PLAY_E), parse_cards(PLAY_D), RUBICON)
+    analyse_play(parse_cards(PLAY_E), parse_cards(PLAY_D), RUBICON, kernel=True)  # not the cold road
 
 
 def _deal() -> None:

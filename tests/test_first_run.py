@@ -198,7 +198,8 @@ def test_commands_import_only_their_kernels():
 
 
 @pytest.mark.slow  # compiles each family into an empty cache: a minute or two on 2 cores
-@pytest.mark.parametrize("name", list(COMMANDS))
+# `play` compiles nothing on an empty cache: it answers from the plain solver (tests/test_play_plain.py)
+@pytest.mark.parametrize("name", [n for n in COMMANDS if n != "play"])
 def test_the_line_appears_once_on_a_fresh_cache_and_not_on_the_next_run(name, tmp_path):
     first = run(COMMANDS[name], tmp_path)
     assert first.returncode == 0, first.stderr
@@ -224,7 +225,7 @@ def test_warm_compiles_everything_and_no_command_announces_after(tmp_path):
                  ["-m", "piquet_calc", "play", "--seat", "elder", "AS KS QS JS TS AH KH QH AD KD 7C 8C", "--discards",
                   "7S 8S 7H 9C 7D"]]:
         r = run(args, tmp_path)
-        assert r.returncode == 0 and "compiling" not in r.stderr, (args, r.stderr)
+        assert r.returncode == 0 and "compil" not in r.stderr, (args, r.stderr)  # play: the kernel road
 
 
 def test_no_line_once_the_kernels_are_compiled():

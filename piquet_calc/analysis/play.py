@@ -93,12 +93,13 @@ def before_play(s: DealScore) -> tuple[int, int, bool]:
 
 def analyse_play(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
                  tricks: Sequence[tuple[Card, Card]] = (), elder_dealt: Sequence[Card] | None = None,
-                 dealer_dealt: Sequence[Card] | None = None) -> PlayAnalysis:
+                 dealer_dealt: Sequence[Card] | None = None, kernel: bool | None = None) -> PlayAnalysis:
     """The declarations, the recorded ``tricks``, and the best play of the rest (see the module docstring).
 
     CardError for overlapping hands, wrong counts or dealt hands that do not fit the final ones
     (game/deal_check.py); PlayError (one line naming the trick) for an
-    illegal trick."""
+    illegal trick. ``kernel``: solve with the kernels (True), the plain solver (False, the same figures), or
+    (None) the kernels if they are compiled, else the plain solver (engine.play.solver_for)."""
     rules.require_two_handed("the play of a deal")
     elder, dealer = tuple(elder), tuple(dealer)
     for cards, who in ((elder, "elder's hand"), (dealer, "the dealer's hand")):
@@ -123,9 +124,9 @@ def analyse_play(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
         played.append(record)
     value = None
     if state.tricks_left:
-        from ..engine.play import Solver, line_choices  # numba only now
+        from ..engine.play import line_choices, solver_for  # numba only now, if the kernels are compiled
 
-        solver = Solver(rules)
+        solver = solver_for(rules, kernel)
         value = solver.value(state)
         line = solver.line(state)
         for t in line_choices(state, line, rules, solver):

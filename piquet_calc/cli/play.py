@@ -39,7 +39,8 @@ def play(
     rules: RulesOption = "rubicon",
     as_json: JsonOption = False,
     wide: WideOption = False,  # read by _emit (common.py)
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No first run's compiling line on stderr.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No first run's line on stderr (compiling, or the "
+                                                              "plain solver answering).")] = False,
 ) -> None:
     """The declarations, then the best play of the deal with both hands seen (double dummy), trick by trick;
     with --seat, the card to play as you see the cards."""

@@ -247,6 +247,19 @@ def starting(name: str, stream: TextIO | None = None) -> bool:
     return True
 
 
+def answered_without(name: str, how: str, stream: TextIO | None = None) -> None:
+    """Family ``name`` is not compiled, and the engine answers without its kernels (``how``: "by the plain
+    solver (same values)"): one line saying so and how to compile them (not with ``--quiet``); the family
+    counts as checked (this run calls none of its kernels). With no cache at all (kernels/cache.py warned),
+    nothing could keep the kernels compiled: the line does not send the user to ``warm``."""
+    from ..kernels import cache
+
+    _checked.add(name)
+    if not _silenced:
+        advice = f"; `{PROG} warm --only {name}` compiles it" if cache.ENABLED else " (no cache to compile it into)"
+        write(stream, f"{PROG}: {FAMILIES[name].what} is not compiled yet: answered {how}{advice}")
+
+
 def said(names) -> None:
     """The lines for these families are said by the caller (piquet-calc warm): none from the engines."""
     _checked.update(names)

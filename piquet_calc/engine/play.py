@@ -5,6 +5,8 @@
 deal from the first lead and returns a frozen ``PlaySolution`` (value, both totals, one optimal line).
 ``solve_position(state, rules)`` does the same from any ``game.play.PlayState`` (a recorded play's
 end), and ``line_choices`` adds, at each trick of the line, every card as good as the one played.
+``solver_for(rules)`` chooses the road for one deal: the kernels if compiled, else game/solve.py's plain
+solver (the same values and line), so that a first ``play`` does not wait for numba.
 
 For other kernels (issue 14's sampler): ``kernels.play.solve_deal(elder_mask, dealer_mask, params,
 elder_before, dealer_before, pique_live, tt)`` is njit and nogil; build ``params`` here once per
@@ -22,6 +24,7 @@ import numpy as np
 
 from ..cards import Card, mask_of, sort_hand
 from ..game.play import DEALER, ELDER, PlayState, play_trick
+from ..game.solve import PlainSolver
 from ..kernels.layout import PLAY_RULE_SLOTS
 from ..rules import RuleSet
 
@@ -96,6 +99,10 @@ class Solver:
         """Elder's final total minus the dealer's from ``s``, both perfect."""
         return s.totals[ELDER] - s.totals[DEALER] + self.future(s)
 
+    def at_least(self, s: PlayState, target: int) -> bool:
+        """Is elder's final total minus the dealer's from ``s``, both perfect, at least ``target``?"""
+        return self.value(s) >= target
+
     def line(self, s: PlayState) -> list[tuple[Card, Card]]:
         """One optimal line from ``s``: (leader's card, follower's card) per trick."""
         line = np.zeros(26, dtype=np.int64)
@@ -104,6 +111,20 @@ class Solver:
             raise RuntimeError("the solver's line broke off (a corrupt table)")
         cards = [Card.from_index(int(i)) for i in line[: 2 * s.tricks_left]]
         return [(cards[2 * k], cards[2 * k + 1]) for k in range(s.tricks_left)]
+
+
+def solver_for(rules: RuleSet, kernel: bool | None = None) -> Solver | PlainSolver:
+    """The solver for one deal's analysis: the kernels' (``kernel`` True), or game/solve.py's plain one
+    (False: the same values and line, nothing to compile; tests/test_play_plain.py). None: the kernels when
+    they are compiled, else the plain solver, with one line on stderr saying so (a first ``play`` answers
+    in about a second instead of compiling for tens of seconds)."""
+    from . import first_run
+
+    if kernel is None:
+        kernel = first_run.compiled("play")
+        if not kernel:
+            first_run.answered_without("play", "by the plain solver (same values)")
+    return Solver(rules) if kernel else PlainSolver(rules)
 
 
 def solve_position(state: PlayState, rules: RuleSet, solver: Solver | None = None) -> PlaySolution:
@@ -130,7 +151,7 @@ def solve_deal(elder_cards: tuple[Card, ...], dealer_cards: tuple[Card, ...], ru
 
 
 def line_choices(state: PlayState, line: list[tuple[Card, Card]], rules: RuleSet,
-                 solver: Solver) -> list[Trick]:
+                 solver: Solver | PlainSolver) -> list[Trick]:
     """The line trick by trick with running totals, and at each trick every card as good as the one
     played: for the leader, the leads worth the position's value; for the follower, the replies to
     the lead played that are worth it."""
@@ -141,15 +162,18 @@ def line_choices(state: PlayState, line: list[tuple[Card, Card]], rules: RuleSet
     for lead, reply in line:
         leader, follower = s.leader, 1 - s.leader
         target = solver.value(s)
-        sign = 1 if leader == ELDER else -1
 
-        def lead_value(card: Card, s: PlayState = s, sign: int = sign, follower: int = follower) -> int:
-            vals = [solver.value(play_trick(s, card, r, rules)) for r in legal_cards(s.hands[follower], card)]
-            return sign * min(sign * v for v in vals)
+        def keeps(after: PlayState, for_elder: bool, target: int = target) -> bool:
+            """Is ``after`` worth the target to that side (elder: at least it; the dealer: at most it)?"""
+            return solver.at_least(after, target) if for_elder else not solver.at_least(after, target + 1)
 
-        good_leads = sort_hand(c for c in legal_cards(s.hands[leader], None) if lead_value(c) == target)
+        # a lead is as good when every reply keeps the target for the leader (none can do better than it);
+        # a reply to the lead played when it keeps the target for the follower
+        good_leads = sort_hand(c for c in legal_cards(s.hands[leader], None)
+                               if all(keeps(play_trick(s, c, r, rules), leader == ELDER)
+                                      for r in legal_cards(s.hands[follower], c)))
         good_replies = sort_hand(r for r in legal_cards(s.hands[follower], lead)
-                                 if solver.value(play_trick(s, lead, r, rules)) == target)
+                                 if keeps(play_trick(s, lead, r, rules), follower == ELDER))
         s = play_trick(s, lead, reply, rules)
         pair = (lead, reply) if leader == ELDER else (reply, lead)
         alts = (good_leads, good_replies) if leader == ELDER else (good_replies, good_leads)
