@@ -71,14 +71,14 @@ register("declarations",
           "declarations/count:kept_and_columns", "declarations/count:count_draws", "declarations/count:add_totals",
           "declarations/plain:holding_count"),
          20, "the declaration counts")
-register("play", ("play/table:begin", "play/search:position_value", "play/line:solve_line"), 30, "the play solver")
+register("play", ("play/table:begin", "play/search:position_value", "play/line:solve_line"), 45, "the play solver")
 register("deal", ("deal:declare_deals", "deal:play_deals"), 5, "the whole-deal sampler",
          includes=(("play", ("play/table:begin", "play/line:solve_line")),))
 register("seen", ("seen:batch_values",), 20, "the card values as a player sees them",
          includes=(("play", ("play/table:begin",)),))
-register("normand-exchange", ("table:dealer_exchange",), 4, "normand's exchange counts")
+register("normand-exchange", ("table:dealer_exchange",), 6, "normand's exchange counts")
 register("normand-declare", ("table:count_seat",), 4, "normand's declaration counts")
-register("four", ("four/fast:count_chunk_fast",), 6, "the four-player counts")
+register("four", ("four/fast:count_chunk_fast",), 10, "the four-player counts")
 # fmt: on
 
 # the declaration kernels' names in their module (the default of kernels_compiled)
