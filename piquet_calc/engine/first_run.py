@@ -79,6 +79,8 @@ register("seen", ("seen:batch_values",), 20, "the card values as a player sees t
 register("normand-exchange", ("table:dealer_exchange",), 6, "normand's exchange counts")
 register("normand-declare", ("table:count_seat",), 4, "normand's declaration counts")
 register("four", ("four/fast:count_chunk_fast",), 10, "the four-player counts")
+register("play-four", ("play4/search:position_value", "play4/search:at_least", "play4/search:card_values"), 30,
+         "the four-player play solver", includes=(("play", ("play/table:begin",)),))
 # fmt: on
 
 # the declaration kernels' names in their module (the default of kernels_compiled)

@@ -62,6 +62,11 @@ PROFILE_BITS = 7
  PLAY_RULE_PIQUE_AT) = range(14)
 PLAY_RULE_SLOTS = 14
 
+# The play of four's rules, packed in this order by engine.play_four.four_params (the solver, kernels/play4/).
+(FOUR_RULE_LEAD, FOUR_RULE_WIN_OPP, FOUR_RULE_WIN_OWN, FOUR_RULE_LAST_TRICK, FOUR_RULE_CARDS, FOUR_RULE_CARDS_TRICKS,
+ FOUR_RULE_CAPOT, FOUR_RULE_CAPOT_LAST, FOUR_RULE_PIQUE_BONUS, FOUR_RULE_PIQUE_AT) = range(10)
+FOUR_RULE_SLOTS = 10
+
 # The play solver's transposition table: rows of (key of the hands, key of the rest | stamp, bounds and
 # best card); its last row holds the stamp of the current solve. 2 ** TRANSPOSITION_BITS rows by default (1.5 MB a
 # table, kept in the core's cache: one solve stores a few thousand positions; 2 ** 15 to 2 ** 18 rows
