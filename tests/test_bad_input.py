@@ -28,6 +28,8 @@ runner = CliRunner()
 TIME_LIMIT = 20  # seconds; each case answers in milliseconds, the machine may be busy
 HAND = "AS AH KH QH TH 8H 7H AD TD 9D 9C 8C"
 DEALER = "QS JS TS 9S 8S JH 9H KD QD AC JC TC"
+FOUR_HANDS = ["7S 8S 9S TS 7H 8H 9H TH", "AS KS QS JS AH KH QH JH", "7D 8D 9D TD 7C 8C 9C TC",
+              "AD KD QD JD AC KC QC JC"]  # elder, second, third, dealer
 B_ELDER = "AS 7S AH KH QH TH 8H 7H AD 7D KC 7C"  # 004's deal after the exchange
 A_DEALER = "KS QS JS TS 9S 8S KD QD 8D AC JC TC"
 B_DEALT = "AS AH KH QH TH 8H 7H AD TD 9D 9C 8C"  # elder took 7S 7D KC 7C
@@ -300,7 +302,20 @@ CASES = [
     # play under the three- and four-player presets names the two-player limit (issue 20, 7)
     (["play", "AS KS QS JS 8S 7S AH KH AD 7D", "AC KC 9C 8C QH JH 9H KD QD 8D", "--rules", "normand"],
      "play is for two players; normand is a game for 3 (seats elder, middle, dealer)"),
-    (["play", B_ELDER, A_DEALER, "--rules", "four"], "play is for two players; four is a game for 4"),
+    # four is played (issue 35): its hands are four of eight cards, its tricks four cards from the leader
+    (["play", B_ELDER, A_DEALER, "--rules", "four"], "four has 4 seats (elder, second, third, dealer): give 4 hands"),
+    (["play", *FOUR_HANDS[:3], "AS KS", "--rules", "four"], "the dealer's hand must have exactly 8 cards, got 2"),
+    (["play", *FOUR_HANDS[:3], FOUR_HANDS[0], "--rules", "four"], "is in both elder's and the dealer's hands"),
+    (["play", *FOUR_HANDS, "--rules", "four", "--tricks", "AH"], "--tricks: trick 1: it is elder's turn, and AH is "
+     "not in elder's hand (it is second's card)"),
+    (["play", *FOUR_HANDS, "--rules", "four", "--tricks", "7S AH"], "--tricks: trick 1: second must follow suit to "
+     "7S, not play AH"),
+    (["play", *FOUR_HANDS, "--rules", "four", "--tricks", "7S AS 7D AD 8S"], "--tricks: trick 1: a trick has four "
+     "cards"),
+    (["play", *FOUR_HANDS, "--rules", "four", "--tricks", "7S AS 7D, AD"], "--tricks: trick 1: 3 cards; only the "
+     "last trick given may be incomplete"),
+    (["play", *FOUR_HANDS, "--rules", "four", "--tricks", ",".join(["7S AS 7D AD"] * 9)], "--tricks: 9 tricks given, "
+     "a deal of four has 8"),
     # carte blanche that the discards or the final hand disprove (issue 20, 2)
     (["declare", "AS TS 9S 8S 7S AH TH 9H 8H AD TD 9D", "--elder", "--discards", "KC QC JC 7C 7D", "--carte-blanche"],
      "carte blanche: elder discarded KC, so his dealt hand held a court card (K Q J)"),

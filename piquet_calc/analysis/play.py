@@ -52,6 +52,9 @@ class PlayAnalysis:
     tricks_won: tuple[int, int]
     end: Finish
     value: int | None  # elder's total minus the dealer's with perfect play from the last recorded trick
+    # every lead of the player to move after the recorded tricks: (card, the deal's value with best play after
+    # it, what the play from there adds); () when every trick is recorded
+    choices: tuple[tuple[Card, int, int], ...] = ()
 
     @property
     def totals(self) -> tuple[int, int]:
@@ -123,11 +126,13 @@ def analyse_play(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
         state, record = _play(state, lead, reply, rules, recorded=True, good=((), ()))
         played.append(record)
     value = None
+    choices: tuple[tuple[Card, int, int], ...] = ()
     if state.tricks_left:
         from ..engine.play import line_choices, solver_for  # numba only now, if the kernels are compiled
 
         solver = solver_for(rules, kernel)
         value = solver.value(state)
+        choices = lead_choices(state, rules, solver)
         line = solver.line(state)
         for t in line_choices(state, line, rules, solver):
             lead, reply = (t.cards if t.leader == ELDER else t.cards[::-1])
@@ -138,7 +143,22 @@ def analyse_play(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
         assert end.totals[ELDER] - end.totals[DEALER] == value, "the solved line must reach the solved value"
     return PlayAnalysis(elder, dealer, rules, tuple(elder_dealt) if elder_dealt else None,
                         tuple(dealer_dealt) if dealer_dealt else None, score, (e0, d0), live, tuple(played),
-                        state.tricks, end, value)
+                        state.tricks, end, value, choices)
+
+
+def lead_choices(state: PlayState, rules: RuleSet, solver) -> tuple[tuple[Card, int, int], ...]:  # noqa: ANN001
+    """Every lead of the player to move valued: the follower's best reply to it, then best play (elder's
+    total minus the dealer's, and what the play from ``state`` adds to it), in display order."""
+    from ..cards import sort_hand
+    from ..game.play import legal_cards
+
+    here = state.totals[ELDER] - state.totals[DEALER]
+    pick = min if state.leader == ELDER else max  # the follower's choice
+    out = []
+    for lead in sort_hand(legal_cards(state.hands[state.leader], None)):
+        v = pick(solver.value(play_trick(state, lead, r, rules)) for r in legal_cards(state.hands[1 - state.leader], lead))
+        out.append((lead, v, v - here))
+    return tuple(out)
 
 
 def _play(state: PlayState, lead: Card, reply: Card, rules: RuleSet, recorded: bool,

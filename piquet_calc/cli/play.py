@@ -9,18 +9,19 @@ import typer
 
 from ..cards import HAND_SIZE, CardError, parse_cards
 from ..kernels.cache import MAX_THREADS
-from ..rules import get_rules
+from ..rules import RuleSet, get_rules
 from .common import JsonOption, RulesOption, WideOption, _emit, _given, _number, _user_errors, click_errors
 
 
 def play(
     ctx: typer.Context,
-    elder_hand: Annotated[str, typer.Argument(help="Elder's twelve cards after the exchange (with --seat: yours).")],
-    dealer_hand: Annotated[str, typer.Argument(help="The dealer's twelve cards after the exchange (not with "
-                                                    "--seat).")] = "",
+    hands: Annotated[list[str], typer.Argument(help="Elder's twelve cards after the exchange, then the dealer's "
+                                                    "(with --seat: yours only); --rules four: elder's, second's, "
+                                                    "third's and the dealer's eight.", show_default=False)],
     tricks: Annotated[str, typer.Option(help='Tricks already played, each the leader\'s card then the follower\'s, '
                                              'e.g. "AH TC, KH JC"; the rest is solved. With --seat the last may be '
-                                             'one card: the card led to you.')] = "",
+                                             'one card: the card led to you. --rules four: each trick its four '
+                                             'cards from the leader, the last may be incomplete.')] = "",
     elder_dealt: Annotated[str, typer.Option(help="Elder's dealt hand, for carte blanche.")] = "",
     dealer_dealt: Annotated[str, typer.Option(help="The dealer's dealt hand, for carte blanche.")] = "",
     seat: Annotated[str | None, typer.Option(help="Play as a player sees it: you are elder or dealer, HAND is your "
@@ -51,6 +52,14 @@ def play(
         from ..engine import first_run
 
         first_run.silence()
+    with _user_errors():
+        ruleset = get_rules(rules)
+    if ruleset.table.players == 4 and seat is None:
+        _play_four(ctx, hands, tricks, ruleset, as_json)
+        return
+    if len(hands) > 2:
+        raise click_errors.UsageError(f"{ruleset.name}: give two hands, elder's then the dealer's, not {len(hands)}")
+    elder_hand, dealer_hand = hands[0], hands[1] if len(hands) > 1 else ""
     if seat is not None:
         _play_seen(elder_hand, dealer_hand, seat.lower(), _SeatInputs(discards, heard, other_took, seen,
                                                                       carte_blanche), tricks,
@@ -62,7 +71,6 @@ def play(
     if seat_only:
         raise click_errors.UsageError(f"{', '.join(seat_only)}: for --seat")
     with _user_errors():
-        ruleset = get_rules(rules)
         ruleset.require_two_handed("play")
         e = parse_cards(elder_hand, HAND_SIZE, "elder's hand")
         d = parse_cards(dealer_hand, HAND_SIZE, "the dealer's hand")
@@ -77,6 +85,34 @@ def play(
     from .. import report
 
     _emit(as_json, lambda: report.play_data(result), lambda: report.play_table(result))
+
+
+def _play_four(ctx: typer.Context, hands: list[str], tricks: str, ruleset: RuleSet, as_json: bool) -> None:
+    """``play --rules four``: the declarations, the recorded cards, every card of the seat to move valued and
+    the best play of the rest (analysis/play_four.py)."""
+    from ..analysis.play_four import analyse_play_four, parse_four_tricks
+    from ..game.play import PlayError
+    from ..game.table import check_table_hands
+
+    others = _given(ctx, "elder_dealt", "dealer_dealt", "discards", "heard", "other_took", "seen", "carte_blanche",
+                    "threads")
+    if others:
+        raise click_errors.UsageError(f"{', '.join(others)}: not for {ruleset.name} (no exchange, no --seat)")
+    shape = ruleset.table
+    if len(hands) != shape.players:
+        raise click_errors.UsageError(f"{ruleset.name} has {shape.players} seats ({', '.join(shape.seats)}): "
+                                      f"give {shape.players} hands in that order, not {len(hands)}")
+    with _user_errors():
+        cards = [parse_cards(h, shape.hand_size, f"{s}'s hand") for s, h in zip(shape.seats, hands, strict=True)]
+        check_table_hands(cards, ruleset)
+        try:
+            played = [c for trick in parse_four_tricks(tricks) for c in trick]
+            result = analyse_play_four(cards, ruleset, played)
+        except (PlayError, CardError) as err:
+            raise CardError(f"--tricks: {err}") from None
+    from ..report.play_four import play_four_data, play_four_table
+
+    _emit(as_json, lambda: play_four_data(result), lambda: play_four_table(result))
 
 
 # --- play --seat: the play as a player sees it (issue 22; analysis/seen.py, report/seen.py) -------------------

@@ -19,7 +19,7 @@ import numpy as np
 
 from ..cards import Card, sort_hand
 from ..game.play import legal_cards
-from ..game.play_four import FourState, four_points, play_card, side_of
+from ..game.play_four import FourState, final_difference, four_points, play_card, side_of
 from ..game.solve_four import PlainFourSolver, equal_runs
 from ..kernels.layout import FOUR_RULE_SLOTS
 from ..rules import RuleSet
@@ -70,11 +70,16 @@ class FourSolver:
         return int(self.kp.position_value(self.position(s), self.params, self.tt, self.work))
 
     def value(self, s: FourState) -> int:
-        """Elder's side's final total minus the other's from ``s``, every seat perfect."""
+        """Elder's side's final total minus the other's from ``s``, every seat perfect (the cards or capot
+        included when the play is over)."""
+        if s.over:
+            return final_difference(s, self.rules)
         return s.totals[0] - s.totals[1] + self.future(s)
 
     def at_least(self, s: FourState, target: int) -> bool:
         """Is the final difference from ``s``, every seat perfect, at least ``target``?"""
+        if s.over:
+            return final_difference(s, self.rules) >= target
         want = target - (s.totals[0] - s.totals[1])
         return bool(self.kp.at_least(self.position(s), want, self.params, self.tt, self.work))
 

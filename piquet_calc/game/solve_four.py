@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from ..cards import Card, mask_of
 from ..rules import RuleSet
-from .play_four import ELDER_SIDE, FourPoints, FourState, four_points
+from .play_four import ELDER_SIDE, FourPoints, FourState, final_difference, four_points
 
 INF = 1 << 30
 _TOP = [-1] + [b.bit_length() - 1 for b in range(1, 256)]  # the highest rank in a suit's byte
@@ -239,11 +239,16 @@ class PlainFourSolver:
         return self._search(self.position(s), -INF, INF)
 
     def value(self, s: FourState) -> int:
-        """Elder's side's final total minus the other's from ``s``, every seat perfect."""
+        """Elder's side's final total minus the other's from ``s``, every seat perfect (the cards or capot
+        included when the play is over)."""
+        if s.over:
+            return final_difference(s, self.rules, self.pts)
         return s.totals[0] - s.totals[1] + self.future(s)
 
     def at_least(self, s: FourState, target: int) -> bool:
         """Is the final difference from ``s``, every seat perfect, at least ``target``? (A zero-window search.)"""
+        if s.over:
+            return final_difference(s, self.rules, self.pts) >= target
         want = target - (s.totals[0] - s.totals[1])
         return self._search(self.position(s), want - 1, want) >= want
 

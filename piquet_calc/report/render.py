@@ -344,6 +344,7 @@ def play_data(a: PlayAnalysis) -> dict[str, Any]:
         "total": _by_seat(end.totals),
         "difference": end.totals[0] - end.totals[1],
         "value": a.value,
+        "choices": [{"card": str(c), "value": v, "future": f} for c, v, f in a.choices],
     }
 
 
@@ -403,7 +404,24 @@ def play_table(a: PlayAnalysis) -> str:
     verdict = f"elder by {diff}" if diff > 0 else f"dealer by {-diff}" if diff < 0 else "equal"
     return (f"{head}\n\nBefore the play: elder {before['elder']}, dealer {before['dealer']} ({live}).\n"
             + f"Play: {how}.\n\n" + body
-            + f"\n\n{cards}\n{pique}{bonus_line}\ntotal: elder {total['elder']}, dealer {total['dealer']}: {verdict}")
+            + f"\n\n{cards}\n{pique}{bonus_line}\ntotal: elder {total['elder']}, dealer {total['dealer']}: {verdict}"
+            + _leads_table(data, a))
+
+
+def choices_table(choices: list[dict[str, Any]], seat: str, trick: int, side: str) -> str:
+    """Every legal card of the seat to move with its values (shared by the two- and four-handed tables)."""
+    rows = [[c["card"], f"{c['value']:+d}", f"{c['future']:+d}"] for c in choices]
+    return (f"Every card {seat} may play to trick {trick}, with best play after it ({side}):\n"
+            + tabulate(rows, headers=["card", "deal", "from here"], disable_numparse=True))
+
+
+def _leads_table(data: dict[str, Any], a: PlayAnalysis) -> str:
+    """Every lead of the player to move after the recorded tricks, valued (``choices``), under the line."""
+    if not data["choices"]:
+        return ""
+    first = next(t for t in data["line"] if not t["recorded"])
+    return "\n\n" + choices_table(data["choices"], first["leader"], first["trick"],
+                                    "deal: elder minus the dealer; from here: what the play adds to it")
 
 
 # --- three and four players: score -----------------------------------------------------------------

@@ -29,6 +29,7 @@ SCHEMAS: dict[str, int] = {
     "score": 1,  # score, two players
     "score-table": 1,  # score --rules normand / four (three or four players)
     "play": 1,  # play
+    "play-four": 1,  # play --rules four: the play of four, card by card, every card of the seat to move valued
     "play-seat": 1,  # play --seat: every card the player may play, valued over the hands the other may hold
     "odds": 1,  # odds
     "rules": 1,  # rules [NAME]
