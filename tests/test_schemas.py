@@ -65,6 +65,8 @@ RUNS: list[tuple[str, list[str]]] = [
                      "KC QC JC TC 9C 8C 7C 8S", "--rules", "four"]),
     ("play", ["play", B_ELDER, A_DEALER, "--rules", "encyclopedia"]),
     ("play", ["play", B_ELDER, A_DEALER, "--tricks", "AS KS", "--elder-dealt", B_DEALT]),
+    ("play-four", ["play", "AS KS 9S AH 7H KD 8D 7C", "QS 8S KH 9H AD TD AC 9C", "JS 7S QH TH QD JD KC 8C",
+                   "TS JH 8H 9D 7D QC JC TC", "--rules", "four", "--tricks", "AS QS JS TS, KS 8S"]),
     ("odds", ["odds", "AH KH", "--elder"]),
     ("odds", ["odds", "AH", "--take", "1", "--unseen", "1", "--at-least", "1", "--rules", "normand"]),
     ("rules", ["rules"]),
