@@ -26,6 +26,7 @@ def run(*args: str) -> dict:
     data = json.loads(r.output)
     errors = list(schemas.validator("play-four").iter_errors(data))
     assert not errors, errors[0].message
+    assert not list(schemas.validator("score-table").iter_errors(data["declarations"]))
     return data
 
 

@@ -156,7 +156,8 @@ def lead_choices(state: PlayState, rules: RuleSet, solver) -> tuple[tuple[Card, 
     pick = min if state.leader == ELDER else max  # the follower's choice
     out = []
     for lead in sort_hand(legal_cards(state.hands[state.leader], None)):
-        v = pick(solver.value(play_trick(state, lead, r, rules)) for r in legal_cards(state.hands[1 - state.leader], lead))
+        replies = legal_cards(state.hands[1 - state.leader], lead)
+        v = pick(solver.value(play_trick(state, lead, r, rules)) for r in replies)
         out.append((lead, v, v - here))
     return tuple(out)
 

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from ..cards import Card, CardError, parse_cards, quote
 from ..game.play import PlayError
 from ..game.play_four import (
-    SEATS,
     TRICKS,
     FourFinish,
     FourState,

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from ..cards import Card
-from ..rules import RuleSet, RulesError
+from ..rules import RulesError, RuleSet
 from .play import PlayError, legal_cards
 
 SEATS = ("elder", "second", "third", "dealer")
