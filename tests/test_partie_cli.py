@@ -62,7 +62,7 @@ def test_variants_and_targets() -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["31 x"], "not 'x'"),
     (["1 2 3"], "3 totals given"),
-    (["--rules", "four", "1 2"], "no partie for piquet for four"),
+    (["--rules", "four", "1 2 3"], "four's sheet is kept by side: give 2 totals"),  # issue 35: a sheet by side
     (["--rules", "nope", "1 2"], "unknown rules"),
     (["--rules", "au-cent", "90 90", "20 20"], "counting order"),
     (["--target", "150", "1 2"], "normand"),

@@ -76,5 +76,25 @@ def test_two_handed_play_json_has_choices() -> None:
                for c in data["choices"])
 
 
+def test_partie_four_reads_played_deals_by_side() -> None:
+    """`play --rules four --json | partie --rules four`: each record checked against its schema; its sides'
+    totals placed by the deal's number (elder's side is P1+P3 in odd deals, P2+P4 in even ones)."""
+    record = json.dumps(run(*DEAL_A))  # elder+third 19, second+dealer 7
+    r = runner.invoke(app, ["partie", "--rules", "four", "--json"], input=record + "\n" + record)
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert not list(schemas.validator("partie").iter_errors(data))
+    assert [d["scores"] for d in data["deals"]] == [[19, 7], [7, 19]] and data["totals"] == [26, 26]
+    assert [d["dealer"] for d in data["deals"]] == [4, 1] and not data["finished"] and data["winner"] is None
+    bad = json.loads(record)
+    bad["line"][0]["cards"]["elder"] = "XS"
+    r = runner.invoke(app, ["partie", "--rules", "four"], input=json.dumps(bad))
+    assert r.exit_code == 2 and "play-four.schema.json" in r.output, r.output
+    two = runner.invoke(app, ["play", "AS 7S AH KH QH TH 8H 7H AD 7D KC 7C", "KS QS JS TS 9S 8S KD QD 8D AC JC TC",
+                              "--json", "-q"]).output
+    r = runner.invoke(app, ["partie", "--rules", "four"], input=two)
+    assert r.exit_code == 2 and "play-four.schema.json" in r.output, r.output
+
+
 GOLDEN_A = "61a59e486f741ab1"  # regression pins: sha256 of the JSON, from the tool's own output
 GOLDEN_B = "e13da37685e72dd1"

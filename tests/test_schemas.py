@@ -78,6 +78,7 @@ RUNS: list[tuple[str, list[str]]] = [
     ("partie", ["partie", "--rules", "russian", "30 10", "10 10", "20 40", "15 15", "40 10", "10 30", "25 5",
                 "5 25", "30 30", "12 8", "9 9", "33 3"]),  # twelve deals, the last korolik's refait carried
     ("partie", ["partie", "--rules", "encyclopedia", "136 26"]),
+    ("partie", ["partie", "--rules", "four", "19 7", "7 19"]),
     ("partie", ["partie", "--rules", "normand", "100 20 10", "60 10", "30 10"]),
     ("partie", ["partie", "--rules", "normand", "--target", "150", "1:100 2:20 3:10"]),
 ]

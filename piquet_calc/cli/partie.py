@@ -13,6 +13,7 @@ import typer
 from ..analysis.partie import PartieState
 from ..cards import quote
 from ..game.partie import Deal, PartieError, deal_from_play, dealer_of, parse_deal, partie_name, score_partie
+from ..game.partie_four import deal_from_play_four, score_four_sheet
 from ..game.partie_limits import check_before_deal, most_before, why_most
 from ..numerals import NumberError, parse_whole
 from ..rules import get_rules
@@ -45,12 +46,15 @@ def _refuse_constant(name: str) -> None:
 
 def _play_records(text: str, players: int, rules_name: str, own: str | None = None) -> list[Deal]:
     """The records of ``play --json`` one after another, each checked against play.schema.json (with
-    jsonschema) before a number is read; anything else is one PartieError naming the deal."""
-    if players != 2:
+    jsonschema) before a number is read (four: play-four.schema.json); anything else is one PartieError
+    naming the deal."""
+    four = rules_name == "four"
+    if players != 2 and not four:
         raise PartieError(f"{JSON_HINT} are two-handed deals; {rules_name} is for {players} players")
     from ..schemas import validator
 
-    check = validator("play")
+    schema = "play-four" if four else "play"
+    check = validator(schema)
     decoder, pos, deals = json.JSONDecoder(parse_constant=_refuse_constant), 0, []
     while True:
         while pos < len(text) and text[pos].isspace():
@@ -74,12 +78,12 @@ def _play_records(text: str, players: int, rules_name: str, own: str | None = No
         if error is not None:
             at = "/".join(str(p) for p in error.absolute_path)
             detail = error.message if len(error.message) <= 80 else f"fails the schema's {error.validator!r} rule"
-            raise PartieError(f"deal {number}: not one of {JSON_HINT} (play.schema.json): "
+            raise PartieError(f"deal {number}: not one of {JSON_HINT} ({schema}.schema.json): "
                               f"{'at ' + quote(at) + ': ' if at else ''}{detail}")
         played = record.get("rules")
         if played not in (rules_name, own):
             raise PartieError(f"deal {number} was played under {played}, but the partie is {rules_name}'s")
-        deals.append(deal_from_play(record, dealer_of(number), number))
+        deals.append(deal_from_play_four(record, number) if four else deal_from_play(record, dealer_of(number), number))
 
 
 def _stdin_text() -> str:
@@ -108,7 +112,10 @@ def partie(
 
     with _user_errors():
         ruleset = get_rules(rules)
-        name = partie_name(ruleset)
+        four = (ruleset.base or ruleset.name) == "four"  # the sheet by side (game/partie_four.py)
+        name = "four" if four else partie_name(ruleset)
+    if four and (four_deals or target is not None):
+        raise click_errors.UsageError("--four-deals is english's and --target normand's, not four's")
     try:
         if deals:
             texts = list(deals)
@@ -117,7 +124,8 @@ def partie(
             texts = [raw] if raw.lstrip().startswith("{") else [
                 line for line in raw.splitlines() if line.strip() and not line.lstrip().startswith("#")]
         given = read_deals(texts, ruleset.table.players, name, ruleset.name)
-        result = score_partie(ruleset, given, four_deals=four_deals, target=target)
+        result = (score_four_sheet(given) if four
+                  else score_partie(ruleset, given, four_deals=four_deals, target=target))
     except PartieError as e:
         raise click_errors.UsageError(str(e)) from None
     _emit(as_json, lambda: partie_data(result, four_deals=four_deals, target=target),

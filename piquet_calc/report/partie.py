@@ -46,7 +46,7 @@ def partie_data(r: PartieResult, *, four_deals: bool = False, target: int | None
 
 def partie_table(r: PartieResult, *, four_deals: bool = False, target: int | None = None) -> str:
     data = partie_data(r, four_deals=four_deals, target=target)
-    players = [f"P{i + 1}" for i in range(r.players)]
+    players = ["P1+P3", "P2+P4"] if r.rules == "four" else [f"P{i + 1}" for i in range(r.players)]
     show_written = any(d["written"] != d["scores"] for d in data["deals"])
     rows = []
     for d in data["deals"]:
