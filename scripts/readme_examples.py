@@ -27,6 +27,7 @@ class Example:
     name: str
     args: tuple[str, ...]
     slow: bool = False  # seconds, and kernels compiled: checked under -m slow only
+    tail: int = 0  # show only the last lines of the output, as `| tail -N` prints them (0: all of it)
 
 
 EXAMPLES = (
@@ -43,7 +44,10 @@ EXAMPLES = (
                           "--discards", "7H 8H 7D", "--tricks", "AH"), slow=True),
     Example("partie", ("partie", "--rules", "rubicon", "31 14", "9 52", "44 20", "12 35", "60 8", "25 30")),
     Example("odds", ("odds", "AH KH QH", "--elder", "--at-least", "2")),
-    Example("rules", ("rules", "russian")),
+    Example("rules", ("rules", "russian"), tail=19),
+    Example("play-four", ("play", "AS KS 9S AH 7H KD 8D 7C", "QS 8S KH 9H AD TD AC 9C", "JS 7S QH TH QD JD KC 8C",
+                          "TS JH 8H 9D 7D QC JC TC", "--rules", "four", "--tricks", "AS QS JS TS, KS 8S 7S JH, 7C",
+                          "-q"), slow=True, tail=9),
     Example("discard-normand", ("discard", "AS KS QS JS 9S AH KH 8D 7D AC", "--rules", "normand", "--dealer",
                                 "--top", "3"), slow=True),
 )
@@ -56,7 +60,7 @@ def quoted(arg: str) -> str:
 
 
 def command_line(example: Example) -> str:
-    return " ".join(["piquet-calc", *map(quoted, example.args)])
+    return " ".join(["piquet-calc", *map(quoted, example.args)]) + (f" | tail -{example.tail}" if example.tail else "")
 
 
 def run(example: Example) -> str:
@@ -74,6 +78,8 @@ def run(example: Example) -> str:
 def block(example: Example, output: str | None = None) -> str:
     """The README text of one example: a console block with the command and its output."""
     output = run(example) if output is None else output
+    if example.tail:
+        output = "\n".join(output.rstrip("\n").splitlines()[-example.tail:])
     return f"```console\n$ {command_line(example)}\n{output.rstrip()}\n```\n"
 
 

@@ -304,8 +304,8 @@ CASES = [
      "play is for two players; normand is a game for 3 (seats elder, middle, dealer)"),
     # four is played (issue 35): its hands are four of eight cards, its tricks four cards from the leader
     (["play", B_ELDER, A_DEALER, "--rules", "four"], "four has 4 seats (elder, second, third, dealer): give 4 hands"),
-    (["play", *FOUR_HANDS[:3], "AS KS", "--rules", "four"], "the dealer's hand must have exactly 8 cards, got 2"),
-    (["play", *FOUR_HANDS[:3], FOUR_HANDS[0], "--rules", "four"], "is in both elder's and the dealer's hands"),
+    (["play", *FOUR_HANDS[:3], "AS KS", "--rules", "four"], "dealer's hand must have exactly 8 cards, got 2"),
+    (["play", *FOUR_HANDS[:3], FOUR_HANDS[0], "--rules", "four"], "7S is in both elder's and dealer's hands"),
     (["play", *FOUR_HANDS, "--rules", "four", "--tricks", "AH"], "--tricks: trick 1: it is elder's turn, and AH is "
      "not in elder's hand (it is second's card)"),
     (["play", *FOUR_HANDS, "--rules", "four", "--tricks", "7S AH"], "--tricks: trick 1: second must follow suit to "

@@ -100,6 +100,5 @@ def play_four_table(a: FourPlayAnalysis) -> str:
            f"Play: {how}.\n\n{body}\n\n{cards}\n{pique}\n"
            f"total: elder+third {total[SIDES[0]]}, second+dealer {total[SIDES[1]]}: {verdict}")
     if data["to_move"]:
-        out += "\n\n" + choices_table(data["choices"], data["to_move"]["seat"], data["to_move"]["trick"],
-                                      "deal: elder+third minus second+dealer; from here: what the play adds to it")
+        out += "\n\n" + choices_table(data["choices"], data["to_move"]["seat"], data["to_move"]["trick"])
     return out

@@ -408,11 +408,16 @@ def play_table(a: PlayAnalysis) -> str:
             + _leads_table(data, a))
 
 
-def choices_table(choices: list[dict[str, Any]], seat: str, trick: int, side: str) -> str:
-    """Every legal card of the seat to move with its values (shared by the two- and four-handed tables)."""
-    rows = [[c["card"], f"{c['value']:+d}", f"{c['future']:+d}"] for c in choices]
-    return (f"Every card {seat} may play to trick {trick}, with best play after it ({side}):\n"
-            + tabulate(rows, headers=["card", "deal", "from here"], disable_numparse=True))
+def choices_table(choices: list[dict[str, Any]], seat: str, trick: int) -> str:
+    """Every legal card of the seat to move grouped by its value, best play after it: one line a value, the
+    best first for the seat's side (shared by the two- and four-handed tables)."""
+    values: dict[tuple[int, int], list[str]] = {}
+    for c in choices:
+        values.setdefault((c["value"], c["future"]), []).append(c["card"])
+    maximise = seat in ("elder", "third")
+    rows = [f"  {v:+d} (from here {f:+d}): {' '.join(cards)}"
+            for (v, f), cards in sorted(values.items(), reverse=maximise)]
+    return f"Every card {seat} may play to trick {trick}, valued with best play after it:\n" + "\n".join(rows)
 
 
 def _leads_table(data: dict[str, Any], a: PlayAnalysis) -> str:
@@ -420,8 +425,7 @@ def _leads_table(data: dict[str, Any], a: PlayAnalysis) -> str:
     if not data["choices"]:
         return ""
     first = next(t for t in data["line"] if not t["recorded"])
-    return "\n\n" + choices_table(data["choices"], first["leader"], first["trick"],
-                                    "deal: elder minus the dealer; from here: what the play adds to it")
+    return "\n\n" + choices_table(data["choices"], first["leader"], first["trick"])
 
 
 # --- three and four players: score -----------------------------------------------------------------
