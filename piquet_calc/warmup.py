@@ -81,6 +81,18 @@ def _four() -> None:
     warm()
 
 
+def _play_four() -> None:
+    """``play --rules four``: one position near the end of a deal solved with its line and every card valued."""
+    from .analysis.play_four import analyse_play_four
+    from .cards import parse_cards
+    from .rules import get_rules
+
+    hands = [parse_cards(h) for h in ("AS KS 9S AH 7H KD 8D 7C", "QS 8S KH 9H AD TD AC 9C", "JS 7S QH TH QD JD KC 8C",
+                                      "TS JH 8H 9D 7D QC JC TC")]
+    played = parse_cards("AS QS JS TS KS 8S 7S JH 7C AC 8C QC KH QH 8H AH")
+    analyse_play_four(hands, get_rules("four"), played, kernel=True)  # not the cold road
+
+
 WARMERS: dict[str, Callable[[], None]] = {
     "declarations": _declarations,
     "play": _play,
@@ -89,6 +101,7 @@ WARMERS: dict[str, Callable[[], None]] = {
     "normand-exchange": _normand_exchange,
     "normand-declare": _normand_declare,
     "four": _four,
+    "play-four": _play_four,
 }
 
 

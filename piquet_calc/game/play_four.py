@@ -1,8 +1,7 @@
 """The play of piquet for four: legal cards, a card played and scored, the end of the play, a plain minimax.
 
 Plain Python, the readable reference the four-player solver (``kernels/play4/``) is tested against; every
-rule of docs/rules.md's "The play of four" lives here once (RULES.md, "Three and four players" and "the
-readings the checks are built on"):
+rule of docs/rules.md's "The play of four" (in "Three and four players") lives here once:
 
 * two sides, partners opposite: elder (seat 0) and third (2) against second (1) and the dealer (3); eight
   cards each, no trumps; elder leads to the first trick, each plays in turn to the left, following suit
