@@ -44,7 +44,10 @@ def test_best_play_from_a_recorded_start_lists_equally_good_cards():
     assert r.exit_code == 0, r.output
     assert "tricks 1 to 3 as recorded, then both play perfectly" in r.stdout
     assert "any of" in r.stdout
-    assert "total: elder" in r.stdout.splitlines()[-1]
+    lines = r.stdout.splitlines()
+    # the totals, then every lead of the player to move after the recorded tricks valued (issue 35)
+    assert any(line.startswith("total: elder") for line in lines)
+    assert "Every card elder may play to trick 4, valued with best play after it:" in lines
 
 
 def test_equally_good_cards_are_exactly_the_cards_a_plain_search_finds_as_good():
@@ -93,7 +96,9 @@ def test_hoyle_deal_table():
     r = invoke("play", "AS KS QS AH KH QH AD KD QD AC KC QC", "JS TS 8S JH TH 9H JD TD 9D JC TC 9C")
     assert r.exit_code == 0, r.output
     assert "capot: elder wins all 12 tricks, 40 in place of the cards" in r.stdout
-    assert r.stdout.splitlines()[-1] == "total: elder 170, dealer 0: elder by 170"
+    lines = r.stdout.splitlines()
+    assert lines[-4] == "total: elder 170, dealer 0: elder by 170"
+    assert lines[-1] == "  +170 (from here +53): AS KS QS AH KH QH AD KD QD AC KC QC"  # every lead as good (issue 35)
 
 
 def test_json_line_and_total_from_a_solve():

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..cards import HAND_SIZE, Card, CardError, parse_cards, quote
 from ..game.deal_check import check_two_handed_deal
@@ -27,6 +28,10 @@ from ..game.play import (
     start,
 )
 from ..rules import RuleSet
+
+if TYPE_CHECKING:  # numba only when a solve is asked for
+    from ..engine.play import Solver
+    from ..game.solve import PlainSolver
 
 
 @dataclass(frozen=True)
@@ -146,7 +151,7 @@ def analyse_play(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
                         state.tricks, end, value, choices)
 
 
-def lead_choices(state: PlayState, rules: RuleSet, solver) -> tuple[tuple[Card, int, int], ...]:  # noqa: ANN001
+def lead_choices(state: PlayState, rules: RuleSet, solver: Solver | PlainSolver) -> tuple[tuple[Card, int, int], ...]:
     """Every lead of the player to move valued: the follower's best reply to it, then best play (elder's
     total minus the dealer's, and what the play from ``state`` adds to it), in display order."""
     from ..cards import sort_hand

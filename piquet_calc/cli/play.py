@@ -58,6 +58,8 @@ def play(
         _play_four(ctx, hands, tricks, ruleset, as_json)
         return
     if len(hands) > 2:
+        with _user_errors():
+            ruleset.require_two_handed("play")  # normand: the game's own line
         raise click_errors.UsageError(f"{ruleset.name}: give two hands, elder's then the dealer's, not {len(hands)}")
     elder_hand, dealer_hand = hands[0], hands[1] if len(hands) > 1 else ""
     if seat is not None:
