@@ -42,7 +42,7 @@ The schemas are installed with the package. To check an output in Python (with `
     from piquet_calc.schemas import validator
     validator("discard").validate(data)      # the name is the schema file's, without .schema.json
 
-One name for one thing: a ranked list of choices (discards, exchanges) is `choices`, best first, each
+One name for one thing: a ranked list of choices (discards, exchanges, the cards to play) is `choices`, best first, each
 with its `rank` (1 for the best), and `choices_total` says how many there were before `--top`; `me` is
 the hand analysed and `opp` the opponent; `discards` is the cards a player put out. Every chance is
 a number from 0 to 1; where `counts` is given, every chance and mean is `counts[x] / counts["deals"]`.

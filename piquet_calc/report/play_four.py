@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from tabulate import tabulate
 
 from ..schemas import header as schema_header
-from .render import choices_table, table_score_data, table_score_table
+from .render import choices_table, ranked_choices, table_score_data, table_score_table
 
 if TYPE_CHECKING:
     from ..analysis.play_four import FourPlayAnalysis
@@ -51,7 +51,8 @@ def play_four_data(a: FourPlayAnalysis) -> dict[str, Any]:
         "declarations": table_score_data(a.hands, a.declarations),
         "before_play": {**_by_side(a.before), "pique_live": a.pique_live},
         "to_move": None if a.to_move is None else {"seat": SEATS[a.to_move], "trick": a.trick_to_move},
-        "choices": [{"card": str(c.card), "value": c.value, "future": c.future} for c in a.choices],
+        "choices": ranked_choices([(str(c.card), c.value, c.future) for c in a.choices],
+                                  a.to_move is None or a.to_move % 2 == 0),
         "line": line,
         "tricks_won": _by_side(a.tricks_won),
         "cards": _by_side(end.cards),

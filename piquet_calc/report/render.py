@@ -344,8 +344,17 @@ def play_data(a: PlayAnalysis) -> dict[str, Any]:
         "total": _by_seat(end.totals),
         "difference": end.totals[0] - end.totals[1],
         "value": a.value,
-        "choices": [{"card": str(c), "value": v, "future": f} for c, v, f in a.choices],
+        "choices": ranked_choices([(str(c), v, f) for c, v, f in a.choices],
+                                  next((t.leader for t in a.tricks if not t.recorded), 0) == 0),
     }
+
+
+def ranked_choices(cards: list[tuple[str, int, int]], maximise: bool) -> list[dict[str, Any]]:
+    """Every legal card of the player to move, best first for his side (elder's side: the highest value),
+    cards of equal value in display order, each with its rank (1 for the best) and values."""
+    order = sorted(range(len(cards)), key=lambda i: (-cards[i][1] if maximise else cards[i][1], i))
+    return [{"rank": r, "card": cards[i][0], "value": cards[i][1], "future": cards[i][2]}
+            for r, i in enumerate(order, start=1)]
 
 
 def _choices(t: dict[str, Any], seat: str) -> str:
