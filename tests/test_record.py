@@ -10,7 +10,9 @@ import random
 import pytest
 from typer.testing import CliRunner
 
-from piquet_calc.cards import DECK, parse_cards
+from piquet_calc.cards import DECK, mask_of, parse_cards
+from piquet_calc.game.declarations import is_carte_blanche
+from piquet_calc.game.exchange import choose_exchange
 from piquet_calc.cli import app
 from piquet_calc.game.dialogue import dialogue
 from piquet_calc.game.heard import heard_text
@@ -35,14 +37,22 @@ DEALER_004 = "KS QS JS TS 9S 8S KD QD 8D AC JC TC"
 PLAY_004 = "AH TC, KH JC, QH 8D, TH 8S, 8H 9S, 7H TS, AD QD, 7D KD, KS 7S, QS AS, 7C AC, JS KC"
 
 
-def random_deal(rng: random.Random, rules) -> dict:
-    """A whole deal dealt and exchanged at random (legal counts, random discards), played at random."""
+def random_deal(rng: random.Random, rules, policy: bool = False) -> dict:
+    """A whole deal dealt and exchanged at random (legal counts, random discards; ``policy``: both exchange by
+    game/exchange.py's policy, as benchmarks/seen.py deals), played at random."""
     cards = list(DECK)
     rng.shuffle(cards)
     e_dealt, d_dealt, talon = cards[:12], cards[12:24], cards[24:]
-    k = rng.choice(rules.elder_discards)
-    m = rng.choice(rules.dealer_discards(k))
-    e_disc, d_disc = rng.sample(e_dealt, k), rng.sample(d_dealt, m)
+    if policy:
+        ex = choose_exchange(mask_of(e_dealt), "elder", rules)
+        k, e_disc = ex.count, list(ex.cards)
+        ex = choose_exchange(mask_of(d_dealt), "dealer", rules, elder_took=k,
+                             elder_blanche=is_carte_blanche(e_dealt, rules))
+        m, d_disc = ex.count, list(ex.cards)
+    else:
+        k = rng.choice(rules.elder_discards)
+        m = rng.choice(rules.dealer_discards(k))
+        e_disc, d_disc = rng.sample(e_dealt, k), rng.sample(d_dealt, m)
     first = 5 if k == 0 else k
     elder = [c for c in e_dealt if c not in e_disc] + talon[:k]
     dealer = [c for c in d_dealt if c not in d_disc] + talon[first:first + m]

@@ -239,9 +239,10 @@ class SeatView:
     blanche: tuple[bool, bool]
     source: str
 
-    def play_seat_args(self, tricks: str) -> list[str]:
+    def play_seat_args(self, tricks: str, rules: str) -> list[str]:
         """The same position as ``play --seat`` arguments (the tests run both)."""
-        args = ["play", "--seat", SEAT_NAMES[self.seat], format_cards(self.hand), "--heard", self.heard]
+        args = ["play", "--seat", SEAT_NAMES[self.seat], format_cards(self.hand), "--heard", self.heard, "--rules",
+                rules]
         if self.discards:
             args += ["--discards", format_cards(self.discards)]
         if self.other_took is not None:

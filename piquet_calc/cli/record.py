@@ -12,7 +12,7 @@ import typer
 
 from ..cards import quote_path
 from . import streams
-from .common import click_errors
+from .common import JsonOption, click_errors
 
 FORMS = ("json", "pqn")
 
@@ -51,11 +51,16 @@ def record(
     from_play: Annotated[bool, typer.Option("--from-play", help="SOURCE is the JSON of play --json (its final "
                                             "hands and every trick of its line) or declare --dialogue --json.")]
     = False,
+    as_json: JsonOption = False,
 ) -> None:
     """A deal record checked, then written as JSON or as tag-pair text (.pqn); the two round-trip exactly."""
     from ..game.record import read_record, record_from_output, write_record
     from ..game.record_check import check_record
 
+    if as_json:
+        if to is not None and to.lower() != "json":
+            raise click_errors.UsageError("--json writes JSON: not with --to pqn")
+        to = "json"
     if to is not None and to.lower() not in FORMS:
         raise click_errors.UsageError(f"--to must be json or pqn, not {to!r}")
     text, form = read_source(source)
