@@ -43,7 +43,8 @@ def deal_record(name: str, seed: int, number: int) -> DealRecord:
     e_dealt, d_dealt, talon = cards[:12], cards[12:24], cards[24:]
     ex = choose_exchange(mask_of(e_dealt), "elder", rules)
     k, e_disc = ex.count, ex.cards
-    ex = choose_exchange(mask_of(d_dealt), "dealer", rules, elder_took=k, elder_blanche=is_carte_blanche(e_dealt, rules))
+    ex = choose_exchange(mask_of(d_dealt), "dealer", rules, elder_took=k,
+                         elder_blanche=is_carte_blanche(e_dealt, rules))
     m, d_disc = ex.count, ex.cards
     first = 5 if k == 0 else k
     elder = tuple(c for c in e_dealt if c not in e_disc) + tuple(talon[:k])

@@ -11,10 +11,10 @@ import pytest
 from typer.testing import CliRunner
 
 from piquet_calc.cards import DECK, mask_of, parse_cards
-from piquet_calc.game.declarations import is_carte_blanche
-from piquet_calc.game.exchange import choose_exchange
 from piquet_calc.cli import app
+from piquet_calc.game.declarations import is_carte_blanche
 from piquet_calc.game.dialogue import dialogue
+from piquet_calc.game.exchange import choose_exchange
 from piquet_calc.game.heard import heard_text
 from piquet_calc.game.play import legal_cards, play_trick, start
 from piquet_calc.game.record import (
@@ -222,8 +222,8 @@ def _whole_004(talon: list[str]) -> dict:
 
 
 def test_record_command_round_trip_and_from_play(tmp_path) -> None:
-    doc = _doc(score={"elder": 40, "dealer": 12}, deal=3, heard={"dealer": "point 6 56, tierce to the ace, "
-                                                                          "fourteen sevens, three aces without the club"})
+    said = "point 6 56, tierce to the ace, fourteen sevens, three aces without the club"
+    doc = _doc(score={"elder": 40, "dealer": 12}, deal=3, heard={"dealer": said})
     path = tmp_path / "deal.json"
     path.write_text(write_json(record_from_data(doc)))
     to_text = runner.invoke(app, ["record", str(path)])

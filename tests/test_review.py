@@ -193,10 +193,10 @@ def test_review_command(tmp_path) -> None:
     data = json.loads(r.stdout)
     assert not list(validator("review").iter_errors(data))
     assert {c["seat"] for c in data["cards"]} == {"elder"} and len(data["cards"]) == 12
-    assert data["summary"]["costliest"][0]["words"].startswith("trick 9: the seven of spades (played) cost 2.50")
+    assert data["summary"]["costliest"][0]["words"].startswith("trick 9: playing the seven of spades cost 2.50")
     table = runner.invoke(app, ["review", str(DEAL_004), "-q"])
     assert table.exit_code == 0, table.output
-    assert "The costliest decisions:" in table.output and "dealer, trick 2: the jack of clubs" in table.output
+    assert "The costliest decisions:" in table.output and "dealer, trick 2: playing the jack of clubs" in table.output
     bad = runner.invoke(app, ["review", str(DEAL_004), "--seat", "middle"])
     assert bad.exit_code == 2 and "--seat must be elder or dealer" in bad.output
     none = runner.invoke(app, ["review", str(tmp_path / "missing.pqn")])

@@ -155,9 +155,9 @@ def card_name(c: Card) -> str:
 
 
 def card_words(c: CardGrade) -> str:
-    """``trick 7: the king of clubs cost 4.20 points; the ace of clubs was best (...)``."""
-    verb = "led" if c.leads else "played"
-    text = f"trick {c.trick}: {card_name(c.played)} ({verb}) cost {c.cost:.2f} points"
+    """``trick 7: playing the king of clubs cost 4.20 points; the ace of clubs was best (...)``."""
+    verb = "leading" if c.leads else "playing"
+    text = f"trick {c.trick}: {verb} {card_name(c.played)} cost {c.cost:.2f} points"
     if c.best != c.played:
         text += f"; {card_name(c.best)} was best"
         mine, best = c.cards_chance
@@ -171,7 +171,7 @@ def card_words(c: CardGrade) -> str:
 def exchange_words(e: ExchangeGrade) -> str:
     text = (f"the exchange: discarding {format_cards(e.discard) or 'nothing'} cost {e.cost:.2f} points "
             f"(#{e.rank} of {e.of:,}); #1 was {format_cards(e.best) or 'nothing'}")
-    return text + (f": {e.words[0][0].lower()}{e.words[0][1:]}" if e.words else "")
+    return text + (f": {e.words[0][0].lower()}{e.words[0][1:].rstrip('.')}" if e.words else "")
 
 
 # --- the exchange ----------------------------------------------------------------------------------------------

@@ -29,7 +29,8 @@ def read_source(source: str) -> tuple[str, str | None]:
     except FileNotFoundError:
         raise click_errors.UsageError(f"no such file: {quote_path(source)}") from None
     except (OSError, UnicodeError) as e:
-        raise click_errors.UsageError(f"cannot read {quote_path(source)}: {getattr(e, 'strerror', None) or e}") from None
+        why = getattr(e, "strerror", None) or e
+        raise click_errors.UsageError(f"cannot read {quote_path(source)}: {why}") from None
     ending = path.suffix.lower().lstrip(".")
     return text, ending if ending in FORMS else None
 

@@ -65,6 +65,8 @@ def review(
     seed: Annotated[int, typer.Option(help="With --play: the seed the deals are drawn from.")] = DEFAULT_SEED,
     threads: Annotated[int, typer.Option(help=f"Worker threads, 0 (one per core) to {MAX_THREADS}; the figures do "
                                               "not depend on it.")] = 0,
+    summary: Annotated[bool, typer.Option("--summary", help="Only the points each lost by stage and the three "
+                                                            "costliest decisions.")] = False,
     as_json: JsonOption = False,
     wide: WideOption = False,  # read by _emit (common.py)
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr (nor the first run's "
@@ -95,10 +97,10 @@ def review(
         typer.echo(f"\n{PROG}: interrupted: nothing printed", err=True)
         raise typer.Exit(130) from None
     progress.finish()
-    from ..report.review import review_data, review_table
+    from ..report.review import review_data, review_summary, review_table
 
     data = review_data(result)
-    _emit(as_json, lambda: data, lambda: review_table(data))
+    _emit(as_json, lambda: data, lambda: review_summary(data) if summary else review_table(data))
 
 
 __all__ = ["review"]

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from ..cards import HAND_SIZE, Card, CardError
 from ..rules import RulesError, RuleSet, get_rules, span
 from .declarations import Declaration, is_carte_blanche, suit_cards
-from .play import ELDER, SEAT_NAMES, PlayError, PlayState, play_trick, start
+from .play import ELDER, PlayError, PlayState, play_trick, start
 from .record import SEATS, DealRecord, RecordError
 
 TALON = 8

@@ -91,6 +91,36 @@ def _card_rows(data: dict[str, Any]) -> str:
                                                      "left"))
 
 
+def _losses(data: dict[str, Any]) -> str:
+    losses = data["summary"]["losses"]
+    deal = any("exchange_deal" in row for row in losses.values())
+    rows = [[seat, "-" if row["exchange"] is None else f"{row['exchange']:.2f}"]
+            + ([f"{row['exchange_deal']:.2f}"] if deal else []) + [f"{row['play']:.2f}", f"{row['play_dd']:.0f}"]
+            for seat, row in losses.items()]
+    headers = ["lost by", "exchange"] + (["exchange (whole deal)"] if deal else []) + ["play (his seat)",
+                                                                                      "play (double dummy)"]
+    return tabulate(rows, headers=headers, disable_numparse=True)
+
+
+def review_summary(data: dict[str, Any]) -> str:
+    """The summary alone (``review --summary``): the points each lost by stage, the costliest decisions."""
+    n = len(data["record"].get("tricks", []))
+    tot = data["totals"]
+    out = [f"Review ({data['rules']}): {n} of 12 tricks recorded"
+           + (f"; the deal as played: elder {tot['elder']}, dealer {tot['dealer']}" if tot else "")]
+    lost = []
+    for seat, row in data["summary"]["losses"].items():
+        parts = [] if row["exchange"] is None else [f"{row['exchange']:.2f} in the exchange"]
+        if "exchange_deal" in row:
+            parts.append(f"{row['exchange_deal']:.2f} on the whole deal")
+        parts.append(f"{row['play']:.2f} in the play ({row['play_dd']:.0f} double dummy)")
+        lost.append(f"{seat} {', '.join(parts)}")
+    out.append("Points lost: " + "; ".join(lost))
+    if data["summary"]["costliest"]:
+        out += ["The costliest decisions:"] + [f"  {c['seat']}, {c['words']}." for c in data["summary"]["costliest"]]
+    return "\n".join(out)
+
+
 def review_table(data: dict[str, Any]) -> str:
     out = []
     final = data["final"]
@@ -122,13 +152,7 @@ def review_table(data: dict[str, Any]) -> str:
         out += ["", "The cards: cost from the player's seat (expected points, the other's hands as play --seat "
                     "counts them) and double dummy (both hands seen)", _card_rows(data)]
     if data["summary"]["losses"]:
-        rows = [[seat, "-" if row["exchange"] is None else f"{row['exchange']:.2f}"] + ([f"{row['exchange_deal']:.2f}"] if "exchange_deal" in row
-                                                    else []) + [f"{row['play']:.2f}", f"{row['play_dd']:.0f}"]
-                for seat, row in data["summary"]["losses"].items()]
-        deal = any("exchange_deal" in row for row in data["summary"]["losses"].values())
-        headers = ["seat", "exchange"] + (["exchange\n(whole deal)"] if deal else []) + ["play\n(his seat)",
-                                                                                        "play\n(double dummy)"]
-        out += ["", "Points lost, by stage", tabulate(rows, headers=headers, disable_numparse=True)]
+        out += ["", "Points lost, by stage", _losses(data)]
     if data["summary"]["costliest"]:
         out += ["", "The costliest decisions:"]
         out += [f"  {c['seat']}, {c['words']}." for c in data["summary"]["costliest"]]
@@ -140,4 +164,4 @@ def review_table(data: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
-__all__ = ["review_data", "review_table"]
+__all__ = ["review_data", "review_summary", "review_table"]
