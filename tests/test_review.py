@@ -201,3 +201,29 @@ def test_review_command(tmp_path) -> None:
     assert bad.exit_code == 2 and "--seat must be elder or dealer" in bad.output
     none = runner.invoke(app, ["review", str(tmp_path / "missing.pqn")])
     assert none.exit_code == 2 and "no such file" in none.output
+
+
+def test_the_exchange_on_the_whole_deal_is_discard_play_why_s(tmp_path) -> None:
+    """review --play: elder's discard judged on the whole deal as discard --play --why judges it (the same seed and
+    deals): its rank in the final round and its difference to #1 with the standard error. House rules where elder
+    exchanges one card (twelve discards: fast)."""
+    house = tmp_path / "one.toml"
+    house.write_text('base = "rubicon"\n[exchange]\nelder = [1]\n')
+    record = tmp_path / "deal.pqn"
+    record.write_text(f'[Rules "{house}"]\n[Elder "AS AH KH QH TH 8H 7H AD TD 9D 9C 8C"]\n'
+                      '[Dealer "QS JS TS 9S 8S JH 9H KD QD AC JC TC"]\n[ElderDiscards "TD"]\n')
+    r = runner.invoke(app, ["review", str(record), "--seat", "elder", "--play", "--samples", "8", "--json", "-q"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert not list(validator("review").iter_errors(data))
+    mine = data["exchange"][0]
+    why = runner.invoke(app, ["discard", "AS AH KH QH TH 8H 7H AD TD 9D 9C 8C", "--elder", "--play", "--samples", "8",
+                              "--why", "TD", "--rules", str(house), "--json", "-q"])
+    assert why.exit_code == 0, why.output
+    w = json.loads(why.stdout)
+    assert mine["rank"] == 4 and mine["of"] == 12  # the exact declarations: as discard ranks TD
+    assert mine["play"]["rank"] == w["rank"]["discard"] and mine["play"]["of"] == w["rank"]["of"]
+    assert mine["play"]["difference"] == pytest.approx(w["difference"]["mean"])
+    assert mine["play"]["se"] == pytest.approx(w["difference"]["se"])
+    assert mine["play"]["cost"] == max(0.0, -mine["play"]["difference"])
+    assert data["notes"] == ["the announcements and the play: not graded (the final hands are not known)"]

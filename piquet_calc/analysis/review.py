@@ -46,13 +46,16 @@ Progress = Callable[[str, int, int], None]  # (the stage in words, decisions don
 
 @dataclass(frozen=True)
 class PlayJudged:
-    """An exchange judged on the whole deal (``--play``): his rank in the final round, the cost to #1 with its
-    paired standard error on ``samples`` report deals, and the sources of the difference (name, mean, s.e.)."""
+    """An exchange judged on the whole deal (``--play``): his rank in the final round, the difference to #1 (his
+    minus #1's, as ``discard --play --why``) with its paired standard error on ``samples`` report deals, the
+    cost (the difference's loss, 0 where his did as well on the report deals), and the sources of the
+    difference (name, mean, s.e.)."""
 
     rank: int
     of: int
     best: tuple[Card, ...]
     cost: float
+    difference: float
     se: float
     samples: int
     seed: int
@@ -210,15 +213,15 @@ def _judged(deal: Deal, seat: int, hand: Sequence[Card], mine: Sequence[Card], p
     from .why import sampled_why
 
     d = analyse_deal(hand, position, deal.rules, elder_took=took if took is not None else 5,  # type: ignore[arg-type]
-                     elder_blanche=deal.blanche[ELDER], samples=samples, seed=seed, also=[tuple(mine)],
-                     threads=threads, keep_deals=[tuple(mine)])
+                     elder_blanche=deal.blanche[ELDER], samples=samples, seed=seed, threads=threads,
+                     keep_deals=[tuple(mine)])  # as discard --play --why: his discard in the final round, top 10
     want = frozenset(mine)
     i = next(k for k, r in enumerate(d.discards) if frozenset(r.discard) == want)
     if i == 0:
-        return PlayJudged(1, len(d.discards), d.discards[0].discard, 0.0, 0.0, d.samples, seed, ())
+        return PlayJudged(1, len(d.discards), d.discards[0].discard, 0.0, 0.0, 0.0, d.samples, seed, ())
     w = sampled_why(d, mine)
-    return PlayJudged(i + 1, len(d.discards), d.discards[0].discard, max(0.0, -w.total.mean), w.total.se,
-                      d.samples, seed, tuple((s.name, s.mean, s.se) for s in w.sources))
+    return PlayJudged(i + 1, len(d.discards), d.discards[0].discard, max(0.0, -w.total.mean), w.total.mean,
+                      w.total.se, d.samples, seed, tuple((s.name, s.mean, s.se) for s in w.sources))
 
 
 # --- each seat's view: the hands the other may hold --------------------------------------------------------------

@@ -24,7 +24,7 @@ def _exchange(e: Any) -> dict[str, Any]:
             "best": _cards(e.best), "net": e.net, "best_net": e.best_net, "elder_took": e.elder_took,
             "words": list(e.words),
             "play": None if p is None else {
-                "rank": p.rank, "of": p.of, "best": _cards(p.best), "cost": p.cost, "se": p.se, "samples": p.samples,
+                "rank": p.rank, "of": p.of, "best": _cards(p.best), "cost": p.cost, "difference": p.difference, "se": p.se, "samples": p.samples,
                 "seed": p.seed, "sources": [{"source": n, "difference": m, "se": s} for n, m, s in p.sources]}}
 
 
@@ -73,8 +73,8 @@ def _exchange_rows(data: dict[str, Any]) -> str:
         p = e["play"]
         rows.append([e["seat"], " ".join(e["discard"]) or "-", f"#{e['rank']} of {e['of']:,}", f"{e['cost']:.2f}",
                      " ".join(e["best"]) or "-",
-                     "" if p is None else f"#{p['rank']} of {p['of']}: {p['cost']:.2f} ± {p['se']:.2f}"])
-    headers = ["seat", "discard", "rank", "cost", "#1", "whole deal\ncost ± s.e."]
+                     "" if p is None else f"#{p['rank']} of {p['of']}: {p['difference']:+.2f} ± {p['se']:.2f}"])
+    headers = ["seat", "discard", "rank", "cost", "#1", "whole deal: vs #1\n± s.e."]
     if not any(e["play"] for e in data["exchange"]):
         rows, headers = [r[:-1] for r in rows], headers[:-1]
     return tabulate(rows, headers=headers, disable_numparse=True)
