@@ -181,9 +181,10 @@ def exchange_words(e: ExchangeGrade) -> str:
 
 
 def grade_exchange(deal: Deal, seat: int, play: bool = False, samples: int = 1000, seed: int = 0,
-                   threads: int | None = None) -> ExchangeGrade:
+                   threads: int | None = None, progress: Callable[[int, int], None] | None = None) -> ExchangeGrade:
     """One player's discard among every legal discard (module docstring); the dealt hand and the discards must
-    be known (and for the dealer, how many elder took)."""
+    be known (and for the dealer, how many elder took). ``progress(deals done, deals in all)``: the exact
+    analysis's."""
     from .discards import analyse_discards
     from .why import exact_why, words
 
@@ -193,7 +194,7 @@ def grade_exchange(deal: Deal, seat: int, play: bool = False, samples: int = 100
     took = deal.took[ELDER] if seat == DEALER else None
     position = "elder" if seat == ELDER else "younger"
     a = analyse_discards(hand, position, rules, elder_took=took if took is not None else 5,
-                         elder_blanche=deal.blanche[ELDER])
+                         elder_blanche=deal.blanche[ELDER], progress=progress)
     want = frozenset(mine)
     i = next(k for k, r in enumerate(a.discards) if frozenset(r.discard) == want)
     me, first = a.discards[i], a.discards[0]
@@ -374,8 +375,10 @@ def analyse_review(deal: Deal, seats: Sequence[int] = (ELDER, DEALER), play: boo
         elif s == DEALER and deal.took[ELDER] is None:
             notes.append("the dealer's exchange: not graded (how many cards elder took is not in the record)")
         else:
-            said(f"{name}'s exchange" + (" (and on the whole deal)" if play else ""), done, total)
-            exchange.append(grade_exchange(deal, s, play, samples, seed, threads or None))
+            stage = f"{name}'s exchange" + (" (then on the whole deal)" if play else "")
+            said(stage, done, total)
+            exchange.append(grade_exchange(deal, s, play, samples, seed, threads or None,
+                                           _deals_progress(stage, done, total, said)))
         done += 1
     announcements, cards, views = [], [], {}
     end_totals = None
@@ -412,6 +415,19 @@ def analyse_review(deal: Deal, seats: Sequence[int] = (ELDER, DEALER), play: boo
     said("done", total, total)
     return Review(deal, seats, tuple(exchange), tuple(announcements), tuple(cards), tuple(notes),
                   time.perf_counter() - t0, end_totals, {s: v.source for s, v in views.items()})
+
+
+def _deals_progress(stage: str, done: int, total: int, said: Progress) -> Callable[[int, int], None]:
+    """The exact analysis's progress (deals counted of all) in the review's words, with the time left at its
+    rate so far."""
+    t0 = time.perf_counter()
+
+    def report(deals: int, of: int) -> None:
+        spent = time.perf_counter() - t0
+        left = f", about {spent * (of - deals) / deals:.0f}s left" if deals and spent > 0.5 else ""
+        said(f"{stage}: {100 * deals / of:.0f}% of {of:,} deals{left}", done, total)
+
+    return report
 
 
 def _mover(deal: Deal, k: int) -> int:

@@ -24,8 +24,9 @@ def _exchange(e: Any) -> dict[str, Any]:
             "best": _cards(e.best), "net": e.net, "best_net": e.best_net, "elder_took": e.elder_took,
             "words": list(e.words),
             "play": None if p is None else {
-                "rank": p.rank, "of": p.of, "best": _cards(p.best), "cost": p.cost, "difference": p.difference, "se": p.se, "samples": p.samples,
-                "seed": p.seed, "sources": [{"source": n, "difference": m, "se": s} for n, m, s in p.sources]}}
+                "rank": p.rank, "of": p.of, "best": _cards(p.best), "cost": p.cost, "difference": p.difference,
+                "se": p.se, "samples": p.samples, "seed": p.seed,
+                "sources": [{"source": n, "difference": m, "se": s} for n, m, s in p.sources]}}
 
 
 def _card(c: Any) -> dict[str, Any]:
