@@ -227,3 +227,25 @@ def test_the_exchange_on_the_whole_deal_is_discard_play_why_s(tmp_path) -> None:
     assert mine["play"]["se"] == pytest.approx(w["difference"]["se"])
     assert mine["play"]["cost"] == max(0.0, -mine["play"]["difference"])
     assert data["notes"] == ["the announcements and the play: not graded (the final hands are not known)"]
+
+
+def test_carte_blanche_shown_is_heard_and_valued_as_play_seat() -> None:
+    """Elder's dealt hand has no court card: the dealer heard it shown (the dealt hand, not the final one), and
+    both players' card values are play --seat's given --carte-blanche and --heard "... carte blanche CARDS"."""
+    rec = DealRecord(rules="rubicon", dealt=(parse_cards("AS TS 9S 8S 7S AH TH 9H 8H AD TD 9D"),
+                                             parse_cards("KS QS JS KH QH JH 7H KD QD JD AC KC")),
+                     talon=parse_cards("QC JC 8D 7D 7C TC 9C 8C"),
+                     discards=(parse_cards("9D TD 8H"), parse_cards("7H")),
+                     tricks=tuple((a, b) for a, b in zip(parse_cards("AS TS"), parse_cards("JS QS"), strict=True)))
+    deal = check_record(rec)
+    assert deal.blanche == (True, False)
+    assert deal.heard(DEALER).endswith("carte blanche AS TS 9S 8S 7S AH TH 9H 8H AD TD 9D")
+    review = analyse_review(deal)
+    views = {s: seat_view(deal, s) for s in (ELDER, DEALER)}
+    assert "--carte-blanche" in views[ELDER].play_seat_args("", "rubicon")  # he took the queen and jack of clubs
+    for c in review.cards:
+        so_far = tricks_text(deal.tricks[:c.trick - 1])
+        if not c.leads:
+            so_far = (so_far + ", " if so_far else "") + str(deal.tricks[c.trick - 1][0])
+        theirs = _play_seat(views[c.seat].play_seat_args(so_far, "rubicon"))
+        assert theirs == pytest.approx({str(k): v for k, v, _ in c.values})

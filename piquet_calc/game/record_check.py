@@ -61,7 +61,7 @@ def model_heard(d: Deal, seat: int) -> str:
     from .heard import heard_text
 
     assert d.final is not None
-    said = dialogue(d.final[0], d.final[1], d.rules, blanche=d.blanche)
+    said = dialogue(d.final[0], d.final[1], d.rules, d.dealt[0], d.dealt[1], blanche=d.blanche)
     return heard_text(said, SEATS[seat])
 
 
