@@ -249,3 +249,20 @@ def test_carte_blanche_shown_is_heard_and_valued_as_play_seat() -> None:
             so_far = (so_far + ", " if so_far else "") + str(deal.tricks[c.trick - 1][0])
         theirs = _play_seat(views[c.seat].play_seat_args(so_far, "rubicon"))
         assert theirs == pytest.approx({str(k): v for k, v, _ in c.values})
+
+
+def test_a_sunk_quatorze_widens_what_the_dealer_learned() -> None:
+    """Elder announces three sevens for his four (sinking, 002): the record's words are what the dealer heard, and
+    he can then hold more hands for elder than under the full announcement (7, test_004_hand_checks)."""
+    text = DEAL_004.read_text().replace("[Play", '[DealerHeard "point 6 56, tierce to the ace, three sevens without '
+                                                  'the club"]\n[Play')
+    review = analyse_review(check_record(read_record(text)), seats=(ELDER,))
+    (said,) = review.announcements
+    assert said.given and said.other_hands_model == 7 and said.other_hands_after > 7
+    assert any("sinking is not scored" in n for n in review.notes)
+
+
+def test_record_from_stdin() -> None:
+    r = runner.invoke(app, ["record", "-"], input=DEAL_004.read_text())
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["final"]["elder"] == "AS 7S AH KH QH TH 8H 7H AD 7D KC 7C".split()
