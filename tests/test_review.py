@@ -266,3 +266,16 @@ def test_record_from_stdin() -> None:
     r = runner.invoke(app, ["record", "-"], input=DEAL_004.read_text())
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["final"]["elder"] == "AS 7S AH KH QH TH 8H 7H AD 7D KC 7C".split()
+
+
+def test_words_no_hand_fits_are_one_line_naming_the_field(tmp_path) -> None:
+    """The dealer answers "good" to elder's 56 and then names a sixième of 57 pips in spades: sinking his point as
+    the model cannot follow (it takes each answer at its word). One line, exit 2, naming heard.elder."""
+    path = tmp_path / "deal.pqn"
+    path.write_text(DEAL_004.read_text().replace(
+        "[Play", '[ElderHeard "point how much? good, sequence not good, sets good, sixième to the king in spades"]\n'
+                 "[Play"))
+    r = runner.invoke(app, ["review", str(path), "-q"])
+    assert r.exit_code == 2
+    lines = [line for line in r.output.splitlines() if line]
+    assert len(lines) == 1 and lines[0].startswith("piquet-calc: error: heard.elder: no hand"), r.output

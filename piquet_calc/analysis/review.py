@@ -285,6 +285,18 @@ def seat_view(deal: Deal, seat: int, heard: str | None = None) -> SeatView:
                     "every hand the announcements leave of the 20 cards not in his hand (his discards not known)")
 
 
+def _view_or_why(deal: Deal, seat: int) -> SeatView:
+    """``seat_view``; what the player heard fitting no hand is one line naming the record's field."""
+    from ..cards import CardError
+    from ..game.record import RecordError
+
+    try:
+        return seat_view(deal, seat)
+    except CardError as e:
+        where = f"heard.{SEAT_NAMES[seat]}" if deal.heard_given(seat) else f"the {SEAT_NAMES[seat]}'s view"
+        raise RecordError(f"{where}: {str(e).removeprefix('--heard: ')}") from None
+
+
 def unseen_count(view: SeatView) -> int:
     """The cards the player cannot see: the pack less his hand, discards and (the dealer) the talon cards seen."""
     return 32 - HAND_SIZE - len(view.discards) - (len(view.seen) if view.seat == DEALER else 0)
@@ -385,7 +397,7 @@ def analyse_review(deal: Deal, seats: Sequence[int] = (ELDER, DEALER), play: boo
     if deal.final is None:
         notes.append("the announcements and the play: not graded (the final hands are not known)")
     else:
-        views = {s: seat_view(deal, s) for s in seats}
+        views = {s: _view_or_why(deal, s) for s in seats}
         for s in seats:
             announcements.append(grade_announcements(deal, s, views))
             if deal.discards[s] is None:
