@@ -39,6 +39,7 @@ from ..cards import HAND_SIZE, Card, format_cards
 from ..game.declarations import RANK_NAMES, SUIT_NAMES
 from ..game.play import DEALER, ELDER, SEAT_NAMES, PlayState, legal_cards, play_trick, start
 from ..game.record_check import Deal, model_heard
+from .defaults import DEFAULT_SAMPLES, DEFAULT_SEED
 from .play import before_play
 
 Progress = Callable[[str, int, int], None]  # (the stage in words, decisions done, decisions in all)
@@ -180,7 +181,7 @@ def exchange_words(e: ExchangeGrade) -> str:
 # --- the exchange ----------------------------------------------------------------------------------------------
 
 
-def grade_exchange(deal: Deal, seat: int, play: bool = False, samples: int = 1000, seed: int = 0,
+def grade_exchange(deal: Deal, seat: int, play: bool = False, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED,
                    threads: int | None = None, progress: Callable[[int, int], None] | None = None) -> ExchangeGrade:
     """One player's discard among every legal discard (module docstring); the dealt hand and the discards must
     be known (and for the dealer, how many elder took). ``progress(deals done, deals in all)``: the exact
@@ -366,8 +367,9 @@ def _before(deal: Deal) -> tuple[int, int, bool]:
     return before_play(score_deal(deal.final[0], deal.final[1], deal.rules, *deal.blanche))
 
 
-def analyse_review(deal: Deal, seats: Sequence[int] = (ELDER, DEALER), play: bool = False, samples: int = 1000,
-                   seed: int = 20261201, threads: int = 0, progress: Progress | None = None) -> Review:
+def analyse_review(deal: Deal, seats: Sequence[int] = (ELDER, DEALER), play: bool = False,
+                   samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED, threads: int = 0,
+                   progress: Progress | None = None) -> Review:
     """Every decision of ``seats`` in ``deal`` graded (module docstring)."""
     from ..engine.play import Solver
 
