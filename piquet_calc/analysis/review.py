@@ -61,6 +61,7 @@ class PlayJudged:
     samples: int
     seed: int
     sources: tuple[tuple[str, float, float], ...]
+    words: tuple[str, ...] = ()  # discard --play --why's sentences
 
 
 @dataclass(frozen=True)
@@ -212,7 +213,7 @@ def grade_exchange(deal: Deal, seat: int, play: bool = False, samples: int = DEF
 def _judged(deal: Deal, seat: int, hand: Sequence[Card], mine: Sequence[Card], position: str, took: int | None,
             samples: int, seed: int, threads: int | None) -> PlayJudged:
     from .deal import analyse_deal
-    from .why import sampled_why
+    from .why import sampled_why, words
 
     d = analyse_deal(hand, position, deal.rules, elder_took=took if took is not None else 5,  # type: ignore[arg-type]
                      elder_blanche=deal.blanche[ELDER], samples=samples, seed=seed, threads=threads,
@@ -223,7 +224,7 @@ def _judged(deal: Deal, seat: int, hand: Sequence[Card], mine: Sequence[Card], p
         return PlayJudged(1, len(d.discards), d.discards[0].discard, 0.0, 0.0, 0.0, d.samples, seed, ())
     w = sampled_why(d, mine)
     return PlayJudged(i + 1, len(d.discards), d.discards[0].discard, max(0.0, -w.total.mean), w.total.mean,
-                      w.total.se, d.samples, seed, tuple((s.name, s.mean, s.se) for s in w.sources))
+                      w.total.se, d.samples, seed, tuple((s.name, s.mean, s.se) for s in w.sources), tuple(words(w)))
 
 
 # --- each seat's view: the hands the other may hold --------------------------------------------------------------

@@ -26,7 +26,8 @@ def _exchange(e: Any) -> dict[str, Any]:
             "play": None if p is None else {
                 "rank": p.rank, "of": p.of, "best": _cards(p.best), "cost": p.cost, "difference": p.difference,
                 "se": p.se, "samples": p.samples, "seed": p.seed,
-                "sources": [{"source": n, "difference": m, "se": s} for n, m, s in p.sources]}}
+                "sources": [{"source": n, "difference": m, "se": s} for n, m, s in p.sources],
+                "words": list(p.words)}}
 
 
 def _card(c: Any) -> dict[str, Any]:
@@ -139,6 +140,8 @@ def review_table(data: dict[str, Any]) -> str:
         for e in data["exchange"]:
             for w in e["words"][:2]:
                 out.append(f"  {e['seat']}: {w}")
+            for w in (e["play"] or {}).get("words", [])[:2]:
+                out.append(f"  {e['seat']}, on the whole deal: {w}")
     if data["announcements"]:
         out += ["", "The announcements: what each said, and the hands the other could hold before and after"]
         for a in data["announcements"]:
