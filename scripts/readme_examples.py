@@ -42,6 +42,7 @@ EXAMPLES = (
                      "--rules", "encyclopedia"), slow=True),
     Example("play-seat", ("play", "--seat", "dealer", "QS JS TS 9S 8S JH 9H KD QD AC JC TC",
                           "--discards", "7H 8H 7D", "--tricks", "AH"), slow=True),
+    Example("review", ("review", "docs/examples/deal-004.pqn", "--summary"), slow=True),
     Example("partie", ("partie", "--rules", "rubicon", "31 14", "9 52", "44 20", "12 35", "60 8", "25 30")),
     Example("odds", ("odds", "AH KH QH", "--elder", "--at-least", "2")),
     Example("rules", ("rules", "russian"), tail=19),

@@ -24,6 +24,7 @@ YOUNGER = "QS JS TS 9S 8S JH 9H KD QD AC JC TC"  # 004's dealer, dealt
 NORMAND_DEALER = "AS KS QS JS 9S AH KH 8D 7D AC"
 TALKER = "AH KH QH JH AC KC QC AD KD QD 7D AS"  # declare --dialogue: elder's final hand, then the dealer's
 ANSWERER = "JC TC 9C 8C JD TD 9D KS QS JS TS 9S"
+DEAL_004 = str(Path(__file__).parent / "data" / "deal_004.pqn")  # RULES.md's worked play: review, record
 RUBICON_002 = ["20 15", "20 15", "20 15", "20 15", "20 15", "13 5"]  # 113 to 80 (002): 293, rubiconed
 
 # (output name, arguments): every command and preset family, each run once
@@ -81,6 +82,8 @@ RUNS: list[tuple[str, list[str]]] = [
     ("partie", ["partie", "--rules", "four", "19 7", "7 19"]),
     ("partie", ["partie", "--rules", "normand", "100 20 10", "60 10", "30 10"]),
     ("partie", ["partie", "--rules", "normand", "--target", "150", "1:100 2:20 3:10"]),
+    ("review", ["review", DEAL_004, "--seat", "dealer", "-q"]),
+    ("deal", ["record", DEAL_004]),
 ]
 
 

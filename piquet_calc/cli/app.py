@@ -16,6 +16,8 @@ from .discard import discard
 from .odds import odds
 from .partie import partie
 from .play import play
+from .record import record
+from .review import review
 from .rules import rules_command
 from .score import score
 from .warm import warm
@@ -45,6 +47,8 @@ app.command()(odds)
 app.command("rules")(rules_command)
 app.command()(warm)
 app.command()(partie)
+app.command()(review)
+app.command()(record)
 
 
 def run() -> None:

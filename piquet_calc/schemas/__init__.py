@@ -34,6 +34,8 @@ SCHEMAS: dict[str, int] = {
     "odds": 1,  # odds
     "rules": 1,  # rules [NAME]
     "partie": 1,  # partie: a partie's score sheet and its result
+    "deal": 1,  # record --to json: the deal record (docs/record.md), also read by review
+    "review": 1,  # review: every decision of a played deal graded
 }
 COMMON = "common"  # shared definitions, not an output
 BASE_URI = "https://piquet-calc.invalid/schemas/"  # the schemas' $id: a name, not a place to fetch them from

@@ -1,0 +1,308 @@
+"""A deal record checked, and what it implies worked out: ``check_record(record) -> Deal``.
+
+The checks (each a ``RecordError``, one line naming the field), in this order: the rules (a two-handed preset or
+house file); each part's cards (a bad card, a card twice in one part, a hand of the wrong size: 12 cards, the
+talon 8); a card twice across the parts (the dealt hands and the talon are the pack; the final hands and the
+discards are out of each other); the discards (cards of the dealt hand, as many as the rules let the seat
+exchange: elder's limits, the dealer's after what elder took); the final hands against the dealt hands, the
+talon and the discards (elder takes the talon's top cards, the dealer the next: docs/rules.md, The deal and
+the exchange); the talon cards each saw (ones he could see); the tricks (cards of the right hand, in turn,
+following suit: game.play); what each heard (game/heard.py's notation, and no claim the speaker's hand cannot
+make: a combination named that he does not hold, a point or a best he does not reach, a "not good" the
+dealer's hand does not make).
+
+What a ``Deal`` adds to the record: the final hands (None where neither given nor derivable), each seat's
+discards and how many cards he took (None: not known), the talon cards each saw (given, or by the model: elder
+his five's leftovers, the dealer what was left; none when the talon is not known), carte blanche of the dealt
+hands (False where not known) and the heard text each seat's view uses (given, or the model's dialogue).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import HAND_SIZE, Card, CardError
+from ..rules import RulesError, RuleSet, get_rules, span
+from .declarations import Declaration, is_carte_blanche, suit_cards
+from .play import ELDER, PlayError, PlayState, play_trick, start
+from .record import SEATS, DealRecord, RecordError
+
+TALON = 8
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A checked record and what it implies (module docstring)."""
+
+    record: DealRecord
+    rules: RuleSet
+    final: tuple[tuple[Card, ...], tuple[Card, ...]] | None
+    dealt: tuple[tuple[Card, ...] | None, tuple[Card, ...] | None]
+    discards: tuple[tuple[Card, ...] | None, tuple[Card, ...] | None]
+    took: tuple[int | None, int | None]
+    seen: tuple[tuple[Card, ...], tuple[Card, ...]]
+    blanche: tuple[bool, bool]
+    tricks: tuple[tuple[Card, Card], ...]
+
+    def heard(self, seat: int) -> str:
+        """What ``seat`` heard: the record's, else the announcing model's (game/dialogue.py)."""
+        given = self.record.heard[seat] if self.record.heard is not None else None
+        if given is not None:
+            return given
+        return model_heard(self, seat)
+
+    def heard_given(self, seat: int) -> bool:
+        return self.record.heard is not None and self.record.heard[seat] is not None
+
+
+def model_heard(d: Deal, seat: int) -> str:
+    """What ``seat`` hears under the announcing model (no sinking), from both final hands."""
+    from .dialogue import dialogue
+    from .heard import heard_text
+
+    assert d.final is not None
+    said = dialogue(d.final[0], d.final[1], d.rules, d.dealt[0], d.dealt[1], blanche=d.blanche)
+    return heard_text(said, SEATS[seat])
+
+
+def _rules(name: str) -> RuleSet:
+    try:
+        rules = get_rules(name)
+        rules.require_two_handed("a deal record")
+    except RulesError as e:
+        raise RecordError(f"rules: {e}") from None
+    return rules
+
+
+def _sizes(r: DealRecord) -> None:
+    for key, n in (("dealt", HAND_SIZE), ("final", HAND_SIZE)):
+        pair = getattr(r, key)
+        for s, cards in zip(SEATS, pair or (None, None), strict=True):
+            if cards is not None and len(cards) != n:
+                raise RecordError(f"{key}.{s}: a hand has {n} cards, not {len(cards)}")
+    if r.talon is not None and len(r.talon) != TALON:
+        raise RecordError(f"talon: {TALON} cards, not {len(r.talon)}")
+
+
+def _twice(parts: list[tuple[str, tuple[Card, ...] | None]]) -> None:
+    """No card in two of ``parts`` (name, cards)."""
+    where: dict[Card, str] = {}
+    for name, cards in parts:
+        for c in cards or ():
+            if c in where:
+                raise RecordError(f"{name}: {c} is also in {where[c]}")
+            where[c] = name
+
+
+def _taken_from(talon: tuple[Card, ...], seat: int, k: int, m: int, rules: RuleSet) -> tuple[Card, ...]:
+    """The talon cards ``seat`` took: elder the top ``k``; the dealer the next ``m`` (his own share when elder
+    refused, rules.dealer_discards)."""
+    if seat == ELDER:
+        return talon[:k]
+    first = rules.table.talon_shares[0] if k == 0 else k
+    return talon[first:first + m]
+
+
+def _seen_model(talon: tuple[Card, ...], seat: int, k: int, m: int, rules: RuleSet) -> tuple[Card, ...]:
+    """The talon cards a seat may look at and did not take (docs/rules.md, Announcing, 5)."""
+    share = rules.table.talon_shares[0]
+    if seat == ELDER:
+        return talon[k:share]
+    first = share if k == 0 else k
+    return talon[first + m:]
+
+
+def _exchange(r: DealRecord, rules: RuleSet) -> tuple[list, list, list]:
+    """(dealt, discards, took) per seat, the discards checked against the dealt hands and the rules."""
+    dealt = list(r.dealt or (None, None))
+    disc = list(r.discards or (None, None))
+    final = list(r.final or (None, None))
+    took: list[int | None] = [None, None]
+    for s in (0, 1):
+        name = SEATS[s]
+        if disc[s] is not None and dealt[s] is not None:
+            out = [c for c in disc[s] if c not in dealt[s]]
+            if out:
+                raise RecordError(f"discards.{name}: {out[0]} is not in {name}'s dealt hand")
+        if disc[s] is not None and final[s] is not None:
+            kept = [c for c in disc[s] if c in final[s]]
+            if kept:
+                raise RecordError(f"discards.{name}: {kept[0]} is in {name}'s final hand (a discard is out of play)")
+        if disc[s] is None and dealt[s] is not None and final[s] is not None:
+            disc[s] = tuple(c for c in dealt[s] if c not in final[s])
+        if disc[s] is not None:
+            took[s] = len(disc[s])
+    if took[0] is not None and took[0] not in rules.elder_discards:
+        raise RecordError(f"discards.elder: elder may exchange {span(rules.elder_discards)} cards under "
+                          f"{rules.name}, not {took[0]}")
+    if took[1] is not None:
+        ks = [took[0]] if took[0] is not None else list(rules.elder_discards)
+        legal = sorted({m for k in ks for m in rules.dealer_discards(k)})
+        if took[1] not in legal:
+            after = f" after elder took {took[0]}" if took[0] is not None else ""
+            raise RecordError(f"discards.dealer: the dealer may exchange {span(legal)} cards under {rules.name}"
+                              f"{after}, not {took[1]}")
+    return dealt, disc, took
+
+
+def _finals(r: DealRecord, rules: RuleSet, dealt: list, disc: list, took: list) -> list:
+    """The final hands: given, or dealt less discards plus the cards taken; each checked against the other."""
+    final = list(r.final or (None, None))
+    for s in (0, 1):
+        name = SEATS[s]
+        if dealt[s] is None or disc[s] is None:
+            continue
+        kept = tuple(c for c in dealt[s] if c not in disc[s])
+        if r.talon is not None and took[0] is not None and took[1] is not None:
+            derived = kept + _taken_from(r.talon, s, took[0], took[1], rules)
+            if final[s] is None:
+                final[s] = derived
+            elif set(final[s]) != set(derived):
+                odd = sorted(set(final[s]) ^ set(derived))[0]
+                raise RecordError(f"final.{name}: {odd} does not fit the dealt hand, the discards and the talon "
+                                  f"(elder takes the talon's top {took[0]}, the dealer the next {took[1]})")
+        elif final[s] is not None:
+            missing = [c for c in kept if c not in final[s]]
+            if missing:
+                raise RecordError(f"final.{name}: {missing[0]} of {name}'s dealt hand was not discarded, so it is "
+                                  "in his final hand")
+    if r.talon is not None:
+        for s in (0, 1):
+            if final[s] is None or dealt[s] is None:
+                continue
+            taken = [c for c in final[s] if c not in dealt[s]]
+            odd = [c for c in taken if c not in r.talon]
+            if odd:
+                raise RecordError(f"final.{SEATS[s]}: {odd[0]} is in neither {SEATS[s]}'s dealt hand nor the talon")
+    if final[0] is not None and final[1] is not None:
+        both = sorted(set(final[0]) & set(final[1]))
+        if both:
+            raise RecordError(f"final.dealer: {both[0]} is also in final.elder")
+    return final
+
+
+def _seen(r: DealRecord, rules: RuleSet, took: list, final: list, disc: list) -> tuple:
+    out: list[tuple[Card, ...]] = [(), ()]
+    for s in (0, 1):
+        given = r.seen[s] if r.seen is not None else None
+        model = None
+        if r.talon is not None and took[0] is not None and took[1] is not None:
+            model = _seen_model(r.talon, s, took[0], took[1], rules)
+        if given is None:
+            out[s] = model or ()
+            continue
+        if model is not None:
+            odd = [c for c in given if c not in model]
+            if odd:
+                raise RecordError(f"seen.{SEATS[s]}: {odd[0]} is not a talon card {SEATS[s]} could see and not take")
+        else:
+            mine = set(final[s] or ()) | set(disc[s] or ())
+            odd = [c for c in given if c in mine]
+            if odd:
+                raise RecordError(f"seen.{SEATS[s]}: {odd[0]} is in {SEATS[s]}'s hand or discards")
+        out[s] = given
+    return out[0], out[1]
+
+
+def _play(r: DealRecord, rules: RuleSet, final: list) -> tuple[tuple[Card, Card], ...]:
+    tricks = r.tricks or ()
+    if not tricks:
+        return ()
+    if final[0] is None or final[1] is None:
+        raise RecordError("tricks: the final hands are not known (give final, or dealt, talon and discards)")
+    if len(tricks) > HAND_SIZE:
+        raise RecordError(f"tricks: {len(tricks)} tricks, a deal has {HAND_SIZE}")
+    s: PlayState = start(final[0], final[1], rules, 0, 0, False)
+    for n, (lead, reply) in enumerate(tricks, 1):
+        try:
+            s = play_trick(s, lead, reply, rules, n)
+        except PlayError as e:
+            raise RecordError(f"tricks: {e}") from None
+    return tuple(tricks)
+
+
+def check_record(r: DealRecord) -> Deal:
+    """The record checked (module docstring): a Deal, or one RecordError line naming the field."""
+    rules = _rules(r.rules)
+    _sizes(r)
+    dealt_pair = r.dealt or (None, None)
+    _twice([("dealt.elder", dealt_pair[0]), ("dealt.dealer", dealt_pair[1]), ("talon", r.talon)])
+    disc_pair = r.discards or (None, None)
+    _twice([("discards.elder", disc_pair[0]), ("discards.dealer", disc_pair[1])])
+    final_pair = r.final or (None, None)
+    _twice([("final.elder", final_pair[0]), ("final.dealer", final_pair[1]), ("discards.elder", disc_pair[0]),
+            ("discards.dealer", disc_pair[1])])
+    dealt, disc, took = _exchange(r, rules)
+    final = _finals(r, rules, dealt, disc, took)
+    seen = _seen(r, rules, took, final, disc)
+    tricks = _play(r, rules, final)
+    blanche = (is_carte_blanche(dealt[0], rules) if dealt[0] is not None else False,
+               is_carte_blanche(dealt[1], rules) if dealt[1] is not None else False)
+    whole = None if final[0] is None or final[1] is None else (tuple(final[0]), tuple(final[1]))
+    deal = Deal(r, rules, whole, (dealt[0], dealt[1]), (disc[0], disc[1]), (took[0], took[1]), seen, blanche,
+                tricks)
+    if r.heard is not None and any(h is not None for h in r.heard):
+        if whole is None:
+            raise RecordError("heard: the final hands are not known, so what was announced cannot be checked")
+        for s in (0, 1):
+            if r.heard[s] is not None:
+                _check_heard(deal, s)
+    return deal
+
+
+# --- what was heard: readable, and claims the speaker's hand can make ------------------------------------------
+
+
+def _check_heard(d: Deal, seat: int) -> None:
+    """``seat``'s heard text reads (game/knowledge.py) and names nothing the other's hand cannot make."""
+    from .knowledge import knowledge_from_heard
+
+    assert d.final is not None
+    what = f"heard.{SEATS[seat]}"
+    try:
+        k = knowledge_from_heard(SEATS[seat], d.final[seat], d.discards[seat] or (), d.heard(seat), d.rules,
+                                 seen=d.seen[seat], opponent_exchanged=d.took[1 - seat])
+    except CardError as e:
+        msg = str(e).removeprefix("--heard: ")
+        raise RecordError(f"{what}: {msg}") from None
+    speaker, hand = SEATS[1 - seat], d.final[1 - seat]
+    said = k.said
+    claims = said.scoring(speaker)
+    held = set(hand)
+    for c in sorted(claims.cards):
+        if c not in held:
+            raise RecordError(f"{what}: the {speaker} announced a combination with {c}, which he does not hold")
+    if claims.point is not None:
+        p = claims.point
+        cs = suit_cards(hand, p.suit)
+        if (len(cs), sum(c.rank.pips for c in cs)) < (p.length, p.pips):
+            raise RecordError(f"{what}: the {speaker} announced a point of {p.length} ({p.pips}) in "
+                              f"{p.suit.name.lower()}, more than he holds")
+    own = Declaration.of(hand, d.rules)
+    if speaker == "elder":
+        length, pips = said.elder_point
+        if (length, pips or 0) > own.point.key:
+            raise RecordError(f"{what}: elder announced a point of {length}" + (f" ({pips})" if pips else "")
+                              + ", more than he holds")
+        if said.elder_sequence is not None and not _holds_run(hand, *said.elder_sequence):
+            raise RecordError(f"{what}: elder announced a sequence he does not hold")
+        if said.elder_set is not None and sum(c.rank == said.elder_set[1] for c in hand) < said.elder_set[0]:
+            raise RecordError(f"{what}: elder announced a set he does not hold")
+    else:
+        elder_own = Declaration.of(d.final[0], d.rules)
+        for name, answer, mine, his in (("point", said.point_answer, own.point.key, elder_own.point.key),
+                                        ("sequence", said.sequence_answer, own.sequence_key, elder_own.sequence_key),
+                                        ("sets", said.sets_answer, own.set_key, elder_own.set_key)):
+            if answer == "not good" and not mine > his or answer == "equal" and mine < his:
+                raise RecordError(f"{what}: the dealer answered {name} {answer!r}, which his hand does not make")
+
+
+def _holds_run(hand: tuple[Card, ...], length: int, top) -> bool:
+    """A run of ``length`` to ``top`` in some suit of ``hand`` (a sequence sunk from a longer one)."""
+    from ..cards import Rank, Suit
+
+    return any(all(Card(Rank(int(top) - i), s) in hand for i in range(length)) for s in Suit
+               if int(top) - length + 1 >= 0)
+
+
+__all__ = ["Deal", "check_record", "model_heard"]
