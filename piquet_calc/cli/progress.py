@@ -212,7 +212,7 @@ class _Shown:
         self.tty: bool | None = None  # decided when first shown
         self.where = ""
 
-    def _show(self, now: float, done: int, total: int, count: str, left: float | None) -> bool:
+    def _show(self, done: int, total: int, count: str, left: float | None) -> bool:
         """Update the bar (True), or say a plain line is due (False)."""
         if self.tty is None:
             self.console = _terminal()
@@ -258,7 +258,7 @@ class _Progress(_Shown):
         left = self.left(now, done, total)  # from the first piece on, shown or not
         if now - self.start < SHOW_AFTER:
             return
-        if self._show(now, done, total, f"{done:,} of {total:,} deals", left):
+        if self._show(done, total, f"{done:,} of {total:,} deals", left):
             if done >= total:
                 self._stop()
             return
@@ -289,7 +289,7 @@ class _DealProgress(_Shown):
         left = self.left(now, done, total)  # from the first piece on, shown or not
         if now - self.start < SHOW_AFTER:
             return
-        if self._show(now, done, total, f"{done:,} of at most {total:,} deals", left):
+        if self._show(done, total, f"{done:,} of at most {total:,} deals", left):
             return
         if now - self.last < PIPED_EVERY or left is None:
             return
