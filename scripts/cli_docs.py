@@ -18,6 +18,7 @@ sys.path.insert(0, str(ROOT))
 import typer  # noqa: E402
 
 from piquet_calc.cli import app  # noqa: E402
+from piquet_calc.cli.about import RULES_VARIABLE  # noqa: E402
 from piquet_calc.cli.common import PROG  # noqa: E402
 
 OUT = ROOT / "docs" / "cli.md"
@@ -34,7 +35,7 @@ This file is generated from the commands by `python scripts/cli_docs.py`; tests/
 
 
 def _words(text: str | None) -> str:
-    return " ".join((text or "").split())
+    return " ".join((text or "").replace("\b", "").split())  # \b: click's mark for a paragraph kept as typed
 
 
 def _default(param: Any) -> str:
@@ -84,13 +85,36 @@ def command_section(name: str, command: Any, group_ctx: Any) -> str:
     return "\n".join(lines)
 
 
+def _paragraphs(text: str | None) -> str:
+    """A help text's paragraphs, each one line; one that click keeps as typed (``\\b``) as a code block."""
+    out = []
+    for para in (text or "").split("\n\n"):
+        kept = para.lstrip().startswith("\b")
+        out.append("```\n" + "\n".join(line.strip() for line in para.splitlines()[1:]) + "\n```" if kept
+                   else _words(para))
+    return "\n\n".join(out) + "\n"
+
+
+def top_options(group: Any, ctx: Any) -> str:
+    """The options of piquet-calc itself (before any command) and the environment it reads."""
+    lines = ["## `piquet-calc` itself", "", "| option | help |", "|---|---|"]
+    lines += [f"| {_option_names(p, ctx)} | {_words(p.help)} |" for p in group.params
+              if p.param_type_name == "option" and not p.hidden]
+    lines += ["", f"`{RULES_VARIABLE}`: the rules every command takes when `--rules` is not given: a preset's name "
+              "or a house-rules .toml file, as `--rules` takes them (`export PIQUET_CALC_RULES=russian`). A value "
+              f"that is no rules is refused as `--rules` would refuse it, naming `{RULES_VARIABLE}`; `--rules` "
+              "on the command line wins. Unset or empty: rubicon.", ""]
+    return "\n".join(lines)
+
+
 def generate() -> str:
     group = typer.main.get_command(app)
     ctx = group.context_class(group, info_name=PROG)
-    parts = [INTRO, f"{_words(group.help)}\n"]
+    parts = [INTRO, _paragraphs(group.help)]
     rows = [f"| [`{name}`](#{name}) | {_words(cmd.get_short_help_str(limit=200))} |"
             for name, cmd in group.commands.items()]
     parts.append("| command | what it answers |\n|---|---|\n" + "\n".join(rows) + "\n")
+    parts.append(top_options(group, ctx))
     parts += [command_section(name, cmd, ctx) for name, cmd in group.commands.items()]
     return "\n".join(parts)
 

@@ -1,11 +1,14 @@
-"""discard --play's progress line: its stage in words, and a time left that only comes down, because the work
-it is estimated from (analysis.deal.plan_rows) is an upper bound of what the race can still do."""
+"""discard --play's progress: its stage in words, the work still to do (analysis.deal.plan_rows) an upper bound of
+what the race can still do, that only comes down; the time left from the recent rate (cli/progress.TimeLeft);
+the line fitted to the terminal, the time left always shown, on a real pseudo-terminal too."""
+
+import re
 
 import numpy as np
 import pytest
 
 from piquet_calc.analysis.deal import plan_rows, race, race_plan
-from piquet_calc.cli.progress import progress_line
+from piquet_calc.cli.progress import BAR_LEAST, STAGE_LEAST, TimeLeft, clock, fit, progress_line
 
 
 @pytest.mark.parametrize(("candidates", "groups", "keep", "samples", "spread"), [
@@ -45,9 +48,214 @@ def test_the_plan_follows_the_race_rules():
     assert race_plan(10, 10, 1000) == []
 
 
-def test_the_line_names_the_stage_and_fits_a_terminal():
-    line = progress_line("the final round: 10 discards on 1,000 fresh deals", 50_000, 54_000, 25.2, 1.4, None)
+def test_the_plain_line_names_the_stage_and_the_time_left():
+    line = progress_line("the final round: 10 discards on 1,000 fresh deals", 50_000, 54_000, 25.2, 1.4)
     assert line == ("piquet-calc: the final round: 10 discards on 1,000 fresh deals; 50,000 of at most 54,000 deals "
-                    "judged in 25s, at most 1s left\n")
-    shown = progress_line("the race, round 2: 397 discards to 64 deals", 1, 2, 3, 4, 60)
-    assert shown.startswith("\r") and len(shown) == 61 and shown.rstrip().endswith("...")
+                    "judged in 25s, about 1s left\n")
+
+
+# --- the time left ---------------------------------------------------------------------------------------------
+
+ROWS = 97_832  # a race's plan (the README's discard --play hand, 1,000 deals)
+
+
+def reports(piece: float = 0.1, pieces: int = 190, slower_from: int | None = None):
+    """(time, rows done) as analyse_deal reports them on two worker threads: pieces of 512 rows two at a time,
+    the second thread's a moment after the first's, from 0.1 s on (the kernels loaded before); from pair
+    ``slower_from`` on, each pair takes twice as long (a later stage, fewer discards sharing a deal)."""
+    t, done = 0.1, 0
+    for k in range(pieces):
+        if k % 2 == 0:
+            t += piece * (2 if slower_from is not None and k // 2 >= slower_from else 1)
+        done += 512
+        yield t + 0.001 * (k % 2), done
+
+
+def shown(estimate, **kw) -> list[tuple[float, float]]:
+    """(time, time left) as a display shows it: at most every 0.2 s, once there is an estimate."""
+    out, last = [], -1.0
+    for t, done in reports(**kw):
+        left = estimate(t, done, ROWS)
+        if left is not None and t - last >= 0.2:
+            out.append((t, left))
+            last = t
+    return out
+
+
+def test_the_time_left_does_not_rise_at_a_steady_pace():
+    """Issue 40: in the race's first round the time left rose (1 s, then 2 s). The rate was measured from the
+    first report, so the second thread's first piece, reported a moment later, seemed done in no time. The
+    same reports through that old estimate rise; through TimeLeft, the whole seconds shown never do."""
+
+    def from_the_first_report():
+        first = []
+
+        def estimate(t, done, total):
+            first.append((t, done))
+            (t0, d0) = first[0]
+            return None if done <= d0 else (t - t0) * (total - done) / (done - d0)
+
+        return estimate
+
+    old = [round(left) for _, left in shown(from_the_first_report())]
+    assert any(b > a for a, b in zip(old, old[1:], strict=False)), old  # the old estimate rose
+    new = shown(TimeLeft())
+    seconds = [round(left) for _, left in new]
+    assert all(b <= a for a, b in zip(seconds, seconds[1:], strict=False)), seconds
+    rate = 1024 / 0.1
+    for t, left in new:  # and it is the true time left, within 5%
+        true = (ROWS - rate * (t - 0.1)) / rate
+        assert abs(left - true) <= 0.05 * true + 0.15, (t, left, true)
+
+
+def test_the_time_left_follows_a_slower_stage_within_the_window():
+    rate = 512 / 0.1  # pairs of 512 rows every 0.2 s from pair 40 on (t = 4.2 s)
+    late = [(t, left) for t, left in shown(TimeLeft(), slower_from=40) if t >= 4.2 + 5.5]
+    assert late
+    for t, left in late:
+        done = 41 * 1024 + (t - 4.2) * rate
+        assert abs(left - (ROWS - done) / rate) <= 0.1 * (ROWS - done) / rate + 0.2, (t, left)
+
+
+def test_no_time_left_before_a_second_of_work():
+    estimate = TimeLeft()
+    assert estimate(10.0, 512, ROWS) is None and estimate(10.001, 1024, ROWS) is None
+    assert estimate(10.5, 6000, ROWS) is None and estimate(11.1, 12000, ROWS) is not None
+
+
+def test_clock():
+    assert [clock(s) for s in (0, 59.4, 59.6, 600, 3599, 3600, None)] == \
+        ["0:00", "0:59", "1:00", "10:00", "59:59", "1:00:00", "-:--"]
+
+
+# --- the line fitted to the terminal -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("stage", [0, 10, 45, 120])
+@pytest.mark.parametrize("count", [21, 33])
+def test_every_width_keeps_the_time_left_and_shortens_the_stage_first(stage, count):
+    taken, left = 4, len("1:02:05 left")
+    before = None
+    for width in range(left + 1, 240):
+        stage_w, bar, show_count, show_taken = fit(width, stage, count, taken, left)
+        cells = [w for w in (stage_w, bar, count * show_count, taken * show_taken, left) if w]
+        assert sum(cells) + len(cells) - 1 <= width - 1, width  # fits, the last column free
+        assert 0 <= stage_w <= stage and (bar == 0 or bar >= BAR_LEAST)
+        if bar:  # the bar is shown only once the stage has its least width (or all of it)
+            assert stage_w >= min(stage, STAGE_LEAST)
+        if not show_taken:
+            assert not show_count and not bar and not stage_w  # the time taken goes last
+        # a wider terminal never shows less of what comes first: the time taken, the count, the stage to its
+        # least width, the bar, the rest of the stage
+        kept = (show_taken, show_count, min(stage_w, STAGE_LEAST), bar, stage_w)
+        assert before is None or kept >= before, (width, before, kept)
+        before = kept
+    assert before[-1] == stage  # and a wide one shows the whole stage
+
+
+DRIVE = """
+import sys, time
+from piquet_calc.cli.progress import _DealProgress, _Progress
+p = _DealProgress(True)
+p.start -= 2  # as if the run had taken two seconds before its first report
+p.stage("the race, round 1: 1,585 discards to 16 deals")
+for i in range(1, 40):
+    p(i * 512, 97832); time.sleep(0.05)
+p.stage("the final round: 10 discards on 1,000 fresh deals")
+for i in range(40, 60):
+    p(i * 512, 66080); time.sleep(0.05)
+p.finish()
+q = _Progress(True); q.start -= 2
+for i in range(1, 41):
+    q(i * 500, 20000); time.sleep(0.04)
+sys.stdout.write("the output\\n")
+"""
+
+
+def on_a_terminal(columns: int, code: str, *args: str) -> str:
+    """What ``code`` writes to stderr, a pseudo-terminal ``columns`` wide (stdout: a pipe)."""
+    import fcntl
+    import os
+    import pty
+    import select
+    import struct
+    import subprocess
+    import sys
+    import termios
+    from pathlib import Path
+
+    main, child = pty.openpty()
+    fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR", "TERM")}
+    env.update(TERM="xterm", PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    proc = subprocess.Popen([sys.executable, "-c", code, *args], stdin=child, stdout=subprocess.PIPE, stderr=child,
+                            env=env)
+    os.close(child)
+    got = b""
+    while True:
+        ready, _, _ = select.select([main], [], [], 0.5)
+        if ready:
+            try:
+                data = os.read(main, 65536)
+            except OSError:  # the child closed the terminal
+                break
+            if not data:
+                break
+            got += data
+        elif proc.poll() is not None:
+            break
+    out = proc.stdout.read()
+    proc.wait(timeout=60)
+    os.close(main)
+    assert proc.returncode == 0 and out == b"the output\n", (proc.returncode, out, got)
+    return got.decode()
+
+
+def screen_lines(raw: str) -> list[str]:
+    """Each line drawn, the terminal's control sequences taken out (rich redraws a line after ``\\r``)."""
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", raw)
+    return [line for line in re.split(r"[\r\n]", text) if line.strip()]
+
+
+@pytest.mark.parametrize("columns", [100, 60, 34])
+def test_on_a_terminal_every_progress_line_shows_the_time_left(columns):
+    raw = on_a_terminal(columns, DRIVE)
+    lines = screen_lines(raw)
+    bars = [line for line in lines if not line.startswith("piquet-calc: done in")]
+    assert len(bars) >= 5 and len(lines) == len(bars) + 1, lines
+    for line in bars:
+        assert re.search(r"(\d+:\d\d|-:--) left$", line) and len(line) <= columns - 1, line
+    assert any(re.search(r"\d:\d\d left$", line) for line in bars)  # an estimate, once measured
+    if columns == 100:  # the issue's width: the stage (shortened), the bar and the count are all there
+        assert any(line.startswith("the race, round 1: 1,585 di") and "of at most 97,832 deals" in line
+                   and "━" in line for line in bars), bars
+    assert "\x1b[?25h" in raw[raw.rindex("\x1b[?25l"):]  # the cursor given back after the last bar
+
+
+def test_a_run_that_ends_in_an_error_gives_the_cursor_back():
+    code = ("import time, sys\nfrom piquet_calc.cli.progress import _Progress\n"
+            "q = _Progress(True); q.start -= 2\nfor i in range(1, 10):\n    q(i * 500, 20000); time.sleep(0.05)\n"
+            "sys.stderr.write('piquet-calc: error: stopped\\n'); sys.stdout.write('the output\\n')")
+    raw = on_a_terminal(80, code)
+    assert raw.rindex("\x1b[?25h") > raw.rindex("\x1b[?25l")
+    assert "piquet-calc: error: stopped" in screen_lines(raw)  # above the bar, a line of its own
+
+
+def test_piped_a_plain_line_now_and_then_and_nothing_when_quiet(monkeypatch, capsys):
+    import piquet_calc.cli.progress as progress
+
+    clock_now = [100.0]
+    monkeypatch.setattr(progress.time, "monotonic", lambda: clock_now[0])
+    for enabled in (True, False):
+        p = progress._DealProgress(enabled)
+        p.stage("the race, round 1: 1,585 discards to 16 deals")
+        for i in range(1, 101):
+            clock_now[0] += 0.1
+            p(i * 512, ROWS)
+        p.finish()
+        err = capsys.readouterr().err
+        if enabled:
+            lines = err.splitlines()
+            assert 3 <= len(lines) <= 6 and all(line.startswith("piquet-calc: the race, round 1:") for line in lines)
+            assert all(re.search(r"about \d+s left$", line) for line in lines), lines
+        else:
+            assert err == ""

@@ -5,11 +5,12 @@ its arguments, calls an analysis, calls report; nothing else.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
 from . import streams
+from .about import ABOUT, version_line
 from .common import PROG, _OneLineErrors, click_decorators
 from .declare import declare
 from .discard import discard
@@ -30,13 +31,21 @@ def _echo_help(message: Any = None, file: Any = None, nl: bool = True, err: bool
 
 # plain help pages, without rich (importing rich took most of a --help's time), on stdout as the output is
 click_decorators.echo = _echo_help
-app = typer.Typer(cls=_OneLineErrors, no_args_is_help=True, add_completion=False, rich_markup_mode=None,
-                  pretty_exceptions_enable=False, help="Exact discard odds for Piquet (docs/rules.md).")
+app = typer.Typer(cls=_OneLineErrors, no_args_is_help=True, rich_markup_mode=None, pretty_exceptions_enable=False,
+                  context_settings={"max_content_width": 100})
 
 
-@app.callback()
-def main() -> None:
-    """piquet-calc: exact chances and expected scores for every discard of a Piquet hand."""
+def _show_version(value: bool) -> None:
+    if value:
+        streams.write_out(version_line() + "\n")
+        raise typer.Exit()
+
+
+@app.callback(help=ABOUT)
+def main(version: Annotated[bool, typer.Option("--version", is_eager=True, callback=_show_version,
+                                               help="Print the version (with Python's, numba's, numpy's) and exit.")
+                            ] = False) -> None:
+    """The commands below; --version, and shell completion (--install-completion)."""
 
 
 app.command()(discard)

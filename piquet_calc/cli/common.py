@@ -31,8 +31,9 @@ from contextlib import contextmanager
 
 from ..cards import QUOTE_LIMIT, CardError
 from ..kernels.cache import SetupError
-from ..rules import PRESETS, RulesError
+from ..rules import PRESETS, RulesError, get_rules
 from . import streams
+from .about import RULES_VARIABLE
 
 PROG = "piquet-calc"
 
@@ -89,8 +90,27 @@ def _error(message: str, status: int = 2) -> int:
     return status
 
 
+def _rules_from_environment(ctx: typer.Context, param: typer.CallbackParam, value: str) -> str:
+    """--rules taken from PIQUET_CALC_RULES (not typed): checked here, so that a bad value is refused as the
+    command line's is, in one line, naming where it came from."""
+    if not ctx.resilient_parsing and ctx.get_parameter_source(param.name or "rules") == ParameterSource.ENVIRONMENT:
+        try:
+            get_rules(value)
+        except RulesError as e:
+            raise click_errors.UsageError(f"{RULES_VARIABLE}: {e}") from None
+    return value
+
+
+def _complete_rules(incomplete: str) -> list[str]:
+    """Tab completion of --rules: the presets (no match: the shell completes a file name instead)."""
+    return [name for name in PRESETS if name.startswith(incomplete.lower())]
+
+
 RulesOption = Annotated[str, typer.Option(help=f"Rules: a preset ({', '.join(PRESETS)}) or a house-rules .toml file "
-                                               "(see `piquet-calc rules`).")]
+                                               f"(see `piquet-calc rules`); default: {RULES_VARIABLE}, else rubicon.",
+                                          envvar=RULES_VARIABLE, show_envvar=False, show_default=False,
+                                          callback=_rules_from_environment,
+                                          autocompletion=_complete_rules)]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (schema: docs/json.md) instead of a table.")]
 WideOption = Annotated[bool, typer.Option("--wide", help="On a terminal, show every column even when the table is "
                                           "wider than the window (piped output is never cut).")]

@@ -23,6 +23,7 @@ import shutil
 import signal
 import sys
 import unicodedata
+from collections.abc import Callable
 from typing import Any, TextIO
 
 ASCII_FALLBACK = "piquet-calc-ascii"  # the codec error handler registered below
@@ -37,6 +38,9 @@ _PUNCTUATION = {"‘": "'", "’": "'", "“": '"', "”": '"', "«": '"', "»":
 _CYRILLIC = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
                      ["a", "b", "v", "g", "d", "e", "yo", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p", "r",
                       "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "yu", "ya"], strict=True))
+
+
+BEFORE_OUTPUT: list[Callable[[], None]] = []  # called before the output is written: a progress bar clears itself
 
 
 class OutputError(Exception):
@@ -153,6 +157,8 @@ def write_out(text: str) -> None:
     """Write ``text`` to stdout and flush it; ReaderGone or OutputError when that cannot be done."""
     if sys.stdout is None:
         raise OutputError("cannot write the output: stdout is closed")
+    for clear in tuple(BEFORE_OUTPUT):
+        clear()
     try:
         sys.stdout.write(text)
         sys.stdout.flush()
