@@ -10,6 +10,8 @@ from typing import Any
 import typer
 
 from . import streams
+from .batch import BATCH_SETTINGS, batch
+from .batch_item import serve
 from .common import PROG, _OneLineErrors, click_decorators
 from .declare import declare
 from .discard import discard
@@ -45,6 +47,8 @@ app.command()(odds)
 app.command("rules")(rules_command)
 app.command()(warm)
 app.command()(partie)
+app.command(context_settings=BATCH_SETTINGS)(batch)
+serve(app)  # batch runs the other commands through this app (cli/batch_item.py)
 
 
 def run() -> None:

@@ -33,6 +33,7 @@ SCHEMAS: dict[str, int] = {
     "odds": 1,  # odds
     "rules": 1,  # rules [NAME]
     "partie": 1,  # partie: a partie's score sheet and its result
+    "batch": 1,  # batch: one output line, the envelope of a command's document or its error
 }
 COMMON = "common"  # shared definitions, not an output
 BASE_URI = "https://piquet-calc.invalid/schemas/"  # the schemas' $id: a name, not a place to fetch them from
