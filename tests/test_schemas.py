@@ -78,6 +78,7 @@ RUNS: list[tuple[str, list[str]]] = [
     ("partie", ["partie", "--rules", "encyclopedia", "136 26"]),
     ("partie", ["partie", "--rules", "normand", "100 20 10", "60 10", "30 10"]),
     ("partie", ["partie", "--rules", "normand", "--target", "150", "1:100 2:20 3:10"]),
+    ("batch", ["batch", str(Path(__file__).parent / "data" / "batch-one.jsonl")]),  # one line: the envelope
 ]
 
 

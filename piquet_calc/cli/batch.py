@@ -35,7 +35,7 @@ def batch(
         metavar="FILE|COMMAND", show_default=False,
         help="A FILE of JSON lines (default: stdin), each {\"command\": ..., \"id\": ..., arguments and options "
              "by their --help names}; or a COMMAND and its options for plain lines on stdin, a hand a line "
-             "(arguments separated by |).")] = None,
+             "(several arguments: separated by a vertical bar).")] = None,
     out: Annotated[str | None, typer.Option(help="Write the lines to this file (a whole line at a time) instead "
                                             "of stdout.", show_default=False)] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Go on with the --out file: its lines are skipped, the "
