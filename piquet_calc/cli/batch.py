@@ -12,18 +12,19 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any, BinaryIO
+from typing import TYPE_CHECKING, Annotated, Any, BinaryIO
 
 import typer
 
-from ..batch.lines import Item, LineError, count_lines, item_id, json_object, read_items
-from ..batch.out import OutError, check_written, open_output
-from ..batch.progress import Progress
-from ..batch.run import MAX_WORKERS, RunnerError, Tally, cores, drive, local_runner
 from ..cards import quote_path
 from . import streams
 from .batch_item import BadLine, batchable, check_options, command_for, line_argv, object_argv, prepare_worker, run_item
 from .common import PROG, click_errors
+
+if TYPE_CHECKING:  # the runners are imported when batch runs, not at every command's start
+    from ..batch.lines import Item
+    from ..batch.progress import Progress
+    from ..batch.run import Tally
 
 # batch's own options anywhere; whatever else follows a command's name is that command's
 BATCH_SETTINGS = {"ignore_unknown_options": True, "allow_interspersed_args": True}
@@ -52,6 +53,11 @@ def batch(
 ) -> None:
     """Many hands in one run: a line in, a line of JSON out (each command's --json), on every core or a Dask
     cluster; exit 1 if any line failed."""
+    from ..batch.lines import count_lines, read_items
+    from ..batch.out import OutError, open_output
+    from ..batch.progress import Progress
+    from ..batch.run import MAX_WORKERS, cores
+
     words = list(file_or_command or [])
     if workers is not None and not 1 <= workers <= MAX_WORKERS:
         raise click_errors.UsageError(f"--workers must be 1 to {MAX_WORKERS}, not {workers}")
@@ -76,6 +82,9 @@ def batch(
 
 def _run(items: Any, sink: Any, written: Any, progress: Progress, workers: int, cluster: str | None) -> Tally:
     """The lines run and written; the runner and the output closed whatever happens."""
+    from ..batch.out import OutError, check_written
+    from ..batch.run import RunnerError, drive
+
     try:
         runner = _runner(workers, cluster)
     except RunnerError as e:
@@ -94,6 +103,8 @@ def _run(items: Any, sink: Any, written: Any, progress: Progress, workers: int, 
 
 
 def _runner(workers: int, cluster: str | None) -> Any:
+    from ..batch.run import local_runner
+
     if cluster is None:
         return local_runner(run_item, prepare_worker, workers)
     try:
@@ -128,6 +139,8 @@ def _all_commands() -> list[str]:
 
 
 def _plain(command: Any, options: list[str]) -> Any:
+    from ..batch.lines import Item
+
     def parse(number: int, text: str) -> Item:
         try:
             return Item(number, number, command.name, (command.name, [*options, *line_argv(command, text)]))
@@ -139,6 +152,8 @@ def _plain(command: Any, options: list[str]) -> Any:
 
 def _json_line(number: int, text: str) -> Item:
     """A JSON line's Item: its id, its command, its argument list; or its error."""
+    from ..batch.lines import Item, LineError, item_id, json_object
+
     line_id, name = number, None
     try:
         obj = json_object(text)
