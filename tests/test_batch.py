@@ -21,6 +21,7 @@ import pytest
 from typer.testing import CliRunner
 
 from piquet_calc import schemas
+from piquet_calc.batch import progress
 from piquet_calc.batch.lines import Item
 from piquet_calc.batch.out import written_ids
 from piquet_calc.batch.run import Tally, drive
@@ -194,6 +195,7 @@ def test_what_batch_is_given_wrong_is_one_line_and_exit_2(tmp_path: Path) -> Non
         (["batch", "a.jsonl", "b.jsonl"], "one FILE of JSON lines, not 2 words"),
         (["batch", "--resume"], "--resume goes on with an --out file: give it"),
         (["batch", "--workers", "0"], "--workers must be 1 to 256, not 0"),
+        (["batch", "--bogus"], "No such option: --bogus"),
         (["batch", "--workers", "2", "--cluster", "tcp://x:1"], "--workers is for this machine"),
     ]
     for args, message in cases:
@@ -326,3 +328,22 @@ def test_written_ids_cut_a_partial_line(tmp_path: Path) -> None:
     path.write_bytes(b'{"id": 1}\n{"id": "two"}\n{"id": 3')
     assert list(written_ids(path)) == [1, "two"]
     assert path.read_bytes() == b'{"id": 1}\n{"id": "two"}\n'
+
+
+def test_progress_says_lines_failed_rate_and_time_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    monkeypatch.setattr(progress, "EVERY", 0.0)
+    stream = io.StringIO()
+    shown = progress.Progress(stream, total=12, quiet=False)
+    shown.start -= 4.0  # four seconds in
+    shown(Tally(done=4, failed=1, skipped=2))
+    line = stream.getvalue()
+    assert line.startswith("piquet-calc: batch: 4 of 10 lines, 1 failed, ") and line.endswith(" left\n"), line
+    quiet = io.StringIO()
+    silent = progress.Progress(quiet, total=12, quiet=True)
+    silent(Tally(done=4))
+    silent.finish(Tally(done=12))
+    assert quiet.getvalue() == ""  # --quiet: nothing when no line failed ...
+    silent.finish(Tally(done=12, failed=3))
+    assert quiet.getvalue().endswith("; 3 failed\n")  # ... but the count of failed lines

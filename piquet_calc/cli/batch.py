@@ -124,6 +124,8 @@ def _mode(words: list[str]) -> tuple[Any, str | None]:
         except click_errors.ClickException as e:
             raise click_errors.UsageError(f"{command.name}: {e.format_message()}") from None
         return _plain(command, options), None
+    if words and words[0].startswith("-") and words[0] != "-":
+        raise click_errors.UsageError(f"No such option: {words[0]} (a command's options follow its name)")
     if words and words[0] in _all_commands():
         raise click_errors.UsageError(f"{words[0]} has no --json: batch runs {', '.join(commands)}")
     if len(words) > 1:
