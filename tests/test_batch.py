@@ -47,6 +47,8 @@ def _lines(house: Path) -> list[tuple[dict, list[str]]]:
         ({"id": 30, "command": "discard", "hand": HAND, "elder": True, "play": True, "samples": 4, "seed": 11,
           "top": 2, "rules": h, "quiet": True},
          ["discard", HAND, "--elder", "--play", "--samples", "4", "--seed", "11", "--top", "2", "--rules", h, "-q"]),
+        ({"command": "discard", "hand": HAND, "elder": True, "rules": h, "why": "8C"},
+         ["discard", HAND, "--elder", "--rules", h, "--why", "8C"]),
         ({"command": "declare", "hand": A_DEALER, "younger": True, "discards": "7H 8H", "elder_blanche": True},
          ["declare", A_DEALER, "--younger", "--discards", "7H 8H", "--elder-blanche"]),
         ({"command": "score", "hands": [B_ELDER, A_DEALER], "rules": "encyclopedia"},
