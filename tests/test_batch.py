@@ -127,7 +127,6 @@ def test_a_dask_local_cluster_writes_the_same_bytes(local_run: str, requests: Pa
 
 def test_without_dask_the_cluster_is_one_clear_line(requests: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed now fails, as when not installed
-    monkeypatch.delitem(sys.modules, "piquet_calc.batch.cluster", raising=False)
     r = runner.invoke(app, ["batch", str(requests), "--cluster", "tcp://127.0.0.1:8786"])
     assert r.exit_code == 2
     assert r.stderr == 'piquet-calc: error: --cluster needs Dask: pip install "piquet-calc[cluster]"\n'

@@ -90,6 +90,9 @@ def _run(items: Any, sink: Any, written: Any, progress: Progress, workers: int, 
     except RunnerError as e:
         sink.close()
         raise click_errors.UsageError(str(e)) from None
+    except BaseException:
+        sink.close()
+        raise
     try:
         return drive(items, runner, sink.write, written, check_written, progress)
     except (RunnerError, OutError) as e:
@@ -107,11 +110,12 @@ def _runner(workers: int, cluster: str | None) -> Any:
 
     if cluster is None:
         return local_runner(run_item, prepare_worker, workers)
+    from ..batch.cluster import DaskCluster
+
     try:
-        from ..batch.cluster import DaskCluster
+        return DaskCluster(run_item, prepare_worker, cluster)
     except ImportError:
         raise click_errors.UsageError('--cluster needs Dask: pip install "piquet-calc[cluster]"') from None
-    return DaskCluster(run_item, prepare_worker, cluster)
 
 
 def _mode(words: list[str]) -> tuple[Any, str | None]:
