@@ -84,6 +84,7 @@ RUNS: list[tuple[str, list[str]]] = [
     ("partie", ["partie", "--rules", "normand", "--target", "150", "1:100 2:20 3:10"]),
     ("review", ["review", DEAL_004, "--seat", "dealer", "-q"]),
     ("deal", ["record", DEAL_004]),
+    ("batch", ["batch", str(Path(__file__).parent / "data" / "batch-one.jsonl")]),  # one line: the envelope
 ]
 
 

@@ -11,6 +11,8 @@ import typer
 
 from . import streams
 from .about import ABOUT, version_line
+from .batch import BATCH_SETTINGS, batch
+from .batch_item import serve
 from .common import PROG, _OneLineErrors, click_decorators
 from .declare import declare
 from .discard import discard
@@ -58,6 +60,8 @@ app.command()(warm)
 app.command()(partie)
 app.command()(review)
 app.command()(record)
+app.command(context_settings=BATCH_SETTINGS)(batch)
+serve(app)  # batch runs the other commands through this app (cli/batch_item.py)
 
 
 def run() -> None:

@@ -36,6 +36,7 @@ SCHEMAS: dict[str, int] = {
     "partie": 1,  # partie: a partie's score sheet and its result
     "deal": 1,  # record --to json: the deal record (docs/record.md), also read by review
     "review": 1,  # review: every decision of a played deal graded
+    "batch": 1,  # batch: one output line, the envelope of a command's document or its error
 }
 COMMON = "common"  # shared definitions, not an output
 BASE_URI = "https://piquet-calc.invalid/schemas/"  # the schemas' $id: a name, not a place to fetch them from
