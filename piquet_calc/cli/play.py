@@ -9,7 +9,7 @@ import typer
 
 from ..cards import HAND_SIZE, CardError, parse_cards
 from ..kernels.cache import MAX_THREADS
-from ..rules import get_rules
+from ..rules import RulesError, get_rules
 from .common import JsonOption, RulesOption, WideOption, _emit, _given, _number, _user_errors, click_errors
 
 
@@ -17,7 +17,10 @@ def play(
     ctx: typer.Context,
     elder_hand: Annotated[str, typer.Argument(help="Elder's twelve cards after the exchange (with --seat: yours).")],
     dealer_hand: Annotated[str, typer.Argument(help="The dealer's twelve cards after the exchange (not with "
-                                                    "--seat).")] = "",
+                                                    "--seat; normand: middle's ten).")] = "",
+    normand_dealer: Annotated[str, typer.Argument(metavar="[NORMAND_DEALER]",
+                                                  help="--rules normand: the dealer's ten (the three hands are "
+                                                       "elder's, middle's, the dealer's).")] = "",
     tricks: Annotated[str, typer.Option(help='Tricks already played, each the leader\'s card then the follower\'s, '
                                              'e.g. "AH TC, KH JC"; the rest is solved. With --seat the last may be '
                                              'one card: the card led to you.')] = "",
@@ -51,6 +54,11 @@ def play(
         from ..engine import first_run
 
         first_run.silence()
+    if normand_dealer or _normand(rules):
+        from .play_normand import play_normand
+
+        play_normand(ctx, (elder_hand, dealer_hand, normand_dealer), tricks, rules, as_json)
+        return
     if seat is not None:
         _play_seen(elder_hand, dealer_hand, seat.lower(), _SeatInputs(discards, heard, other_took, seen,
                                                                       carte_blanche), tricks,
@@ -77,6 +85,14 @@ def play(
     from .. import report
 
     _emit(as_json, lambda: report.play_data(result), lambda: report.play_table(result))
+
+
+def _normand(rules: str) -> bool:
+    """Are these rules (a preset or a house file) for three players? Bad rules are refused later, as ever."""
+    try:
+        return get_rules(rules).table.players == 3
+    except RulesError:  # the two-hand road reports the bad rules in its own words
+        return False
 
 
 # --- play --seat: the play as a player sees it (issue 22; analysis/seen.py, report/seen.py) -------------------
