@@ -19,6 +19,7 @@ from .engine import first_run
 
 PLAY_E, PLAY_D = "AS 7S AH KH QH TH 8H 7H AD 7D KC 7C", "KS QS JS TS 9S 8S KD QD 8D AC JC TC"
 YOUNGER = "QS JS TS 9S 8S JH 9H KD QD AC JC TC"
+NORMAND_HANDS = ("AS AH AD AC KC QC 9S 8S 9C 8C", "KH QH JH TH 9H KS QS TS 7S 8D", "KD QD JD TD 9D JC TC 7C 8H 7H")
 
 
 def _declarations() -> None:
@@ -81,6 +82,16 @@ def _four() -> None:
     warm()
 
 
+def _normand_play() -> None:
+    """``play --rules normand``: one deal valued and played out by the kernels (not the cold road)."""
+    from .analysis.normand_play import analyse_normand_play
+    from .cards import parse_cards
+    from .rules import get_rules
+
+    hands = [parse_cards(h, 10, "a hand") for h in NORMAND_HANDS]
+    analyse_normand_play(hands, get_rules("normand"), kernel=True)
+
+
 WARMERS: dict[str, Callable[[], None]] = {
     "declarations": _declarations,
     "play": _play,
@@ -89,6 +100,7 @@ WARMERS: dict[str, Callable[[], None]] = {
     "normand-exchange": _normand_exchange,
     "normand-declare": _normand_declare,
     "four": _four,
+    "normand-play": _normand_play,
 }
 
 

@@ -46,11 +46,13 @@ def _refuse_constant(name: str) -> None:
 def _play_records(text: str, players: int, rules_name: str, own: str | None = None) -> list[Deal]:
     """The records of ``play --json`` one after another, each checked against play.schema.json (with
     jsonschema) before a number is read; anything else is one PartieError naming the deal."""
-    if players != 2:
-        raise PartieError(f"{JSON_HINT} are two-handed deals; {rules_name} is for {players} players")
+    if players not in (2, 3):
+        raise PartieError(f"{JSON_HINT} are deals of two or three; {rules_name} is for {players} players")
+    from ..game.normand_record import deal_from_normand_play
     from ..schemas import validator
 
-    check = validator("play")
+    schema = "play" if players == 2 else "play-normand"  # three: `play ELDER MIDDLE DEALER --rules normand`
+    check = validator(schema)
     decoder, pos, deals = json.JSONDecoder(parse_constant=_refuse_constant), 0, []
     while True:
         while pos < len(text) and text[pos].isspace():
@@ -74,12 +76,13 @@ def _play_records(text: str, players: int, rules_name: str, own: str | None = No
         if error is not None:
             at = "/".join(str(p) for p in error.absolute_path)
             detail = error.message if len(error.message) <= 80 else f"fails the schema's {error.validator!r} rule"
-            raise PartieError(f"deal {number}: not one of {JSON_HINT} (play.schema.json): "
+            raise PartieError(f"deal {number}: not one of {JSON_HINT} ({schema}.schema.json): "
                               f"{'at ' + quote(at) + ': ' if at else ''}{detail}")
         played = record.get("rules")
         if played not in (rules_name, own):
             raise PartieError(f"deal {number} was played under {played}, but the partie is {rules_name}'s")
-        deals.append(deal_from_play(record, dealer_of(number), number))
+        deals.append(deal_from_play(record, dealer_of(number), number) if players == 2
+                     else deal_from_normand_play(record, dealer_of(number, 3), number))
 
 
 def _stdin_text() -> str:
