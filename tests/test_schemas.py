@@ -28,6 +28,8 @@ RUBICON_002 = ["20 15", "20 15", "20 15", "20 15", "20 15", "13 5"]  # 113 to 80
 
 # (output name, arguments): every command and preset family, each run once
 RUNS: list[tuple[str, list[str]]] = [
+    ("play-normand", ["play", "AS AH AD AC KC QC 9S 8S 9C 8C", "KH QH JH TH 9H KS QS TS 7S 8D",
+                      "KD QD JD TD 9D JC TC 7C 8H 7H", "--rules", "normand", "--tricks", "AS 7S 7H, AH"]),
     ("play-seat", ["play", "--seat", "elder", "AS KS QS JS TS AH KH QH AD KD 7C 8C", "--discards", "7S 8S 7H 9C 7D",
                    "--heard", "point good, sequence good, sets good", "--tricks", "AS 9S"]),
     ("play-seat", ["play", "--seat", "dealer", "KS QS JS TS 9S 8S KD QD 8D AC JC TC", "--discards", "JH 9H",

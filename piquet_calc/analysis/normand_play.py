@@ -142,8 +142,8 @@ def analyse_normand_play(hands: Sequence[Sequence[Card]], rules: RuleSet, played
                 close(trick_start, state, tuple(values))
                 values = []
     end = finish3(state, rules)
-    return NormandPlayAnalysis(h, rules, score, before, live, piqued, tuple(played), tuple(tricks), to_move, choices, end,
-                               (state.tricks[0], state.tricks[1], state.tricks[2]))
+    return NormandPlayAnalysis(h, rules, score, before, live, piqued, tuple(played), tuple(tricks), to_move, choices,
+                               end, (state.tricks[0], state.tricks[1], state.tricks[2]))
 
 
 __all__ = ["SEATS", "Choice", "NormandPlayAnalysis", "PlayError", "Trick3", "analyse_normand_play",

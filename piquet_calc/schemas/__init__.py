@@ -29,8 +29,8 @@ SCHEMAS: dict[str, int] = {
     "score": 1,  # score, two players
     "score-table": 1,  # score --rules normand / four (three or four players)
     "play": 1,  # play
-    "play-seat": 1,
-    "play-normand": 1,  # play ELDER MIDDLE DEALER --rules normand: the paranoid play, every card seen  # play --seat: every card the player may play, valued over the hands the other may hold
+    "play-seat": 1,  # play --seat: every card the player may play, valued over the hands the other may hold
+    "play-normand": 1,  # play ELDER MIDDLE DEALER --rules normand: the paranoid play, every card seen
     "odds": 1,  # odds
     "rules": 1,  # rules [NAME]
     "partie": 1,  # partie: a partie's score sheet and its result
