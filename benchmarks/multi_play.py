@@ -20,10 +20,9 @@ import random
 import statistics
 import time
 
-from piquet_calc.analysis.normand_play import before_play3
 from piquet_calc.cards import DECK
 from piquet_calc.engine.normand_play import NormandSolver
-from piquet_calc.game.normand_play import start3
+from piquet_calc.game.normand_play import before_play3, start3
 from piquet_calc.game.table import score_table
 from piquet_calc.rules import get_rules
 

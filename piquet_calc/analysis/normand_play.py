@@ -15,7 +15,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, CardError, parse_cards, quote
-from ..game.normand_play import SEATS, Finish3, PlayError, State3, check_normand_play, finish3, play_card, start3
+from ..game.normand_play import (
+    SEATS,
+    Finish3,
+    PlayError,
+    State3,
+    before_play3,
+    check_normand_play,
+    finish3,
+    play_card,
+    start3,
+)
 from ..game.table import TableScore, check_table_hands, score_table
 from ..rules import RuleSet
 
@@ -79,12 +89,6 @@ def parse_tricks3(text: str) -> list[list[Card]]:
                             f"have fewer), not {quote(part.strip())}")
         tricks.append(cards)
     return tricks
-
-
-def before_play3(s: TableScore) -> tuple[tuple[int, int, int], bool]:
-    """(each seat's declarations with repique, pique still live): no repique of elder's, the others at nothing."""
-    pts = [sum(p[i] for name, p in s.classes if name != "pique") for i in range(3)]
-    return (pts[0], pts[1], pts[2]), not s.repique[0] and pts[1] == 0 and pts[2] == 0
 
 
 def analyse_normand_play(hands: Sequence[Sequence[Card]], rules: RuleSet, played: Sequence[Card] = (),

@@ -93,6 +93,12 @@ def discard(
         if elder_took is not None:
             raise click_errors.UsageError(f"--elder-took is for two players: under {ruleset.name} elder takes nothing")
         given = _given(ctx, "play", "samples", "seed", "also", "threads")
+        if play and ruleset.table.players == 3:  # issue 36: the Normand dealer by the whole deal
+            from .discard_normand import discard_normand_play
+
+            discard_normand_play(ctx, hand, ruleset, (elder, younger, dealer, elder_blanche), top, samples, seed,
+                                 threads, why, against, as_json, quiet, wide)
+            return
         if given:
             raise click_errors.UsageError(f"{', '.join(given)}: --play and its options are for two players, "
                                           f"not {ruleset.name}")

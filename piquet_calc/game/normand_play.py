@@ -27,10 +27,11 @@ from dataclasses import dataclass, replace
 from ..cards import Card
 from ..rules import RulesError, RuleSet
 from .play import PlayError, follower_wins, legal_cards
+from .table import TableScore
 
 ELDER, MIDDLE, DEALER = 0, 1, 2
 SEATS = ("elder", "middle", "dealer")
-__all__ = ["DEALER", "ELDER", "MIDDLE", "SEATS", "Finish3", "PlayError", "State3", "check_normand_play",
+__all__ = ["DEALER", "ELDER", "MIDDLE", "SEATS", "Finish3", "PlayError", "State3", "before_play3", "check_normand_play",
            "finish3", "legal_cards", "minimax3", "net2", "play_card", "score_cards", "start3", "trick_winner"]
 
 
@@ -94,6 +95,14 @@ def start3(hands: Sequence[Iterable[Card]], rules: RuleSet, before: Sequence[int
         return State3((h[0], h[1], h[2]), ELDER, (), (0, 0, 0), (totals[0] + rules.pique_bonus, totals[1], totals[2]),
                       False, pique=True)
     return State3((h[0], h[1], h[2]), ELDER, (), (0, 0, 0), totals, live)
+
+
+def before_play3(score: TableScore) -> tuple[tuple[int, int, int], bool]:
+    """From the declarations scored at the table (game.table.score_table): (each seat's declarations with
+    repique, pique still live: no repique of elder's, middle and the dealer at nothing). Their pique, an
+    estimate from elder's pique run, is left out: the play decides pique."""
+    pts = [sum(p[i] for name, p in score.classes if name != "pique") for i in range(3)]
+    return (pts[0], pts[1], pts[2]), not score.repique[0] and pts[1] == 0 and pts[2] == 0
 
 
 def _score(s: State3, seat: int, points: int, rules: RuleSet) -> State3:

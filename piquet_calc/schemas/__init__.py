@@ -21,6 +21,7 @@ SCHEMAS: dict[str, int] = {
     "discard": 1,  # discard, two players: the exact table (model "uniform")
     "discard-play": 1,  # discard --play, two players: the whole deal, sampled (model "deal")
     "discard-normand": 1,  # discard --rules normand --dealer: the dealer's exchange
+    "discard-normand-play": 1,  # discard --rules normand --dealer --play: the exchange by the whole deal
     "discard-why": 1,  # discard --why: a discard against #1 (or --against), the difference split by source
     "declare": 1,  # declare, two players
     "declare-normand": 1,  # declare --rules normand --seat S
