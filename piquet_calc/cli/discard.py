@@ -93,16 +93,11 @@ def discard(
         if elder_took is not None:
             raise click_errors.UsageError(f"--elder-took is for two players: under {ruleset.name} elder takes nothing")
         given = _given(ctx, "play", "samples", "seed", "also", "threads")
-        if play and ruleset.table.players == 3:  # issue 36: the Normand dealer by the whole deal
-            from .discard_normand import discard_normand_play
-
-            discard_normand_play(ctx, hand, ruleset, (elder, younger, dealer, elder_blanche), top, samples, seed,
-                                 threads, why, against, as_json, quiet, wide)
-            return
-        if given:
+        if given and not (play and ruleset.table.players == 3):  # issue 36: normand's dealer has --play
             raise click_errors.UsageError(f"{', '.join(given)}: --play and its options are for two players, "
                                           f"not {ruleset.name}")
-        _discard_table(hand, ruleset, elder, younger, dealer, elder_blanche, top, as_json, quiet, why, against, wide)
+        _discard_table(hand, ruleset, elder, younger, dealer, elder_blanche, top, as_json, quiet, why, against, wide,
+                       (ctx, play, samples, seed, threads))
         return
     younger = younger or dealer
     with _user_errors():
@@ -167,8 +162,16 @@ def discard(
 
 def _discard_table(hand: str, ruleset: RuleSet, elder: bool, younger: bool, dealer: bool, elder_blanche: bool,
                    top: int, as_json: bool, quiet: bool, why: str | None = None, against: str | None = None,
-                   wide: bool = False) -> None:
-    """discard for three or four players: only normand's dealer exchanges."""
+                   wide: bool = False, whole: tuple = (None, False, 0, 0, 0)) -> None:
+    """discard for three or four players: only normand's dealer exchanges. ``whole``: (the context, --play,
+    --samples, --seed, --threads): with --play, by the whole deal (cli/discard_normand.py)."""
+    ctx, play, samples, seed, threads = whole
+    if play:
+        from .discard_normand import discard_normand_play
+
+        discard_normand_play(ctx, hand, ruleset, (elder, younger, dealer, elder_blanche), top, samples, seed, threads,
+                             why, against, as_json, quiet, wide)
+        return
     shape = ruleset.table
     if shape.talon == 0 or ruleset.exchange[-1] == (0,):
         raise click_errors.UsageError(f"nobody exchanges under {ruleset.name}: use declare (--seat)")
