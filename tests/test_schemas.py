@@ -41,6 +41,8 @@ RUNS: list[tuple[str, list[str]]] = [
                       "--elder-took", "1", "--also", "AC"]),
     ("discard-play", ["discard", B_DEALT, "--elder", "--play", "--samples", "4", "--top", "2", "--rules", "HOUSE",
                       "--score", "100 60", "--deal", "3"]),  # the partie block, by the base preset's table
+    ("discard-normand-play", ["discard", NORMAND_DEALER, "--rules", "normand", "--dealer", "--play", "--samples", "3",
+                              "--top", "1", "--why", "keep"]),
     ("discard-normand", ["discard", NORMAND_DEALER, "--rules", "normand", "--dealer", "--top", "3"]),
     ("discard-why", ["discard", B_DEALT, "--elder", "--play", "--samples", "4", "--top", "2", "--rules", "HOUSE",
                      "--why", "8C"]),  # paired on the report deals
