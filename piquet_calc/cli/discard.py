@@ -52,7 +52,8 @@ def discard(
     elder_blanche: Annotated[bool, typer.Option("--elder-blanche",
                                                 help="Younger only: elder showed carte blanche.")] = False,
     rules: RulesOption = "rubicon",
-    top: Annotated[int, typer.Option(help="Show the best N discards; 0 shows all.")] = 10,
+    top: Annotated[int, typer.Option(help="Show the best N discards; 0 shows all (normand --play: 5 unless "
+                                          "given).")] = 10,
     as_json: JsonOption = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q",
                                         help="No progress on stderr (nor the first run's compiling line).")] = False,
@@ -60,7 +61,7 @@ def discard(
                                        "opponent's by the exchange policy), the declarations and the play "
                                        "solved double dummy (README, The whole deal).")] = False,
     samples: Annotated[int, typer.Option(help=f"With --play: fresh deals per discard in the final round, 2 to "
-                                         f"{MAX_SAMPLES:,}.")] = DEFAULT_SAMPLES,
+                                         f"{MAX_SAMPLES:,} (normand: 200 unless given).")] = DEFAULT_SAMPLES,
     seed: Annotated[int, typer.Option(help=f"With --play: the seed the deals are drawn from, 0 to {MAX_SEED:,}.")]
     = DEFAULT_SEED,
     also: Annotated[list[str] | None, typer.Option(help="With --play: put this discard in the final round "
