@@ -194,6 +194,10 @@ def test_play_json_choices_schema_and_partie() -> None:
     ((*PIQUE_DEAL, "--tricks", "AS 7S, AH 9H 8H"), "--tricks: trick 1: expected three cards from the leader"),
     ((*PIQUE_DEAL, "--tricks", "KH"), "it is elder's turn, and KH is not in elder's hand (it is middle's card)"),
     ((*PIQUE_DEAL, "--seat", "elder"), "--seat: not for the play of three (normand)"),
+    # the dealer's dealt hand: a card of another's final hand in it, or one card exchanged (both or none)
+    ((*PIQUE_DEAL, "--dealer-dealt", "KD QD JD TD 9D JC TC 7C AS 7D"), "AS is in the dealer's dealt hand and in "
+                                                                      "elder's final hand"),
+    ((*PIQUE_DEAL, "--dealer-dealt", "KD QD JD TD 9D JC TC 7C 8H JS"), "the dealer exchanges none or 2 cards"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, message) -> None:
     r = run("play", *args, "--rules", "normand")
@@ -204,3 +208,16 @@ def test_bad_input_is_one_line_and_exit_2(args, message) -> None:
 def test_partie_refuses_a_broken_record() -> None:
     r = run("partie", "--rules", "normand", stdin='{"schema_version": 1, "schema": "play-normand.schema.json"}')
     assert r.exit_code == 2 and "play-normand.schema.json" in r.stderr, r.stderr
+
+
+def test_the_dealers_dealt_hand_gives_his_carte_blanche() -> None:
+    """A dealer dealt no king, queen or knave (carte blanche, 10) who put out TD TS and took KD QD: his
+    carte blanche is read off his dealt hand, though his final hand holds a king and a queen; without
+    --dealer-dealt the final hand stands for it, and there is none."""
+    final = "KD QD 9D 8D 7D 9C 8C 7C 8H 7H"
+    dealt = "TD 9D 8D 7D 9C 8C 7C 8H 7H TS"  # he put out TD TS, took KD QD
+    hands_ = hands("AS AH AD AC KC QC 9S 8S TC JC", "KH QH JH TH 9H KS QS JS 7S JD", final)
+    a = analyse_normand_play(hands_, NORMAND, cards("AS 7S 8H"), kernel=False, dealer_dealt=cards(dealt))
+    assert dict(a.declarations.classes)["carte_blanche"] == (0, 0, 10)
+    b = analyse_normand_play(hands_, NORMAND, cards("AS 7S 8H"), kernel=False)
+    assert dict(b.declarations.classes)["carte_blanche"] == (0, 0, 0)

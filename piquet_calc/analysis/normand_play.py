@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, CardError, parse_cards, quote
+from ..game.deal_check import check_table_deal
+from ..game.declarations import is_carte_blanche
 from ..game.normand_play import (
     SEATS,
     Finish3,
@@ -57,6 +59,7 @@ class Choice:
 class NormandPlayAnalysis:
     hands: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
     rules: RuleSet
+    dealer_dealt: tuple[Card, ...] | None
     declarations: TableScore
     before: tuple[int, int, int]  # each seat's declarations with repique, before the play
     pique_live: bool
@@ -92,16 +95,22 @@ def parse_tricks3(text: str) -> list[list[Card]]:
 
 
 def analyse_normand_play(hands: Sequence[Sequence[Card]], rules: RuleSet, played: Sequence[Card] = (),
-                         kernel: bool | None = None) -> NormandPlayAnalysis:
+                         kernel: bool | None = None, dealer_dealt: Sequence[Card] | None = None) -> NormandPlayAnalysis:
     """The declarations, the ``played`` cards, every choice of the player to move and the paranoid line.
 
     CardError for hands that are not three of ten distinct cards; PlayError (one line naming the trick) for
     a card that is not the player's or does not follow suit. ``kernel``: the kernels (True), the plain
-    solver (False, the same values) or (None) the kernels when compiled (engine.normand_play)."""
+    solver (False, the same values) or (None) the kernels when compiled (engine.normand_play).
+    ``dealer_dealt``: the dealer's dealt hand when he exchanged (his carte blanche is read off it; no card of
+    it in another's final hand, an exchange the rules allow: game/deal_check.py)."""
     check_normand_play(rules)
     check_table_hands(hands, rules)
     h = (tuple(hands[0]), tuple(hands[1]), tuple(hands[2]))
-    score = score_table(h, rules)
+    blanche = None
+    if dealer_dealt is not None:
+        check_table_deal(h, dealer_dealt, rules)
+        blanche = [is_carte_blanche(h[0], rules), is_carte_blanche(h[1], rules), is_carte_blanche(dealer_dealt, rules)]
+    score = score_table(h, rules, blanche)
     before, live = before_play3(score)
     state = start3(h, rules, before, live)
     piqued = state.pique  # at the threshold before the first lead
@@ -146,8 +155,9 @@ def analyse_normand_play(hands: Sequence[Sequence[Card]], rules: RuleSet, played
                 close(trick_start, state, tuple(values))
                 values = []
     end = finish3(state, rules)
-    return NormandPlayAnalysis(h, rules, score, before, live, piqued, tuple(played), tuple(tricks), to_move, choices,
-                               end, (state.tricks[0], state.tricks[1], state.tricks[2]))
+    dealt = None if dealer_dealt is None else tuple(dealer_dealt)
+    return NormandPlayAnalysis(h, rules, dealt, score, before, live, piqued, tuple(played), tuple(tricks), to_move,
+                               choices, end, (state.tricks[0], state.tricks[1], state.tricks[2]))
 
 
 __all__ = ["SEATS", "Choice", "NormandPlayAnalysis", "PlayError", "Trick3", "analyse_normand_play",

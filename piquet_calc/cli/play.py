@@ -25,7 +25,7 @@ def play(
                                              'e.g. "AH TC, KH JC"; the rest is solved. With --seat the last may be '
                                              'one card: the card led to you.')] = "",
     elder_dealt: Annotated[str, typer.Option(help="Elder's dealt hand, for carte blanche.")] = "",
-    dealer_dealt: Annotated[str, typer.Option(help="The dealer's dealt hand, for carte blanche.")] = "",
+    dealer_dealt: Annotated[str, typer.Option(help="The dealer's dealt hand, for carte blanche (normand too).")] = "",
     seat: Annotated[str | None, typer.Option(help="Play as a player sees it: you are elder or dealer, HAND is your "
                                                   "twelve; every card you may play now is valued over every hand the "
                                                   "other may hold.")] = None,
@@ -57,7 +57,7 @@ def play(
     if normand_dealer or _normand(rules):
         from .play_normand import play_normand
 
-        play_normand(ctx, (elder_hand, dealer_hand, normand_dealer), tricks, rules, as_json)
+        play_normand(ctx, (elder_hand, dealer_hand, normand_dealer), tricks, rules, as_json, dealer_dealt)
         return
     if seat is not None:
         _play_seen(elder_hand, dealer_hand, seat.lower(), _SeatInputs(discards, heard, other_took, seen,

@@ -8,12 +8,14 @@ from ..cards import CardError, parse_cards
 from ..rules import get_rules
 from .common import _emit, _given, _user_errors, click_errors
 
-TWO_HAND_ONLY = ("elder_dealt", "dealer_dealt", "seat", "discards", "heard", "other_took", "seen", "carte_blanche",
+TWO_HAND_ONLY = ("elder_dealt", "seat", "discards", "heard", "other_took", "seen", "carte_blanche",
                  "threads")
 
 
-def play_normand(ctx: typer.Context, hands: tuple[str, str, str], tricks: str, rules: str, as_json: bool) -> None:
-    """Three hands (elder's, middle's, the dealer's ten), the recorded tricks, the rules: the report."""
+def play_normand(ctx: typer.Context, hands: tuple[str, str, str], tricks: str, rules: str, as_json: bool,
+                 dealer_dealt: str = "") -> None:
+    """Three hands (elder's, middle's, the dealer's ten), the recorded tricks, the rules, the dealer's dealt
+    hand if given (``--dealer-dealt``, given even empty is given): the report."""
     from ..analysis.normand_play import analyse_normand_play, parse_tricks3
     from ..game.normand_play import PlayError
 
@@ -29,9 +31,11 @@ def play_normand(ctx: typer.Context, hands: tuple[str, str, str], tricks: str, r
         size = ruleset.table.hand_size
         cards = [parse_cards(h, size, f"{seat}'s hand") for h, seat in zip(hands, ("elder", "middle", "the dealer"),
                                                                              strict=True)]
+        dealt = (parse_cards(dealer_dealt, size, "the dealer's dealt hand") if _given(ctx, "dealer_dealt")
+                 else None)
         played = [c for t in parse_tricks3(tricks) for c in t]
         try:
-            result = analyse_normand_play(cards, ruleset, played)
+            result = analyse_normand_play(cards, ruleset, played, dealer_dealt=dealt)
         except PlayError as err:
             raise CardError(f"--tricks: {err}") from None
     from ..report.normand_play import normand_play_data, normand_play_table

@@ -37,6 +37,7 @@ def normand_play_data(a: NormandPlayAnalysis) -> dict[str, Any]:
         "rules": a.rules.name,
         "model": MODEL,
         "hands": _by_seat([[str(c) for c in h] for h in a.hands]),
+        "dealer_dealt": None if a.dealer_dealt is None else [str(c) for c in a.dealer_dealt],
         "tricks": [[str(c) for c in t.cards[:t.recorded]] for t in a.tricks if t.recorded],
         "declarations": [{"class": name, "points": _by_seat(pts)} for name, pts in s.classes if name != "pique"],
         "before_play": {**_by_seat(a.before), "pique_live": a.pique_live},
@@ -75,6 +76,8 @@ def normand_play_table(a: NormandPlayAnalysis) -> str:
     """The declarations (as ``score``), the choices of the player to move, the line with running totals."""
     data = normand_play_data(a)
     head = table_score_table(a.hands, a.declarations)
+    if a.dealer_dealt is not None:
+        head += f"\nthe dealer's dealt hand: {' '.join(str(c) for c in a.dealer_dealt)}"
     before = data["before_play"]
     live = "pique live: middle and the dealer at nothing" if before["pique_live"] else "pique not live"
     out = [head, "", f"Before the play: elder {before['elder']}, middle {before['middle']}, dealer "
