@@ -78,11 +78,13 @@ def _candidates(hand: tuple[Card, ...], rules: RuleSet) -> list[Option]:
 def analyse_normand_deal(hand: Sequence[Card], rules: RuleSet, samples: int = NORMAND_DEFAULT_SAMPLES,
                          seed: int = DEFAULT_SEED, top: int = 3, also: Sequence[Option] = (),
                          threads: int | None = None, progress: Progress | None = None,
-                         stage: Callable[[str], None] | None = None, kernel: bool | None = None,
+                         stage: Callable[[str], None] | None = None, kernel: bool = True,
                          ) -> NormandDealAnalysis:
     """Every option of the dealer judged by the whole deal (module docstring): the final round's ``top``
     (0: every option, no race) and the ``also`` options, ordered on the race's stream, their figures from
-    the report's. The figures depend only on the seed, never on ``threads``."""
+    the report's. The figures depend only on the seed, never on ``threads``. ``kernel``: the kernels (the plain
+    solver, False, takes seconds a solve: for tests of a few deals)."""
+    from ..engine import first_run
     from ..engine.pool import workers
 
     hand = _check_normand(hand, rules)
@@ -97,6 +99,7 @@ def analyse_normand_deal(hand: Sequence[Card], rules: RuleSet, samples: int = NO
             raise CardError(f"{' '.join(map(str, option or ()))}: not two cards of the hand")
         if index[key] not in forced:
             forced.append(index[key])
+    first_run.expect("normand-exchange", *(("normand-play",) if kernel else ()))  # one line for both to compile
     said = stage or (lambda words: None)
     said("the exact declarations of every option")
     exact = analyse_normand_exchange(hand, rules)
