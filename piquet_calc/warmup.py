@@ -92,6 +92,15 @@ def _normand_play() -> None:
     analyse_normand_play(hands, get_rules("normand"), kernel=True)
 
 
+def _normand_deal() -> None:
+    """``discard --rules normand --dealer --play``: one option's value on one deal (engine/normand_deal.py)."""
+    from .cards import parse_cards
+    from .engine.normand_deal import NormandDeals
+    from .rules import get_rules
+
+    NormandDeals(parse_cards(NORMAND_HANDS[2], 10, "the hand"), get_rules("normand"), 1).one(0, 0, None)
+
+
 WARMERS: dict[str, Callable[[], None]] = {
     "declarations": _declarations,
     "play": _play,
@@ -101,6 +110,7 @@ WARMERS: dict[str, Callable[[], None]] = {
     "normand-declare": _normand_declare,
     "four": _four,
     "normand-play": _normand_play,
+    "normand-deal": _normand_deal,
 }
 
 

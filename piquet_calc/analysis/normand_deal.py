@@ -99,7 +99,7 @@ def analyse_normand_deal(hand: Sequence[Card], rules: RuleSet, samples: int = NO
             raise CardError(f"{' '.join(map(str, option or ()))}: not two cards of the hand")
         if index[key] not in forced:
             forced.append(index[key])
-    first_run.expect("normand-exchange", *(("normand-play",) if kernel else ()))  # one line for both to compile
+    first_run.expect("normand-exchange", *(("normand-deal",) if kernel else ()))  # one line for both to compile
     said = stage or (lambda words: None)
     said("the exact declarations of every option")
     exact = analyse_normand_exchange(hand, rules)

@@ -35,7 +35,7 @@ Option = tuple[Card, ...] | None  # None keeps the hand; else the two cards put 
 class NormandDeals:
     """Deals for one dealer's hand and the options' values on them; one solver per worker thread."""
 
-    def __init__(self, hand: Sequence[Card], rules: RuleSet, seed: int, kernel: bool | None = None) -> None:
+    def __init__(self, hand: Sequence[Card], rules: RuleSet, seed: int, kernel: bool = True) -> None:
         self.hand = tuple(hand)
         self.rules = rules
         self.seed = seed
@@ -53,9 +53,11 @@ class NormandDeals:
 
     def _solver(self):  # one per thread: a table is never shared by two solves at once
         if not hasattr(self._local, "solver"):
-            from .normand_play import normand_solver_for
+            from ..game.normand_solve import NormandPlainSolver
+            from .normand_play import NormandSolver
 
-            self._local.solver = normand_solver_for(self.rules, self.kernel)
+            self._local.solver = (NormandSolver(self.rules, "normand-deal") if self.kernel
+                                  else NormandPlainSolver(self.rules))
         return self._local.solver
 
     def one(self, stream: int, i: int, option: Option) -> tuple[int, int]:

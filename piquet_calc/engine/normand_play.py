@@ -46,10 +46,10 @@ def normand_params(rules: RuleSet) -> np.ndarray:
     return params
 
 
-def _kernels():  # numba only when a solve is asked for
+def _kernels(family: str = "normand-play"):  # numba only when a solve is asked for
     from . import first_run
 
-    first_run.starting("normand-play")
+    first_run.starting(family)
     from ..kernels import normand_play as kn
 
     return kn
@@ -58,8 +58,10 @@ def _kernels():  # numba only when a solve is asked for
 class NormandSolver:
     """One transposition table and the kernels, for valuing many positions under one set of rules."""
 
-    def __init__(self, rules: RuleSet) -> None:
-        self.kn = _kernels()
+    def __init__(self, rules: RuleSet, family: str = "normand-play") -> None:
+        """``family``: the kernels' family the caller compiles (engine/first_run.py): the play's, or the whole
+        deal's (engine/normand_deal.py, which calls ``future`` alone)."""
+        self.kn = _kernels(family)
         from ..kernels.play import new_table
 
         self.rules = rules
