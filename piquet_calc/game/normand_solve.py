@@ -23,7 +23,7 @@ from .normand_play import DEALER, ELDER, MIDDLE, State3, check_normand_play, net
 from .solve import _TOP, _bits, reps
 
 INF = 1 << 30
-Pos = tuple[int, int, int, int, int, int, int, int, int, int]  # h0 h1 h2 leader c0 c1 k trick-code need -
+Pos = tuple[int, int, int, int, int, int, int, int, int]  # h0 h1 h2 leader c0 c1 k tricks need (NormandPlainSolver)
 
 
 def _suit_of(card: int) -> int:
@@ -90,14 +90,11 @@ class NormandPlainSolver:
         hands = [h0, h1, h2]
         hands[seat] &= ~(1 << card)
         p = self.rules.play
-        last = not hands[0] and not hands[1] and not hands[2]  # the third card of the last trick (or its lead)
         imm = 0
         if k == 0:
-            last = (hands[seat].bit_count() == 0)
-            if (card & 7) >= self.sr:
-                pts, need = self._scores(seat, p.last_lead if last else p.lead, need)
-                imm = 3 * pts if seat == me else 0
-                imm -= pts
+            if (card & 7) >= self.sr:  # the lead point (the last lead's when the leader's hand is now empty)
+                pts, need = self._scores(seat, p.last_lead if not hands[seat] else p.lead, need)
+                imm = (3 * pts if seat == me else 0) - pts
             return imm, (hands[0], hands[1], hands[2], leader, card, -1, 1, tricks, need)
         if k == 1:
             return 0, (hands[0], hands[1], hands[2], leader, c0, card, 2, tricks, need)
@@ -107,7 +104,7 @@ class NormandPlainSolver:
         wp = 0
         if (top & 7) >= self.sr:
             wp += p.win_own_lead if place == 0 else p.win_opponent_lead
-        if last:
+        if not (hands[0] | hands[1] | hands[2]):  # the last trick
             wp += p.last_trick
         pts, need = self._scores(winner, wp, need)
         imm = (3 * pts if winner == me else 0) - pts
@@ -133,7 +130,7 @@ class NormandPlainSolver:
                 rest = (others >> (c & ~7)) & 255
                 return (0, -(c & 7)) if rest == 0 or (c & 7) > _TOP[rest] else (1, c & 7)
             return sorted(cands, key=lead_key)
-        place = winning_place(c0, c1 if k == 2 else -1, -1) if k == 2 else 0
+        place = winning_place(c0, c1, -1) if k == 2 else 0
         top = (c0, c1)[place]
         ours = ((leader + place) % 3 == me) == (seat == me)
         if ours or not legal & _suit_of(c0):
