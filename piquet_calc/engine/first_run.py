@@ -79,8 +79,8 @@ register("seen", ("seen:batch_values",), 20, "the card values as a player sees t
 register("normand-exchange", ("table:dealer_exchange",), 6, "normand's exchange counts")
 register("normand-declare", ("table:count_seat",), 4, "normand's declaration counts")
 register("four", ("four/fast:count_chunk_fast",), 10, "the four-player counts")
-register("normand-play", ("normand_play/step:begin3", "normand_play/search:card_values3"), 40,
-         "the Normand play solver")
+register("normand-play", ("normand_play/step:begin3", "normand_play/search:card_values3",
+                          "normand_play/search:value3", "normand_play/search:at_least3"), 40, "the Normand play solver")
 register("normand-deal", ("normand_play/search:value3",), 35, "the Normand whole-deal solve")  # begin3 is tiny
 # fmt: on
 

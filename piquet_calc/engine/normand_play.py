@@ -127,15 +127,17 @@ class LineCard:
 
 
 def paranoid_line(s: State3, rules: RuleSet, solver: NormandSolver | NormandPlainSolver) -> list[LineCard]:
-    """The play from ``s`` to the end: each player in turn plays his own paranoid-best card (``best_card``)."""
+    """The play from ``s`` to the end: each player in turn plays his own paranoid-best card (``best_card``).
+    At each card: the position's exact value for the player to move, then one zero-window question a legal
+    card (is it worth that value?), far cheaper than every card's value; the first card worth it in
+    ``best_card``'s order is played, and every card worth it is equally good."""
     out = []
     while s.cards_left:
-        values = solver.card_values(s)
-        card = best_card(values)
-        top = max(v for _, v in values)
         seat = s.to_move
-        base = net2(s.totals, seat)
-        s = play_card(s, card, rules)
-        good = tuple(sorted((c for c, v in values if v == top), key=lambda c: (c.suit, -c.rank)))
-        out.append(LineCard(seat, card, base + top, good, s))
+        value = solver.value(s, seat)  # his final net doubled, paranoid, with his best card
+        children = {c: play_card(s, c, rules) for c in s.legal()}
+        good = [c for c in sorted(children, key=lambda c: (c.rank, c.suit))
+                if solver.at_least(children[c], seat, value)]
+        s = children[good[0]]
+        out.append(LineCard(seat, good[0], value, tuple(sorted(good, key=lambda c: (c.suit, -c.rank))), s))
     return out

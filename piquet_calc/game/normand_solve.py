@@ -10,12 +10,15 @@ The model (docs/rules.md, "The play of three and four"): the value of a position
 final net doubled (``2 * own - the two others'``) when he maximises it and the two others, a coalition,
 minimise it, every card seen: a two-sided search, so alpha-beta applies. How: alpha-beta card by card
 (the trick on the table is part of the position), a table of each position's lower and upper bound between
-tricks keyed by the three hands, who leads, the tricks won, elder's pique need and ``me``; of a run of a
+tricks keyed by relative ranks (per suit: the live cards' number and which of them are elder's and middle's),
+who leads, the tricks won, elder's pique need and ``me``; of a run of a
 player's cards of one suit with no card of the others (or on the table) between them, one is tried (they are
 worth the same: ``game.solve.reps``). Cards are 32-bit masks, bit ``suit * 8 + rank``.
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from ..cards import Card, mask_of
 from ..rules import RuleSet
@@ -45,6 +48,17 @@ def winning_place(c0: int, c1: int, c2: int) -> int:
         if (c >> 3) == (top >> 3) and c > top:
             best, top = k, c
     return best
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_key3(live: int, elder: int, middle: int, sr: int) -> int:
+    """A suit's part of the table's key by relative ranks: its live cards' number, how many lie below the
+    scoring rank, and which of them (lowest first) are elder's and middle's (the dealer holds the others):
+    positions alike in every suit are worth the same (kernels/normand_play/step.py's ``_keys3``)."""
+    places = [r for r in range(8) if live >> r & 1]
+    e = sum(1 << k for k, r in enumerate(places) if elder >> r & 1)
+    m = sum(1 << k for k, r in enumerate(places) if middle >> r & 1)
+    return e | m << 8 | len(places) << 16 | (live & ((1 << sr) - 1)).bit_count() << 20
 
 
 class NormandPlainSolver:
@@ -154,7 +168,11 @@ class NormandPlainSolver:
         key = None
         lo, hi = -INF, INF
         if k == 0:
-            key = (h0, h1, h2, leader, tricks, need, me)
+            live = h0 | h1 | h2
+            key = (_suit_key3(live & 255, h0 & 255, h1 & 255, self.sr)
+                   | _suit_key3(live >> 8 & 255, h0 >> 8 & 255, h1 >> 8 & 255, self.sr) << 24
+                   | _suit_key3(live >> 16 & 255, h0 >> 16 & 255, h1 >> 16 & 255, self.sr) << 48
+                   | _suit_key3(live >> 24, h0 >> 24, h1 >> 24, self.sr) << 72, leader, tricks, need, me)
             lo, hi = self.memo.get(key, (-INF, INF))
             if lo >= beta or lo == hi:
                 return lo
