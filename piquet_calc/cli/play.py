@@ -18,12 +18,12 @@ def play(
     elder_hand: Annotated[str, typer.Argument(help="Elder's twelve cards after the exchange (with --seat: yours).")],
     dealer_hand: Annotated[str, typer.Argument(help="The dealer's twelve cards after the exchange (not with "
                                                     "--seat; normand: middle's ten).")] = "",
-    normand_dealer: Annotated[str, typer.Argument(metavar="[NORMAND_DEALER]",
-                                                  help="--rules normand: the dealer's ten (the three hands are "
+    normand_dealer: Annotated[str, typer.Argument(help="--rules normand: the dealer's ten (the three hands are "
                                                        "elder's, middle's, the dealer's).")] = "",
     tricks: Annotated[str, typer.Option(help='Tricks already played, each the leader\'s card then the follower\'s, '
                                              'e.g. "AH TC, KH JC"; the rest is solved. With --seat the last may be '
-                                             'one card: the card led to you.')] = "",
+                                             'one card: the card led to you. Normand: three cards from the leader, '
+                                             'the last trick may be incomplete.')] = "",
     elder_dealt: Annotated[str, typer.Option(help="Elder's dealt hand, for carte blanche.")] = "",
     dealer_dealt: Annotated[str, typer.Option(help="The dealer's dealt hand, for carte blanche (normand too).")] = "",
     seat: Annotated[str | None, typer.Option(help="Play as a player sees it: you are elder or dealer, HAND is your "
@@ -46,7 +46,8 @@ def play(
                                                               "plain solver answering).")] = False,
 ) -> None:
     """The declarations, then the best play of the deal with both hands seen (double dummy), trick by trick;
-    with --seat, the card to play as you see the cards."""
+    with --seat, the card to play as you see the cards; under normand (three hands) the play by the paranoid
+    model, every card of the player to move valued."""
     from ..analysis.play import analyse_play, parse_tricks
     from ..game.play import PlayError
 
