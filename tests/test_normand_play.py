@@ -221,3 +221,17 @@ def test_the_dealers_dealt_hand_gives_his_carte_blanche() -> None:
     assert dict(a.declarations.classes)["carte_blanche"] == (0, 0, 10)
     b = analyse_normand_play(hands_, NORMAND, cards("AS 7S 8H"), kernel=False)
     assert dict(b.declarations.classes)["carte_blanche"] == (0, 0, 0)
+
+
+def test_partie_reads_records_one_after_another_the_deal_passing_on() -> None:
+    """Two records of the tied deal (elder 10, middle 10, the dealer 3): player 3 deals first, then player 1,
+    whose elder is player 2: the players' totals are 10 + 3, 10 + 10 and 3 + 10."""
+    play = "AS 7S 9S, KS 8S TS, QS 9C JC, JS TC QC, 7H AH 9H, KH TH 8H, QH JD 7C, JH QD 8C, 9D AD 7D, KD 8D TD"
+    r = run("play", "AS KS QS JS 7H 8H 7D 8D 7C 8C", "AH KH QH JH 7S 8S 9D TD 9C TC",
+            "AD KD QD JD 9S TS 9H TH JC QC", "--rules", "normand", "--tricks", play, "--json", "-q")
+    assert r.exit_code == 0, r.output
+    p = run("partie", "--rules", "normand", "--json", stdin=r.stdout + r.stdout)
+    assert p.exit_code == 0, p.output
+    import json
+
+    assert json.loads(p.stdout)["totals"] == [13, 20, 13]
