@@ -19,6 +19,7 @@ from .engine import first_run
 
 PLAY_E, PLAY_D = "AS 7S AH KH QH TH 8H 7H AD 7D KC 7C", "KS QS JS TS 9S 8S KD QD 8D AC JC TC"
 YOUNGER = "QS JS TS 9S 8S JH 9H KD QD AC JC TC"
+NORMAND_HANDS = ("AS AH AD AC KC QC 9S 8S 9C 8C", "KH QH JH TH 9H KS QS TS 7S 8D", "KD QD JD TD 9D JC TC 7C 8H 7H")
 
 
 def _declarations() -> None:
@@ -91,6 +92,23 @@ def _play_four() -> None:
                                       "TS JH 8H 9D 7D QC JC TC")]
     played = parse_cards("AS QS JS TS KS 8S 7S JH 7C AC 8C QC KH QH 8H AH")
     analyse_play_four(hands, get_rules("four"), played, kernel=True)  # not the cold road
+def _normand_play() -> None:
+    """``play --rules normand``: one deal valued and played out by the kernels (not the cold road)."""
+    from .analysis.normand_play import analyse_normand_play
+    from .cards import parse_cards
+    from .rules import get_rules
+
+    hands = [parse_cards(h, 10, "a hand") for h in NORMAND_HANDS]
+    analyse_normand_play(hands, get_rules("normand"), kernel=True)
+
+
+def _normand_deal() -> None:
+    """``discard --rules normand --dealer --play``: one option's value on one deal (engine/normand_deal.py)."""
+    from .cards import parse_cards
+    from .engine.normand_deal import NormandDeals
+    from .rules import get_rules
+
+    NormandDeals(parse_cards(NORMAND_HANDS[2], 10, "the hand"), get_rules("normand"), 1).one(0, 0, None)
 
 
 WARMERS: dict[str, Callable[[], None]] = {
@@ -102,6 +120,8 @@ WARMERS: dict[str, Callable[[], None]] = {
     "normand-declare": _normand_declare,
     "four": _four,
     "play-four": _play_four,
+    "normand-play": _normand_play,
+    "normand-deal": _normand_deal,
 }
 
 

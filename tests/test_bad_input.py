@@ -299,9 +299,9 @@ CASES = [
     (["play", B_ELDER, A_DEALER, "--elder-dealt", "AS AH"], "elder's dealt hand must have exactly 12 cards, got 2"),
     (["play", B_ELDER, A_DEALER, "--tricks", " ".join(str(c) for c in DECK)], "--tricks: trick 1: expected two "
      "cards, the leader's then the follower's, not '7S 8S 9S TS JS QS KS AS 7H 8H 9H TH JH Q...'"),
-    # play under the three- and four-player presets names the two-player limit (issue 20, 7)
+    # play under the four-player preset names the two-player limit (issue 20, 7); normand asks for three hands
     (["play", "AS KS QS JS 8S 7S AH KH AD 7D", "AC KC 9C 8C QH JH 9H KD QD 8D", "--rules", "normand"],
-     "play is for two players; normand is a game for 3 (seats elder, middle, dealer)"),
+     "give three hands of ten: elder's, middle's, the dealer's"),
     # four is played (issue 35): its hands are four of eight cards, its tricks four cards from the leader
     (["play", B_ELDER, A_DEALER, "--rules", "four"], "four has 4 seats (elder, second, third, dealer): give 4 hands"),
     (["play", *FOUR_HANDS[:3], "AS KS", "--rules", "four"], "dealer's hand must have exactly 8 cards, got 2"),

@@ -39,6 +39,8 @@ COMMANDS = {
     "normand-declare": ["-m", "piquet_calc", "declare", "AS KS QS JS TS 9S AH KH QH AC", "--rules", "normand",
                         "--seat", "dealer", "--discards", "8D 7D"],
     "four": ["-m", "piquet_calc", "declare", "AS KS QS AH KH AD KD 7C", "--rules", "four", "--seat", "dealer"],
+    "normand-play": ["-m", "piquet_calc", "play", "AS AH AD AC KC QC 9S 8S 9C 8C", "KH QH JH TH 9H KS QS TS 7S 8D",
+                     "KD QD JD TD 9D JC TC 7C 8H 7H", "--rules", "normand", "--tricks", "AS 7S 7H, AH 9H 8H"],
 }
 
 
@@ -201,8 +203,9 @@ def test_commands_import_only_their_kernels():
 
 
 @pytest.mark.slow  # compiles each family into an empty cache: a minute or two on 2 cores
-# `play` compiles nothing on an empty cache: it answers from the plain solver (tests/test_play_plain.py)
-@pytest.mark.parametrize("name", [n for n in COMMANDS if n != "play"])
+# `play` compiles nothing on an empty cache: it answers from the plain solver (tests/test_play_plain.py), and
+# `play --rules normand` likewise (tests/test_normand_play.py)
+@pytest.mark.parametrize("name", [n for n in COMMANDS if n not in ("play", "normand-play")])
 def test_the_line_appears_once_on_a_fresh_cache_and_not_on_the_next_run(name, tmp_path):
     first = run(COMMANDS[name], tmp_path)
     assert first.returncode == 0, first.stderr

@@ -29,6 +29,8 @@ RUBICON_002 = ["20 15", "20 15", "20 15", "20 15", "20 15", "13 5"]  # 113 to 80
 
 # (output name, arguments): every command and preset family, each run once
 RUNS: list[tuple[str, list[str]]] = [
+    ("play-normand", ["play", "AS AH AD AC KC QC 9S 8S 9C 8C", "KH QH JH TH 9H KS QS TS 7S 8D",
+                      "KD QD JD TD 9D JC TC 7C 8H 7H", "--rules", "normand", "--tricks", "AS 7S 7H, AH"]),
     ("play-seat", ["play", "--seat", "elder", "AS KS QS JS TS AH KH QH AD KD 7C 8C", "--discards", "7S 8S 7H 9C 7D",
                    "--heard", "point good, sequence good, sets good", "--tricks", "AS 9S"]),
     ("play-seat", ["play", "--seat", "dealer", "KS QS JS TS 9S 8S KD QD 8D AC JC TC", "--discards", "JH 9H",
@@ -40,6 +42,8 @@ RUNS: list[tuple[str, list[str]]] = [
                       "--elder-took", "1", "--also", "AC"]),
     ("discard-play", ["discard", B_DEALT, "--elder", "--play", "--samples", "4", "--top", "2", "--rules", "HOUSE",
                       "--score", "100 60", "--deal", "3"]),  # the partie block, by the base preset's table
+    ("discard-normand-play", ["discard", NORMAND_DEALER, "--rules", "normand", "--dealer", "--play", "--samples", "3",
+                              "--top", "1", "--why", "keep"]),
     ("discard-normand", ["discard", NORMAND_DEALER, "--rules", "normand", "--dealer", "--top", "3"]),
     ("discard-why", ["discard", B_DEALT, "--elder", "--play", "--samples", "4", "--top", "2", "--rules", "HOUSE",
                      "--why", "8C"]),  # paired on the report deals

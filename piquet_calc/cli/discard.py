@@ -52,7 +52,8 @@ def discard(
     elder_blanche: Annotated[bool, typer.Option("--elder-blanche",
                                                 help="Younger only: elder showed carte blanche.")] = False,
     rules: RulesOption = "rubicon",
-    top: Annotated[int, typer.Option(help="Show the best N discards; 0 shows all.")] = 10,
+    top: Annotated[int, typer.Option(help="Show the best N discards; 0 shows all (normand --play: 5 unless "
+                                          "given).")] = 10,
     as_json: JsonOption = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q",
                                         help="No progress on stderr (nor the first run's compiling line).")] = False,
@@ -60,7 +61,7 @@ def discard(
                                        "opponent's by the exchange policy), the declarations and the play "
                                        "solved double dummy (README, The whole deal).")] = False,
     samples: Annotated[int, typer.Option(help=f"With --play: fresh deals per discard in the final round, 2 to "
-                                         f"{MAX_SAMPLES:,}.")] = DEFAULT_SAMPLES,
+                                         f"{MAX_SAMPLES:,} (normand: 200 unless given).")] = DEFAULT_SAMPLES,
     seed: Annotated[int, typer.Option(help=f"With --play: the seed the deals are drawn from, 0 to {MAX_SEED:,}.")]
     = DEFAULT_SEED,
     also: Annotated[list[str] | None, typer.Option(help="With --play: put this discard in the final round "
@@ -93,10 +94,11 @@ def discard(
         if elder_took is not None:
             raise click_errors.UsageError(f"--elder-took is for two players: under {ruleset.name} elder takes nothing")
         given = _given(ctx, "play", "samples", "seed", "also", "threads")
-        if given:
+        if given and not (play and ruleset.table.players == 3):  # issue 36: normand's dealer has --play
             raise click_errors.UsageError(f"{', '.join(given)}: --play and its options are for two players, "
                                           f"not {ruleset.name}")
-        _discard_table(hand, ruleset, elder, younger, dealer, elder_blanche, top, as_json, quiet, why, against, wide)
+        _discard_table(hand, ruleset, elder, younger, dealer, elder_blanche, top, as_json, quiet, why, against, wide,
+                       (ctx, play, samples, seed, threads))
         return
     younger = younger or dealer
     with _user_errors():
@@ -161,8 +163,16 @@ def discard(
 
 def _discard_table(hand: str, ruleset: RuleSet, elder: bool, younger: bool, dealer: bool, elder_blanche: bool,
                    top: int, as_json: bool, quiet: bool, why: str | None = None, against: str | None = None,
-                   wide: bool = False) -> None:
-    """discard for three or four players: only normand's dealer exchanges."""
+                   wide: bool = False, whole: tuple = (None, False, 0, 0, 0)) -> None:
+    """discard for three or four players: only normand's dealer exchanges. ``whole``: (the context, --play,
+    --samples, --seed, --threads): with --play, by the whole deal (cli/discard_normand.py)."""
+    ctx, play, samples, seed, threads = whole
+    if play:
+        from .discard_normand import discard_normand_play
+
+        discard_normand_play(ctx, hand, ruleset, (elder, younger, dealer, elder_blanche), top, samples, seed, threads,
+                             why, against, as_json, quiet, wide)
+        return
     shape = ruleset.table
     if shape.talon == 0 or ruleset.exchange[-1] == (0,):
         raise click_errors.UsageError(f"nobody exchanges under {ruleset.name}: use declare (--seat)")

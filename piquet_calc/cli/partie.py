@@ -46,14 +46,15 @@ def _refuse_constant(name: str) -> None:
 
 def _play_records(text: str, players: int, rules_name: str, own: str | None = None) -> list[Deal]:
     """The records of ``play --json`` one after another, each checked against play.schema.json (with
-    jsonschema) before a number is read (four: play-four.schema.json); anything else is one PartieError
-    naming the deal."""
+    jsonschema) before a number is read (normand: play-normand.schema.json, four: play-four.schema.json);
+    anything else is one PartieError naming the deal."""
     four = rules_name == "four"
-    if players != 2 and not four:
-        raise PartieError(f"{JSON_HINT} are two-handed deals; {rules_name} is for {players} players")
+    if players not in (2, 3) and not four:
+        raise PartieError(f"{JSON_HINT} are deals of two, three or four; {rules_name} is for {players} players")
+    from ..game.normand_record import deal_from_normand_play
     from ..schemas import validator
 
-    schema = "play-four" if four else "play"
+    schema = "play-four" if four else "play" if players == 2 else "play-normand"
     check = validator(schema)
     decoder, pos, deals = json.JSONDecoder(parse_constant=_refuse_constant), 0, []
     while True:
@@ -83,7 +84,12 @@ def _play_records(text: str, players: int, rules_name: str, own: str | None = No
         played = record.get("rules")
         if played not in (rules_name, own):
             raise PartieError(f"deal {number} was played under {played}, but the partie is {rules_name}'s")
-        deals.append(deal_from_play_four(record, number) if four else deal_from_play(record, dealer_of(number), number))
+        if four:
+            deals.append(deal_from_play_four(record, number))
+        elif players == 2:
+            deals.append(deal_from_play(record, dealer_of(number), number))
+        else:
+            deals.append(deal_from_normand_play(record, dealer_of(number, 3), number))
 
 
 def _stdin_text() -> str:

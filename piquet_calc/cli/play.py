@@ -16,14 +16,15 @@ from .common import JsonOption, RulesOption, WideOption, _emit, _given, _number,
 def play(
     ctx: typer.Context,
     hands: Annotated[list[str], typer.Argument(help="Elder's twelve cards after the exchange, then the dealer's "
-                                                    "(with --seat: yours only); --rules four: elder's, second's, "
-                                                    "third's and the dealer's eight.", show_default=False)],
+                                                    "(with --seat: yours only); --rules normand: elder's, middle's "
+                                                    "and the dealer's ten; --rules four: elder's, second's, third's "
+                                                    "and the dealer's eight.", show_default=False)],
     tricks: Annotated[str, typer.Option(help='Tricks already played, each the leader\'s card then the follower\'s, '
                                              'e.g. "AH TC, KH JC"; the rest is solved. With --seat the last may be '
-                                             'one card: the card led to you. --rules four: each trick its four '
-                                             'cards from the leader, the last may be incomplete.')] = "",
+                                             'one card: the card led to you. Normand: three cards from the leader, '
+                                             'four: four; the last trick may be incomplete.')] = "",
     elder_dealt: Annotated[str, typer.Option(help="Elder's dealt hand, for carte blanche.")] = "",
-    dealer_dealt: Annotated[str, typer.Option(help="The dealer's dealt hand, for carte blanche.")] = "",
+    dealer_dealt: Annotated[str, typer.Option(help="The dealer's dealt hand, for carte blanche (normand too).")] = "",
     seat: Annotated[str | None, typer.Option(help="Play as a player sees it: you are elder or dealer, HAND is your "
                                                   "twelve; every card you may play now is valued over every hand the "
                                                   "other may hold.")] = None,
@@ -44,7 +45,8 @@ def play(
                                                               "plain solver answering).")] = False,
 ) -> None:
     """The declarations, then the best play of the deal with both hands seen (double dummy), trick by trick;
-    with --seat, the card to play as you see the cards."""
+    with --seat, the card to play as you see the cards; under normand (three hands) the play by the paranoid
+    model, every card of the player to move valued."""
     from ..analysis.play import analyse_play, parse_tricks
     from ..game.play import PlayError
 
@@ -54,12 +56,15 @@ def play(
         first_run.silence()
     with _user_errors():
         ruleset = get_rules(rules)
+    if ruleset.table.players == 3:
+        from .play_normand import play_normand
+
+        play_normand(ctx, hands, tricks, rules, as_json, dealer_dealt)
+        return
     if ruleset.table.players == 4 and seat is None:
         _play_four(ctx, hands, tricks, ruleset, as_json)
         return
     if len(hands) > 2:
-        with _user_errors():
-            ruleset.require_two_handed("play")  # normand: the game's own line
         raise click_errors.UsageError(f"{ruleset.name}: give two hands, elder's then the dealer's, not {len(hands)}")
     elder_hand, dealer_hand = hands[0], hands[1] if len(hands) > 1 else ""
     if seat is not None:

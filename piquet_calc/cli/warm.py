@@ -14,7 +14,7 @@ from .common import click_errors
 def warm(
     only: Annotated[list[str] | None, typer.Option(help="Only this kernel family (repeatable): "
                                                    "declarations, play, deal, seen, normand-exchange, "
-                                                   "normand-declare, four.")] = None,
+                                                   "normand-declare, four, normand-play, normand-deal.")] = None,
 ) -> None:
     """Compile every kernel once into numba's cache (after an install, or in a CI image): no later command waits."""
     from .. import warmup

@@ -81,6 +81,9 @@ register("normand-declare", ("table:count_seat",), 4, "normand's declaration cou
 register("four", ("four/fast:count_chunk_fast",), 10, "the four-player counts")
 register("play-four", ("play4/search:position_value", "play4/search:at_least", "play4/search:card_values"), 30,
          "the four-player play solver", includes=(("play", ("play/table:begin",)),))
+register("normand-play", ("normand_play/step:begin3", "normand_play/search:card_values3",
+                          "normand_play/search:value3", "normand_play/search:at_least3"), 40, "the Normand play solver")
+register("normand-deal", ("normand_play/search:value3",), 35, "the Normand whole-deal solve")  # begin3 is tiny
 # fmt: on
 
 # the declaration kernels' names in their module (the default of kernels_compiled)

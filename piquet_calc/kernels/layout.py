@@ -149,3 +149,11 @@ POSITION_COLUMNS = 8
 # has at the end on the solver's line after it (-1 when the lines were not asked for).
 (VALUED_CARD, VALUED_VALUE, VALUED_ELDER_TRICKS) = range(3)
 VALUED_COLUMNS = 3
+
+# The Normand play's rules, packed in this order by engine.normand_play.normand_params (kernels/normand_play/);
+# the cards and capot come beside them as a table by the tricks each seat won (game.normand_play.score_cards).
+(NPLAY_RULE_LEAD, NPLAY_RULE_LAST_LEAD, NPLAY_RULE_WIN_OPP, NPLAY_RULE_WIN_OWN, NPLAY_RULE_LAST_TRICK,
+ NPLAY_RULE_SCORING_RANK, NPLAY_RULE_PIQUE_BONUS) = range(7)
+NPLAY_RULE_SLOTS = 7
+NPLAY_ENDS = 8  # from here: the cards and capot each seat scores, 3 slots per packed tricks (t0 | t1 << 4 | t2 << 8)
+NPLAY_SLOTS = NPLAY_ENDS + 3 * 4096

@@ -21,6 +21,7 @@ SCHEMAS: dict[str, int] = {
     "discard": 1,  # discard, two players: the exact table (model "uniform")
     "discard-play": 1,  # discard --play, two players: the whole deal, sampled (model "deal")
     "discard-normand": 1,  # discard --rules normand --dealer: the dealer's exchange
+    "discard-normand-play": 1,  # discard --rules normand --dealer --play: the exchange by the whole deal
     "discard-why": 1,  # discard --why: a discard against #1 (or --against), the difference split by source
     "declare": 1,  # declare, two players
     "declare-normand": 1,  # declare --rules normand --seat S
@@ -31,6 +32,7 @@ SCHEMAS: dict[str, int] = {
     "play": 1,  # play
     "play-four": 1,  # play --rules four: the play of four, card by card, every card of the seat to move valued
     "play-seat": 1,  # play --seat: every card the player may play, valued over the hands the other may hold
+    "play-normand": 1,  # play ELDER MIDDLE DEALER --rules normand: the paranoid play, every card seen
     "odds": 1,  # odds
     "rules": 1,  # rules [NAME]
     "partie": 1,  # partie: a partie's score sheet and its result

@@ -1,0 +1,43 @@
+"""`piquet-calc play ELDER MIDDLE DEALER --rules normand`: a Normand deal played by the paranoid model."""
+
+from __future__ import annotations
+
+import typer
+
+from ..cards import CardError, parse_cards
+from ..rules import get_rules
+from .common import _emit, _given, _user_errors, click_errors
+
+TWO_HAND_ONLY = ("elder_dealt", "seat", "discards", "heard", "other_took", "seen", "carte_blanche",
+                 "threads")
+
+
+def play_normand(ctx: typer.Context, hands: list[str], tricks: str, rules: str, as_json: bool,
+                 dealer_dealt: str = "") -> None:
+    """Three hands (elder's, middle's, the dealer's ten), the recorded tricks, the rules, the dealer's dealt
+    hand if given (``--dealer-dealt``, given even empty is given): the report."""
+    from ..analysis.normand_play import analyse_normand_play, parse_tricks3
+    from ..game.normand_play import PlayError
+
+    others = _given(ctx, *TWO_HAND_ONLY)
+    if others:
+        raise click_errors.UsageError(f"{', '.join(others)}: not for the play of three (normand)")
+    with _user_errors():
+        ruleset = get_rules(rules)
+        if ruleset.table.players != 3:
+            raise CardError(f"three hands are for normand; {ruleset.name} has {ruleset.table.players} seats")
+        if len(hands) != 3 or not all(h.strip() for h in hands):
+            raise CardError("give three hands of ten: elder's, middle's, the dealer's")
+        size = ruleset.table.hand_size
+        cards = [parse_cards(h, size, f"{seat}'s hand") for h, seat in zip(hands, ("elder", "middle", "the dealer"),
+                                                                             strict=True)]
+        dealt = (parse_cards(dealer_dealt, size, "the dealer's dealt hand") if _given(ctx, "dealer_dealt")
+                 else None)
+        played = [c for t in parse_tricks3(tricks) for c in t]
+        try:
+            result = analyse_normand_play(cards, ruleset, played, dealer_dealt=dealt)
+        except PlayError as err:
+            raise CardError(f"--tricks: {err}") from None
+    from ..report.normand_play import normand_play_data, normand_play_table
+
+    _emit(as_json, lambda: normand_play_data(result), lambda: normand_play_table(result))
