@@ -53,7 +53,7 @@ def _lines(house: Path) -> list[tuple[dict, list[str]]]:
          ["declare", A_DEALER, "--younger", "--discards", "7H 8H", "--elder-blanche"]),
         ({"command": "score", "hands": [B_ELDER, A_DEALER], "rules": "encyclopedia"},
          ["score", B_ELDER, A_DEALER, "--rules", "encyclopedia"]),
-        ({"command": "play", "elder_hand": B_ELDER, "dealer_hand": A_DEALER, "tricks": "AS KS"},
+        ({"command": "play", "hands": [B_ELDER, A_DEALER], "tricks": "AS KS"},
          ["play", B_ELDER, A_DEALER, "--tricks", "AS KS"]),
         ({"command": "odds", "cards": "AH KH", "elder": True, "at_least": 1},
          ["odds", "AH KH", "--elder", "--at-least", "1"]),
