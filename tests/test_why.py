@@ -299,3 +299,21 @@ def test_why_with_score_runs_and_prints_the_partie_line(tmp_path):
     validator("discard-why").validate(data)
     assert data["partie"]["rules"] == "rubicon" and data["partie"]["samples"] == data["samples"] == 64
     assert data["discard"] == ["AS"] and data["partie"]["score"]["me"] == 80
+
+
+def test_the_why_discard_named_in_also_too_is_kept_when_it_ends_outside_the_top(tmp_path):
+    """Issue 39: --why's discard named again in --also, ending outside the final top, crashed (its report deals
+    were not kept); now the comparison runs and names it."""
+    house = tmp_path / "one-card.toml"
+    house.write_text('base = "rubicon"\n[exchange]\nelder = [1]\n')
+    args = ["discard", BOOK, "--elder", "-q", "--play", "--samples", "32", "--top", "2", "--seed", "1", "--rules",
+            str(house), "--also", "AS", "--why", "AS", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    validator("discard-why").validate(data)
+    assert data["discard"] == ["AS"] and data["rank"]["discard"] == 3 and data["rank"]["of"] == 3
+    a = analyse_deal(parse_hand(BOOK), "elder", ONE_CARD, samples=32, top=2, seed=1, also=[parse_cards("AS")],
+                     keep_deals=[parse_cards("AS")])
+    assert frozenset(parse_cards("AS")) in a.kept and len(a.kept) == 3
+    assert sampled_why(a, parse_cards("AS")).mine_rank == 3

@@ -345,6 +345,16 @@ def _forced(index: dict[frozenset[Card], int], named: Sequence[Sequence[Card]], 
     return forced
 
 
+def _kept_indices(candidates: Sequence[tuple[Card, ...]], keep_deals: Sequence[Sequence[Card]],
+                  ordered: Sequence[int]) -> set[int]:
+    """The finalists whose report deals are kept whole: each of ``keep_deals`` (named in ``also`` too or not)
+    and #1 and #2 of ``ordered``; none without ``keep_deals``."""
+    if not keep_deals:
+        return set()
+    wanted = {frozenset(d) for d in keep_deals}
+    return {i for i, d in enumerate(candidates) if frozenset(d) in wanted} | set(ordered[:2])
+
+
 def _check_memory(candidates: int, finalists: int, samples: int) -> None:
     need = memory_needed(candidates, finalists, samples)
     if need > MEMORY_LIMIT:
@@ -393,7 +403,7 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
                  f"{samples:,} deals")
             order = _the_final_round(judge, pool, survivors, forced, rounds, race_values, samples, mu, exact_control)
             del race_values
-            to_keep = set(forced[len(also):]) | set(order.ordered[:2]) if keep_deals else set()
+            to_keep = _kept_indices(candidates, keep_deals, order.ordered)
             said(f"the final round: {len(order.ordered):,} discards on {samples:,} fresh deals")
             rows, kept = _the_report_rows(judge, pool, order.ordered, samples, candidates, to_keep)
         except BaseException:
