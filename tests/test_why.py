@@ -162,7 +162,9 @@ def test_the_comparison_is_reported_on_the_report_deals_not_the_race(sampled):
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--why", "AS AS"], "duplicate card AS"),
+    (["--why", "AS AS"], "error: duplicate card AS in --why"),
+    (["--why", "AS", "--against", "AS AS"], "error: duplicate card AS in --against"),
+    (["--why", "AS", "--against", "as"], "--against is the --why discard (AS)"),
     (["--why", "QS"], "QS is not in the hand"),
     (["--why", "AH KH QH TH 8H 7H"], "is 6 cards; this seat exchanges 1 to 5"),
     (["--why", "XX"], "--why: unknown card"),
@@ -190,6 +192,8 @@ def test_normand_keep_and_a_wrong_pair_are_read_before_the_work(monkeypatch):
     hand = "AS KS QS JS 9S AH KH 8D 7D AC"
     result = runner.invoke(app, ["discard", hand, "--rules", "normand", "--dealer", "--why", "8D 7D AC"])
     assert result.exit_code == 2 and "is 3 cards" in result.stderr, result.output
+    same = runner.invoke(app, ["discard", hand, "--rules", "normand", "--dealer", "--why", "keep", "--against", "KEEP"])
+    assert same.exit_code == 2 and "--against is the --why discard (keep)" in same.stderr, same.output
 
 
 def test_cli_json_echoes_the_inputs_and_follows_its_schema(monkeypatch, book):
