@@ -17,7 +17,7 @@ from piquet_calc.analysis.deal import REPORT_STREAM, analyse_deal
 from piquet_calc.analysis.partie import PartieState
 from piquet_calc.analysis.partie_value import load_table
 from piquet_calc.analysis.table import analyse_normand_exchange
-from piquet_calc.analysis.why import exact_why, normand_why, partie_words, sampled_why, words
+from piquet_calc.analysis.why import Chance, Source, exact_why, normand_why, partie_words, sampled_why, words
 from piquet_calc.cards import cards_of, mask_of, parse_cards, parse_hand
 from piquet_calc.cli import app
 from piquet_calc.engine.deal import DealSampler
@@ -321,3 +321,47 @@ def test_the_why_discard_named_in_also_too_is_kept_when_it_ends_outside_the_top(
                      keep_deals=[parse_cards("AS")])
     assert frozenset(parse_cards("AS")) in a.kept and len(a.kept) == 3
     assert sampled_why(a, parse_cards("AS")).mine_rank == 3
+
+
+def _one_source(name: str, mean: float, *chances: Chance):
+    w = exact_why(analyse_discards(parse_hand(BOOK), "elder", ONE_CARD), parse_cards("AS"))
+    return replace(w, sources=(Source(name, mean, 0.1, None, chances),), partie=None)
+
+
+def test_words_give_the_chance_as_the_table_prints_it():
+    """Issue 39: 0.49% was said "0% of the time" where the table says 0.5%."""
+    said = words(_one_source("repique", 0.8, Chance("you repique", 0.0049, 0.0012, 0.001)))[0]
+    assert "you repique 0.5% of the time instead of 0.1%" in said, said
+
+
+def test_words_give_the_reason_that_moved():
+    """Issue 39: a cost explained by a chance that moved the other way ("costs you 2.50 points: you win it 91% of
+    the time instead of 90%"); the reason must move in the direction of the difference."""
+    said = words(_one_source("sequence", -2.5, Chance("you win the sequence", 0.91, 0.90, 0.01)))[0]
+    assert said.startswith("The sequence costs you 2.50 points a deal")
+    assert "instead of" not in said and "91.0% of the time against 90.0%, but for fewer points" in said, said
+    # a bad thing for me happening more often explains a cost; of two that did, the one that moved most
+    said = words(_one_source("repique", -1.0, Chance("you repique", 0.05, 0.04), Chance("he repiques", 0.09, 0.03)))
+    assert "he repiques 9.0% of the time instead of 3.0%" in said[0], said
+    said = words(_one_source("capot", 1.0, Chance("you capot him", 0.01, 0.02), Chance("he capots you", 0.01, 0.02)))
+    assert "he capots you 1.0% of the time instead of 2.0%" in said[0], said
+    cards = words(_one_source("cards", 1.0, Chance("you win the cards", 0.4, 0.5)))[0]
+    assert cards.endswith("points a deal (± 0.10)."), cards
+
+
+def test_sampled_chances_carry_their_paired_standard_error(sampled):
+    a, w = sampled
+    kept = [a.kept[frozenset(d)] for d in (w.mine, w.theirs)]
+    from piquet_calc.analysis.deal_sources import per_deal_sources
+
+    sa, sb = (per_deal_sources(k, True, True, ONE_CARD) for k in kept)
+    point = next(s for s in w.sources if s.name == "point").chances[0]
+    diffs = sa.flags["point_win"] - sb.flags["point_win"]
+    assert math.isclose(point.se, statistics.stdev(diffs) / math.sqrt(40), rel_tol=1e-9, abs_tol=1e-15)
+    data = why_data(w, {})
+    validator("discard-why").validate(data)
+    assert all("se" in c for s in data["sources"] for c in s["chances"])
+    shown = [c for s in data["sources"] for c in s["chances"] if c["se"]]
+    assert shown and f"± {100 * shown[0]['se']:.1f}" in why_table(data)
+    exact = why_data(exact_why(analyse_discards(parse_hand(BOOK), "elder", ONE_CARD), parse_cards("AS")), {})
+    assert {c["se"] for s in exact["sources"] for c in s["chances"]} == {0.0}
