@@ -77,6 +77,7 @@ RACE_STREAM, REPORT_STREAM, CONTROL_STREAM = 0, 1, 2
 MEMORY_LIMIT = 1 << 30  # bytes a run may hold; more is refused before it starts
 ROWS_PER_CALL = 1 << 18  # (deal, discard) rows per sampler call: about 60 MB of columns
 ROW_BYTES = 8 * (ROW_COLUMNS + 10)  # a row's columns and hands in a sampler call
+KEPT_ROW_BYTES = 8 * ROW_COLUMNS + 8 + 8 + 16  # a kept report deal (--why): its columns, both hands, carte blanche
 Progress = Callable[[int, int], None]
 
 FIGURES = ("declarations_me", "declarations_opp", "play_me", "play_opp", "cards_win", "cards_divide",
@@ -322,13 +323,14 @@ def all_discards(hand: Sequence[Card], sizes: Sequence[int]) -> list[tuple[Card,
     return [tuple(hand[i] for i in d) for size in sizes for d in itertools.combinations(range(HAND_SIZE), size)]
 
 
-def memory_needed(candidates: int, finalists: int, samples: int) -> int:
+def memory_needed(candidates: int, finalists: int, samples: int, kept: int = 0) -> int:
     """Bytes a run holds at most: one sampler call's rows, the race's first round, the finalists' values
-    on the ordering stream and their report totals."""
+    on the ordering stream and their report totals, and the ``kept`` discards' whole report deals (--why's)."""
     call = min(ROWS_PER_CALL, max(candidates, finalists) * samples) if samples <= ROWS_PER_CALL else samples
     first = candidates * min(RACE_FIRST, samples) * 16
     control = finalists * CONTROL_FACTOR * samples * 4
-    return call * ROW_BYTES + first + finalists * samples * (16 + 16 + 8) + control
+    return (call * ROW_BYTES + first + finalists * samples * (16 + 16 + 8) + control
+            + min(kept, finalists) * samples * KEPT_ROW_BYTES)
 
 
 def _forced(index: dict[frozenset[Card], int], named: Sequence[Sequence[Card]], hand: Sequence[Card],
@@ -355,8 +357,8 @@ def _kept_indices(candidates: Sequence[tuple[Card, ...]], keep_deals: Sequence[S
     return {i for i, d in enumerate(candidates) if frozenset(d) in wanted} | set(ordered[:2])
 
 
-def _check_memory(candidates: int, finalists: int, samples: int) -> None:
-    need = memory_needed(candidates, finalists, samples)
+def _check_memory(candidates: int, finalists: int, samples: int, kept: int) -> None:
+    need = memory_needed(candidates, finalists, samples, kept)
     if need > MEMORY_LIMIT:
         raise RulesError(f"{samples:,} deals for {finalists:,} discards would need about {need / 2**30:.1f} GB "
                          f"of memory, more than {MEMORY_LIMIT >> 30} GB: ask for fewer --samples or a smaller --top")
@@ -436,7 +438,8 @@ def _checked_candidates(hand: tuple[Card, ...], position: Position, rules: RuleS
     forced = _forced(index, (*also, *keep_deals), hand, sizes)
     keep = top if top > 0 else len(candidates)
     finalists_max = min(len(candidates), keep + len(forced))
-    _check_memory(len(candidates), finalists_max, samples)
+    kept = len({frozenset(d) for d in keep_deals}) + 2 if keep_deals else 0  # and #1's, #2's
+    _check_memory(len(candidates), finalists_max, samples, kept)
     return candidates, forced, keep, finalists_max, len(sizes)
 
 
