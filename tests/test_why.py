@@ -365,3 +365,23 @@ def test_sampled_chances_carry_their_paired_standard_error(sampled):
     assert shown and f"± {100 * shown[0]['se']:.1f}" in why_table(data)
     exact = why_data(exact_why(analyse_discards(parse_hand(BOOK), "elder", ONE_CARD), parse_cards("AS")), {})
     assert {c["se"] for s in exact["sources"] for c in s["chances"]} == {0.0}
+
+
+@pytest.mark.parametrize("position", ["elder", "younger"])
+def test_why_and_the_table_show_one_estimate_of_one_difference(position):
+    """Issue 39: --why's total and the table's vs #1 were two estimates of one difference (-2.12 ± 0.98 beside
+    -1.65 ± 0.78 in the README). Now one: the plain paired difference on the report deals, which the sources
+    add up to; younger here samples the control's mean (the net's control differs, vs #1 does not)."""
+    hand = parse_hand(BOOK if position == "elder" else "QS JS TS 9S 8S JH 9H KD QD AC JC TC")  # six courts
+    rules = ONE_CARD.with_exchange(elder=(1,), dealer=(1,))
+    named = parse_cards("AS" if position == "elder" else "QS")
+    a = analyse_deal(hand, position, rules, elder_took=1, samples=40, top=3, seed=4, keep_deals=[named])
+    assert a.control == ("exact" if position == "elder" else "sampled")
+    compared = [d for d in a.discards[1:] if frozenset(d.discard) in a.kept]
+    assert len(compared) == 2  # #2 and the one named
+    for d in compared:
+        w = sampled_why(a, d.discard)
+        assert w.theirs_rank == 1 and (w.total.mean, w.total.se) == (d.vs_best.mean, d.vs_best.se)
+        assert math.isclose(sum(s.mean for s in w.sources), d.vs_best.mean, abs_tol=1e-9)
+    first = sampled_why(a, a.discards[0].discard)  # #1 asked about: against #2, its vs #1 negated
+    assert (first.total.mean, first.total.se) == (-a.discards[1].vs_best.mean, a.discards[1].vs_best.se)

@@ -19,7 +19,11 @@ deal's luck is in the cards drawn, which both see). ``beta`` is fitted on the or
 unchanged on the report stream, so the report's estimate stays unbiased. Where the uniform model's mean
 is not the sampler's (younger when elder's carte blanche, shown or not, tells him something about
 elder's dealt hand that the uniform model ignores), ``mu`` is sampled on ``CONTROL_STREAM`` with
-``CONTROL_FACTOR`` times the report's deals and its variance is added to every standard error.
+``CONTROL_FACTOR`` times the report's deals and its variance is added to the net's standard error.
+The paired difference to #1 (``vs_best``) is taken without the control: one estimate of one difference,
+the one ``discard --why`` splits by source on the same deals (a controlled difference split by source
+would need each source's share of the uniform net and of its mean, sampled on the control's own stream
+where that mean is sampled; the pairing already cancels the luck both discards share).
 
 **The race** (``RACE_*``): every legal discard starts. Round ``r`` brings every discard still running to
 ``RACE_FIRST * RACE_GROWTH ** r`` deals (never more than ``samples``), its values adjusted by the control
@@ -128,7 +132,7 @@ class DealDiscard:
 
     discard: tuple[Card, ...]
     net: Estimate  # the deal's value: my total minus the opponent's, play included (with the control)
-    vs_best: Estimate  # paired: this discard's net minus #1's, deal by deal (with the control)
+    vs_best: Estimate  # paired: this discard's net minus #1's, deal by deal (plain: --why splits it by source)
     figures: dict[str, Estimate]  # FIGURES
     uniform: DiscardResult  # the exact declaration figures of the uniform model, for comparison
     forced: bool  # put in the final round by the user (``also``)
@@ -411,7 +415,7 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
         except BaseException:
             sampler.cancel.set()
             raise
-    results = _the_report_figures(order, rows, candidates, forced, by_discard, samples, exact_control)
+    results = _the_report_figures(order, rows, candidates, forced, by_discard, samples)
     return DealAnalysis(hand, position, rules, elder_took if position == "younger" else None,
                         bool(elder_blanche) if position == "younger" else None, seed, samples, play, opponent,
                         len(candidates), tuple(rounds), tuple(results), uniform,
@@ -507,8 +511,6 @@ class _Order:
     mu: np.ndarray  # per finalist: the control's mean (exact, or sampled on CONTROL_STREAM)
     mu_var: np.ndarray  # its variance (0 when exact)
     betas: np.ndarray  # per finalist: the control's coefficient for its net
-    diff_betas: np.ndarray  # per finalist: the coefficient for its paired difference to #1
-    control: np.ndarray | None  # the finalists' control values on CONTROL_STREAM (None when exact)
     control_deals: int  # deals of CONTROL_STREAM per finalist (0 when exact)
 
 
@@ -532,7 +534,6 @@ def _the_final_round(judge: _Judge, pool: ThreadPoolExecutor, survivors: list[in
     if len(finalists) > len(survivors):
         y[len(survivors):], x[len(survivors):] = judge.values(RACE_STREAM, 0, samples, finalists[len(survivors):],
                                                               pool)
-    cx = None
     if exact_control:
         mu_f, mu_var = mu[finalists], np.zeros(len(finalists))
         control_deals = 0
@@ -544,10 +545,7 @@ def _the_final_round(judge: _Judge, pool: ThreadPoolExecutor, survivors: list[in
     betas = np.array([fitted_beta(y[j], x[j]) for j in range(len(finalists))])
     means = y.mean(axis=1) - betas * (x.mean(axis=1) - mu_f)
     order = _ranked(means)
-    best = order[0]
-    # the paired difference to #1 has its own coefficient, fitted on the same ordering deals
-    diff_betas = np.array([fitted_beta(y[j] - y[best], x[j] - x[best]) for j in range(len(finalists))])
-    return _Order(finalists, [finalists[j] for j in order], mu_f, mu_var, betas, diff_betas, cx, control_deals)
+    return _Order(finalists, [finalists[j] for j in order], mu_f, mu_var, betas, control_deals)
 
 
 ReportRows = dict[int, tuple[np.ndarray, np.ndarray, dict[str, Estimate], np.ndarray, PlayedDeals | None]]
@@ -579,24 +577,17 @@ def _the_report_rows(judge: _Judge, pool: ThreadPoolExecutor, ordered: list[int]
 
 def _the_report_figures(order: _Order, report: ReportRows, candidates: Sequence[tuple[Card, ...]],
                         forced: list[int], by_discard: dict[frozenset[Card], DiscardResult], samples: int,
-                        exact_control: bool) -> list[DealDiscard]:
-    """The finalists in order, each net and its paired difference to #1 estimated on the report's deals
-    with the coefficients fitted on the race's stream."""
+                        ) -> list[DealDiscard]:
+    """The finalists in order on the report's deals: each net with the control (its coefficient fitted on the
+    race's stream), and its paired difference to #1 without it, the figure ``--why`` splits by source."""
     pos = {c: j for j, c in enumerate(order.finalists)}
     ordered = order.ordered
-    mu_f, mu_var, betas, diff_betas, cx = order.mu, order.mu_var, order.betas, order.diff_betas, order.control
-    y1, x1 = report[ordered[0]][:2]
-    b1 = pos[ordered[0]]
+    y1 = report[ordered[0]][0]
     results = []
     for c in ordered:
         (yc, xc, figures, totals, played), j = report[c], pos[c]
-        net = Estimate.controlled(yc, xc, float(mu_f[j]), float(betas[j]), float(mu_var[j]))
-        if c == ordered[0]:
-            vs_best = Estimate(0.0, 0.0, samples)
-        else:
-            d_var = 0.0 if exact_control else float(np.var(cx[j] - cx[b1], ddof=1, dtype=np.float64)) \
-                / order.control_deals
-            vs_best = Estimate.controlled(yc - y1, xc - x1, float(mu_f[j] - mu_f[b1]), float(diff_betas[j]), d_var)
+        net = Estimate.controlled(yc, xc, float(order.mu[j]), float(order.betas[j]), float(order.mu_var[j]))
+        vs_best = Estimate(0.0, 0.0, samples) if c == ordered[0] else Estimate.of(yc - y1)
         results.append(DealDiscard(candidates[c], net, vs_best, figures, by_discard[frozenset(candidates[c])],
                                    c in forced, Estimate.of(yc), totals, played))
     return results

@@ -80,7 +80,7 @@ def why_table(data: dict[str, Any]) -> str:
     theirs = f"#{rank['against']}"
     scope = "in the final round of " if sampled else "of "
     paired = (f", paired deal by deal on {data['samples']:,} report deals (never those that ranked the discards), "
-              "without the control variate, ± its paired standard error" if sampled else
+              "the table's vs #1, ± its paired standard error" if sampled else
               ", exact: the uniform model's counts")
     head = (f"Why {_words(data['discard'], data['position'])} (#{rank['discard']} {scope}{rank['of']:,}) and not "
             f"{theirs} {_words(data['against'], data['position'])}: each difference is yours minus {theirs}'s, "
