@@ -385,3 +385,14 @@ def test_why_and_the_table_show_one_estimate_of_one_difference(position):
         assert math.isclose(sum(s.mean for s in w.sources), d.vs_best.mean, abs_tol=1e-9)
     first = sampled_why(a, a.discards[0].discard)  # #1 asked about: against #2, its vs #1 negated
     assert (first.total.mean, first.total.se) == (-a.discards[1].vs_best.mean, a.discards[1].vs_best.se)
+
+
+def test_one_record_of_a_discards_report_deals(sampled):
+    """Issue 39, item 3: the deals as played (the partie's counting order) and --why's kept deals are one record
+    (engine.deal.ReportDeals), the rows kept whole only for the discards --why compares."""
+    a, _ = sampled
+    assert len(a.kept) == 3
+    for d in a.discards:
+        kept = a.kept.get(frozenset(d.discard))
+        assert d.played is not None and len(d.played) == 40
+        assert (d.played is kept and kept.columns is not None) if kept is not None else d.played.columns is None

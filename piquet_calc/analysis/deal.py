@@ -57,14 +57,13 @@ from ..engine.deal import (
     CONTROL_FACTOR,
     ROW_COLUMNS,
     DealSampler,
-    PlayedDeals,
+    ReportDeals,
     control_mean_is_exact,
     deal_totals,
     uniform_net,
     user_net,
 )
 from ..rules import RUBICON, RulesError, RuleSet, span
-from .deal_sources import ReportDeals
 from .defaults import DEFAULT_SAMPLES, DEFAULT_SEED, ODDS_MIN_DEALS  # noqa: F401  apart: the CLI reads them without numpy
 from .discards import Analysis, DiscardResult, Position, analyse_discards, discard_sizes
 
@@ -81,7 +80,8 @@ RACE_STREAM, REPORT_STREAM, CONTROL_STREAM = 0, 1, 2
 MEMORY_LIMIT = 1 << 30  # bytes a run may hold; more is refused before it starts
 ROWS_PER_CALL = 1 << 18  # (deal, discard) rows per sampler call: about 60 MB of columns
 ROW_BYTES = 8 * (ROW_COLUMNS + 10)  # a row's columns and hands in a sampler call
-KEPT_ROW_BYTES = 8 * ROW_COLUMNS + 8 + 8 + 16  # a kept report deal (--why): its columns, both hands, carte blanche
+PLAYED_ROW_BYTES = 8 + 8 + 2 + 16  # a report deal as played (engine.deal.ReportDeals): hands, carte blanche, line
+KEPT_ROW_BYTES = 8 * ROW_COLUMNS + 8 + 8 + 2  # a kept report deal (--why): its rows, and without the play its hands
 Progress = Callable[[int, int], None]
 
 FIGURES = ("declarations_me", "declarations_opp", "play_me", "play_opp", "cards_win", "cards_divide",
@@ -138,7 +138,7 @@ class DealDiscard:
     forced: bool  # put in the final round by the user (``also``)
     net_plain: Estimate  # the net without the control variate (its effect: net_plain.se against net.se)
     totals: np.ndarray  # int32 (samples, 2): each report deal's totals, [mine, the opponent's]
-    played: PlayedDeals | None = None  # with the play: the report deals as played (their counting order)
+    played: ReportDeals | None = None  # with the play: the report deals as played (their counting order)
 
     @property
     def samples(self) -> int:
@@ -329,11 +329,12 @@ def all_discards(hand: Sequence[Card], sizes: Sequence[int]) -> list[tuple[Card,
 
 def memory_needed(candidates: int, finalists: int, samples: int, kept: int = 0) -> int:
     """Bytes a run holds at most: one sampler call's rows, the race's first round, the finalists' values
-    on the ordering stream and their report totals, and the ``kept`` discards' whole report deals (--why's)."""
+    on the ordering stream, their report totals and deals as played, and the ``kept`` discards' whole report
+    deals (--why's)."""
     call = min(ROWS_PER_CALL, max(candidates, finalists) * samples) if samples <= ROWS_PER_CALL else samples
     first = candidates * min(RACE_FIRST, samples) * 16
     control = finalists * CONTROL_FACTOR * samples * 4
-    return (call * ROW_BYTES + first + finalists * samples * (16 + 16 + 8) + control
+    return (call * ROW_BYTES + first + finalists * samples * (16 + 16 + 8 + PLAYED_ROW_BYTES) + control
             + min(kept, finalists) * samples * KEPT_ROW_BYTES)
 
 
@@ -548,7 +549,7 @@ def _the_final_round(judge: _Judge, pool: ThreadPoolExecutor, survivors: list[in
     return _Order(finalists, [finalists[j] for j in order], mu_f, mu_var, betas, control_deals)
 
 
-ReportRows = dict[int, tuple[np.ndarray, np.ndarray, dict[str, Estimate], np.ndarray, PlayedDeals | None]]
+ReportRows = dict[int, tuple[np.ndarray, np.ndarray, dict[str, Estimate], np.ndarray, ReportDeals | None]]
 
 
 def _the_report_rows(judge: _Judge, pool: ThreadPoolExecutor, ordered: list[int], samples: int,
@@ -561,15 +562,16 @@ def _the_report_rows(judge: _Judge, pool: ThreadPoolExecutor, ordered: list[int]
     kept: dict[frozenset[Card], ReportDeals] = {}
 
     def keep_report(j: int, cols: np.ndarray) -> None:
-        played = (judge.sampler.played(REPORT_STREAM, 0, samples, *judge.masks[ordered[j]], cols) if judge.play
-                  else None)
+        whole = ordered[j] in to_keep
+        deals = (judge.sampler.report_deals(REPORT_STREAM, 0, samples, *judge.masks[ordered[j]], cols, judge.play,
+                                            whole) if judge.play or whole else None)
         report[ordered[j]] = (user_net(cols, judge.me_is_elder, judge.play, judge.rules),
                               uniform_net(cols, judge.me_is_elder, judge.rules),
                               _figures(cols, judge.me_is_elder, judge.play),
-                              deal_totals(cols, judge.me_is_elder, judge.play, judge.rules).astype(np.int32), played)
-        if ordered[j] in to_keep:
-            kept[frozenset(candidates[ordered[j]])] = ReportDeals.of(judge.sampler, REPORT_STREAM,
-                                                                     judge.masks[ordered[j]], cols)
+                              deal_totals(cols, judge.me_is_elder, judge.play, judge.rules).astype(np.int32),
+                              deals if judge.play else None)
+        if whole and deals is not None:
+            kept[frozenset(candidates[ordered[j]])] = deals
 
     judge.evaluate(REPORT_STREAM, 0, samples, ordered, pool, keep_report)
     return report, kept

@@ -102,7 +102,7 @@ def partie_deals(totals: np.ndarray, state: PartieState, rules_name: str, table:
     value, my chance of winning the partie and (rubicon, english) of being rubiconed, deal by deal;
     PartieValueError for a preset the tables do not cover or a state they cannot reach.
 
-    ``played``: the same deals as played (engine/deal.py's PlayedDeals, ``counted(i)``), whose counting
+    ``played``: the same deals as played (engine/deal.py's ReportDeals, ``counted(i)``), whose counting
     order decides au-cent's race where the totals leave it open (who reached 100 first, the lurch)."""
     totals = _checked(totals, state)
     table = table or load_table(rules_name)
