@@ -435,8 +435,8 @@ def test_the_hands_are_counted_as_binomials_before_they_are_built():
     from math import comb
 
     from piquet_calc.cards import parse_cards
+    from piquet_calc.game.hands import count_hands, seat_hands
     from piquet_calc.game.knowledge import knowledge_from_heard
-    from piquet_calc.game.seat import count_hands, seat_hands
 
     rules = get_rules("rubicon")
     hand = parse_cards("KC QC JC TC 9C KS KH KD QS QH JH JS")

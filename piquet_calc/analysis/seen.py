@@ -509,8 +509,8 @@ def opponent_hands(hand: Sequence[Card], discards: Sequence[Card], seat: int, he
     check_exchange(name, len(discards), other_took, len(seen), rules)
     mine = own_blanche(hand, discards, rules, shown_blanche)
     if heard.strip():
+        from ..game.hands import seat_hands
         from ..game.knowledge import knowledge_from_heard
-        from ..game.seat import seat_hands
 
         k = knowledge_from_heard(name, hand, discards, heard, rules, seen=seen, opponent_exchanged=other_took,
                                  own_blanche=mine)
