@@ -1,52 +1,48 @@
-"""Every hand the opponent can hold, given what one seat knows after the announcements.
+"""Every hand the opponent can hold, given what one seat knows after the announcements (and the play so far):
+the one finder, for ``declare --dialogue`` and for the play as a player sees it (``play --seat``).
 
 docs/rules.md, "Announcing: what each player learns" and "What each player knows", states the model. Each
 consistent hand is weighted equally; the enumeration is exact (every 12-card hand of the unseen cards is
-counted, none sampled): at most C(15, 12) = 455 for elder after a full exchange, C(17, 12) = 6,188 for the
-dealer, before any pruning.
+counted, none sampled).
 
 Public API:
 
-``consistent_hands(knowledge, played=()) -> list[tuple[Card, ...]]``
-    Every final hand (twelve cards, each sorted, the list sorted; the opponent's cards already played included)
-    the opponent can hold. A hand is consistent when (1) its cards are unseen by ``knowledge.seat`` (not in
-    his hand or discards; not talon cards the dealer saw); (2) the talon allows it: elder's seen leftovers
-    hold as many of the dealer's cards as the dealer took of them (module ``Knowledge``); a carte blanche
-    shown means the other kept ``12 - exchanged`` cards of that dealt hand; (3) the announcements made with
-    it are the ones heard (``game.dialogue.announcements`` replayed with this hand); (4) the play agrees:
-    ``played`` is the tricks so far, each ``(leader's card, follower's card)``, elder leading the first,
-    the winner of each the next; the opponent's played cards are in the hand, and a player who did not
-    follow suit held no other card of the suit led. Raises ``InconsistentError`` when no hand is left, and
-
-Also: ``unseen_cards(knowledge) -> tuple[Card, ...]`` (the cards the opponent's hand is drawn from), and the
-fast road to every hand for the play as a player sees it (``play --seat``):
-
-``count_hands(k) -> int``
-    How many hands the unseen cards leave once the exchange is taken into account (the cards the other's
-    scoring combinations name, the carte blanche he showed and how many of its cards he kept): a sum of
-    products of binomials, exact, computed before any hand is built.
-
-``seat_hands(k) -> np.ndarray``
-    Every hand (int64 masks, sorted) of those that the announcements leave: the counted hands are built as
-    masks, filtered at once by what each clause heard implies of the other's best point, sequence and set
-    (numpy, per-suit tables), and the survivors checked exactly with ``game.knowledge.matches``. A clause no
-    hand satisfies is named in one ``InconsistentError`` line. More than ``MAX_CANDIDATES`` counted hands
+``hand_masks(knowledge, played=()) -> np.ndarray`` and ``consistent_hands(knowledge, played=())``
+    Every final hand the opponent can hold (the opponent's cards already played included): as sorted int64
+    masks, or as a sorted list of sorted card tuples. A hand is consistent when (1) its cards are unseen by
+    ``knowledge.seat`` (not in his hand or discards; not talon cards the dealer saw); (2) the talon allows
+    it: elder's seen leftovers hold as many of the dealer's cards as the dealer took of them (module
+    ``Knowledge``); a carte blanche shown means the other kept ``12 - exchanged`` cards of that dealt hand
+    (any count the rules allow when ``exchanged`` is not known); (3) the announcements made with it are the
+    ones heard (``game.knowledge.matches``: ``game.dialogue.announcements`` replayed with this hand); (4) the
+    play agrees: ``played`` is the tricks so far, each ``(leader's card, follower's card)``, elder leading
+    the first, the winner of each the next; the opponent's played cards are in the hand, and a player who
+    did not follow suit held no other card of the suit led. How: the cards he must hold (those his scoring
+    combinations name, those he played) set aside, the hands of (1), (2) and (4) are built as masks (numpy),
+    filtered at once by what each clause heard implies of his best point, sequence and set (per-suit
+    tables), and the survivors checked exactly with ``matches``. Raises ``InconsistentError`` when no hand is
+    left, naming the clause no hand satisfies; more than ``MAX_CANDIDATES`` hands before the announcements
     are refused before any is built (with the exchange checked, no legal position reaches it: at most
     C(20, 12) = 125,970, a player who kept his whole hand).
 
-Condition 3 for one hand is game/knowledge.py's ``matches``. ``InconsistentError`` is a subclass of
-``CardError``: the command line prints it as one line, exit status 2.
+``count_hands(knowledge) -> int``
+    How many hands (1) and (2) leave with the cards his scoring combinations name: a sum of products of
+    binomials, exact, computed before any hand is built.
+
+``unseen_cards(knowledge) -> tuple[Card, ...]``: the cards the opponent's hand is drawn from;
+``heard_clauses(knowledge)``: each clause heard in the --heard notation, for the messages.
+``InconsistentError`` is a subclass of ``CardError``: the command line prints it as one line, exit status 2.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from math import comb
 
 import numpy as np
 
-from ..cards import DECK, HAND_SIZE, Card, CardError, Suit, mask_of
+from ..cards import DECK, HAND_SIZE, Card, CardError, Suit, cards_of, mask_of
 from ..rules import RuleSet
 from .declarations import NO_KEY, SUIT_NAMES, Declaration
 from .dialogue import EQUAL, GOOD, NOT_GOOD, Knowledge, run_words, set_words
@@ -106,74 +102,6 @@ def _tricks(k: Knowledge, played: Sequence[tuple[Card, Card]]) -> tuple[set[Card
     return theirs, voids
 
 
-def consistent_hands(k: Knowledge, played: Sequence[tuple[Card, Card]] = ()) -> list[tuple[Card, ...]]:
-    """Every hand the opponent can hold (module docstring), each once, sorted."""
-    pool = unseen_cards(k)
-    theirs_played, voids = _tricks(k, played)
-    forced = set(k.said.scoring(k.opponent).cards) | theirs_played
-    missing = sorted(forced - set(pool))
-    if missing:
-        raise InconsistentError(f"the {k.opponent} cannot hold {missing[0]}: you hold or discarded it")
-    excluded = {c for suit, had in voids for c in pool if c.suit == suit and c not in had}
-    clash = sorted(forced & excluded)
-    if clash:
-        raise InconsistentError(f"the {k.opponent} showed out of {SUIT_NAMES[clash[0].suit]} but holds {clash[0]}")
-    free = [c for c in pool if c not in forced and c not in excluded]
-    need = HAND_SIZE - len(forced)
-    lo, hi = _leftover_bounds(k)
-    seen = set(k.seen)
-    dealt = set(k.opponent_dealt or ())
-    kept = None if k.opponent_dealt is None or k.opponent_exchanged is None else HAND_SIZE - k.opponent_exchanged
-    point = k.said.scoring(k.opponent).point
-    own = Declaration.of(k.hand, k.rules)
-    out = []
-    for rest in _completions(k, forced, free, need):
-        hand = tuple(sorted(forced.union(rest)))
-        if seen and k.seat == "elder" and not lo <= len(seen.intersection(hand)) <= hi:
-            continue
-        if kept is not None and len(dealt.intersection(hand)) != kept:
-            continue
-        if point is not None and sum(1 for c in hand if c.suit == point.suit) != point.length:
-            continue
-        if matches(k, hand, own):
-            out.append(hand)
-    if not out:
-        raise InconsistentError(f"no hand of the {len(pool)} cards you cannot see fits what was heard"
-                                + (" and played" if played else "") + f" (the {k.opponent}'s announcements "
-                                "cannot all be true together)")
-    return sorted(out)
-
-
-def _completions(k: Knowledge, forced: set[Card], free: Sequence[Card], need: int) -> Iterable[tuple[Card, ...]]:
-    """Every ``need`` cards of ``free`` that, with ``forced``, leave no suit longer than the opponent's point
-    allows (his best point's number of cards is heard, or bounded by elder's when it was good or equal),
-    and his scored point's suit exactly as long: suit by suit, so the longer suits are never built."""
-    a, cap, exact = k.said, HAND_SIZE, None
-    if k.seat == "dealer" or a.point_answer in (GOOD, EQUAL):
-        cap = a.elder_point[0]
-    elif a.dealer.point is not None:
-        cap = a.dealer.point.length
-    point = a.scoring(k.opponent).point
-    if point is not None:
-        exact = point.suit
-    suits = [[c for c in free if c.suit == s] for s in Suit]
-    held = [sum(1 for c in forced if c.suit == s) for s in Suit]
-    ranges = []
-    for s in Suit:
-        top = min(len(suits[s]), cap - held[s])
-        low = 0
-        if exact == s:
-            low = top = point.length - held[s] if point is not None else 0
-            top = min(top, len(suits[s]))
-        ranges.append(range(low, top + 1) if top >= low >= 0 else range(0))
-    for counts in itertools.product(*ranges):
-        if sum(counts) != need:
-            continue
-        per_suit = (itertools.combinations(suits[s], n) for s, n in zip(Suit, counts, strict=True))
-        for parts in itertools.product(*per_suit):
-            yield tuple(itertools.chain.from_iterable(parts))
-
-
 # --- the hands, counted then built -----------------------------------------------------------------------------
 
 
@@ -190,16 +118,25 @@ def _kept_counts(k: Knowledge) -> list[int] | None:
     return sorted({HAND_SIZE - t for t in took})
 
 
-def _parts(k: Knowledge) -> tuple[set[Card], list[Card], list[Card], list[int] | None]:
-    """(the cards his scoring combinations name, the other unseen cards of his dealt hand shown, the rest,
-    the counts of his dealt hand he can have kept)."""
+def _parts(k: Knowledge, played: Sequence[tuple[Card, Card]] = (),
+           ) -> tuple[set[Card], list[Card], list[Card], list[int] | None]:
+    """(the cards he must hold: those his scoring combinations name and those he played; the other unseen
+    cards of his dealt hand shown, the rest, both without the cards of a suit he showed out of; the counts
+    of his dealt hand he can have kept)."""
     pool = unseen_cards(k)
-    forced = set(k.said.scoring(k.opponent).cards)
+    theirs_played, voids = _tricks(k, played)
+    forced = set(k.said.scoring(k.opponent).cards) | theirs_played
     missing = sorted(forced - set(pool))
     if missing:
-        raise InconsistentError(f"the {k.opponent} cannot hold {missing[0]}: you hold, discarded or saw it")
+        saw = k.seat == "dealer" and missing[0] in set(k.seen)
+        raise InconsistentError(f"the {k.opponent} cannot hold {missing[0]}: "
+                                + ("you saw it in the talon" if saw else "you hold or discarded it"))
+    excluded = {c for suit, had in voids for c in pool if c.suit == suit and c not in had}
+    clash = sorted(forced & excluded)
+    if clash:
+        raise InconsistentError(f"the {k.opponent} showed out of {SUIT_NAMES[clash[0].suit]} but holds {clash[0]}")
     dealt = set(k.opponent_dealt or ())
-    free = [c for c in pool if c not in forced]
+    free = [c for c in pool if c not in forced and c not in excluded]
     return forced, [c for c in free if c in dealt], [c for c in free if c not in dealt], _kept_counts(k)
 
 
@@ -228,8 +165,8 @@ def _combo_masks(cards: list[Card], n: int) -> np.ndarray:
     return bits[idx.reshape(-1, n)].sum(axis=1)
 
 
-def _build(k: Knowledge) -> np.ndarray:
-    forced, in_dealt, rest, kept = _parts(k)
+def _build(k: Knowledge, played: Sequence[tuple[Card, Card]]) -> np.ndarray:
+    forced, in_dealt, rest, kept = _parts(k, played)
     ways = _ways(k, forced, in_dealt, rest, kept)
     total = sum(comb(len(in_dealt), a) * comb(len(rest), b) for a, b in ways)
     if total > MAX_CANDIDATES:
@@ -323,31 +260,33 @@ def _conditions(k: Knowledge, masks: np.ndarray) -> list[tuple[str, np.ndarray]]
     return out
 
 
-def seat_hands(k: Knowledge) -> np.ndarray:
+def hand_masks(k: Knowledge, played: Sequence[tuple[Card, Card]] = ()) -> np.ndarray:
     """Every hand the other can hold (module docstring), as sorted int64 masks."""
-    masks = _build(k)
+    masks = _build(k, played)
     n_unseen = len(unseen_cards(k))
     if len(masks) == 0:
-        raise InconsistentError(_empty_words(k, n_unseen))
+        raise InconsistentError(_empty_words(k, n_unseen, played))
     keep = np.ones(len(masks), dtype=bool)
     for words, cond in _conditions(k, masks):
         if not cond.any():
             raise InconsistentError(f"no hand of the {n_unseen} cards you cannot see fits {words!r}"
-                                    + _exchange_words(k))
+                                    + _exchange_words(k, played))
         if not (keep & cond).any():
             raise InconsistentError(f"no hand of the {n_unseen} cards you cannot see fits {words!r} together with "
-                                    "the clauses before it" + _exchange_words(k))
+                                    "the clauses before it" + _exchange_words(k, played))
         keep &= cond
     own = Declaration.of(k.hand, k.rules)
-    out = [int(m) for m in masks[keep] if matches(k, _cards(int(m)), own)]
+    out = [int(m) for m in masks[keep] if matches(k, cards_of(int(m)), own)]
     if not out:
         raise InconsistentError(f"no hand of the {n_unseen} cards you cannot see fits the combinations heard with "
-                                f"their suits ({', '.join(w for w in _scored_words(k))})" + _exchange_words(k))
+                                f"their suits ({', '.join(w for w in _scored_words(k))})" + _exchange_words(k, played))
     return np.array(sorted(out), dtype=np.int64)
 
 
-def _cards(mask: int) -> tuple[Card, ...]:
-    return tuple(Card.from_index(i) for i in range(32) if mask >> i & 1)
+def consistent_hands(k: Knowledge, played: Sequence[tuple[Card, Card]] = ()) -> list[tuple[Card, ...]]:
+    """Every hand the opponent can hold (module docstring), each once, its cards sorted, the list sorted:
+    ``hand_masks``'s hands as cards."""
+    return sorted(tuple(sorted(cards_of(int(m)))) for m in hand_masks(k, played))
 
 
 def heard_clauses(k: Knowledge) -> dict[str, str]:
@@ -384,7 +323,7 @@ def _scored_words(k: Knowledge) -> list[str]:
     return [words[w] for w in ("scored point", "scored sequence", "scored sets") if w in words] or ["none"]
 
 
-def _exchange_words(k: Knowledge) -> str:
+def _exchange_words(k: Knowledge, played: Sequence[tuple[Card, Card]] = ()) -> str:
     bits = []
     if k.opponent_dealt is not None:
         bits.append("the carte blanche shown")
@@ -392,15 +331,19 @@ def _exchange_words(k: Knowledge) -> str:
         bits.append(f"the {k.opponent} taking {k.opponent_exchanged}")
     if k.seen:
         bits.append(f"the {len(k.seen)} talon cards seen")
+    if played:
+        bits.append(f"the {len(played)} trick{'s' * (len(played) != 1)} played")
     return f" (with {' and '.join(bits)})" if bits else ""
 
 
-def _empty_words(k: Knowledge, n_unseen: int) -> str:
+def _empty_words(k: Knowledge, n_unseen: int, played: Sequence[tuple[Card, Card]]) -> str:
+    if played:
+        return f"no hand of the {n_unseen} cards you cannot see fits the cards played" + _exchange_words(k, played)
     if k.opponent_dealt is not None:
         return (f"no hand of the {n_unseen} cards you cannot see keeps as many cards of the carte blanche shown as "
-                f"the {k.opponent} can have kept" + _exchange_words(k))
+                f"the {k.opponent} can have kept" + _exchange_words(k, played))
     return f"no hand of the {n_unseen} cards you cannot see fits the talon cards seen" + _exchange_words(k)
 
 
-__all__ = ["MAX_CANDIDATES", "InconsistentError", "consistent_hands", "count_hands", "heard_clauses", "seat_hands",
+__all__ = ["MAX_CANDIDATES", "InconsistentError", "consistent_hands", "count_hands", "hand_masks", "heard_clauses",
            "unseen_cards"]
