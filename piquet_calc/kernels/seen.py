@@ -56,7 +56,7 @@ from .play.bits import _bit_index, _popcount  # noqa: E402
 from .play.line import _trick_keeps, solve_line  # noqa: E402
 from .play.moves import MAX_CARDS, _leads, _replies, _reps  # noqa: E402
 from .play.score import _trick  # noqa: E402
-from .play.search import FRAME_COLUMNS, FRAMES, MAX_PASSES, ROWS, _mtdf, _search  # noqa: E402
+from .play.search import FRAME_COLUMNS, FRAMES, MAX_PASSES, ROWS, _mtdf, _narrowed, _search  # noqa: E402
 from .play.table import INF, begin  # noqa: E402
 
 
@@ -102,29 +102,15 @@ def _follow(em, dm, leader, et, dt, diff, need, lead, alpha, beta, prm, tt, work
 
 @numba.njit(**JIT)
 def _lead_value(em, dm, leader, et, dt, diff, need, lead, lower, upper, prm, tt, work, mv):
-    """The exact value of ``lead``, known to lie in [lower, upper]: MTD(f) with bisection (as kernels.play's
-    _mtdf) over _follow, its first test at the bound on the leader's side."""
+    """The exact value of ``lead``, known to lie in [lower, upper]: MTD(f) with bisection over _follow (each
+    step kernels.play.search's _narrowed, as its _mtdf's), its first test at the bound on the leader's side."""
     beta = upper if leader == 0 else lower + 1
     step = 2
-    for _ in range(MAX_PASSES):  # bounded, as kernels.play.search._mtdf is: a nogil loop Ctrl-C cannot stop
+    for _ in range(MAX_PASSES):
         if lower >= upper:
             break
-        beta = max(lower + 1, min(upper, beta))
         g = _follow(em, dm, leader, et, dt, diff, need, lead, beta - 1, beta, prm, tt, work, mv)
-        if g < beta:
-            upper = g
-        else:
-            lower = g
-        if lower >= upper:
-            break
-        if upper == INF:
-            beta = lower + step
-            step *= 2
-        elif lower == -INF:
-            beta = upper - step + 1
-            step *= 2
-        else:
-            beta = (lower + upper + 1) // 2
+        lower, upper, beta, step = _narrowed(g, beta, lower, upper, step)
     return lower
 
 
