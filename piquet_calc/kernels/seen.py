@@ -128,6 +128,24 @@ def _rep_of(c, reps, live):
 
 
 @numba.njit(**JIT)
+def _write(out, cards, reps, live, vals, tricks):
+    """Each of ``cards`` in index order into ``out`` (VALUED_* rows): its value and elder's tricks on the line,
+    those of the card of ``reps`` that stands for it (``vals``, ``tricks`` by card); returns how many."""
+    count = 0
+    x = cards
+    while x:
+        b = x & -x
+        x ^= b
+        c = _bit_index(b)
+        r = _rep_of(c, reps, live)
+        out[count, VALUED_CARD] = c
+        out[count, VALUED_VALUE] = vals[r]
+        out[count, VALUED_ELDER_TRICKS] = tricks[r]
+        count += 1
+    return count
+
+
+@numba.njit(**JIT)
 def _elder_tricks(em, dm, leader, et, dt, diff, need, prm, tt, work, line):
     """The tricks elder ends with on the solver's line from a position between tricks."""
     n = _popcount(em)
@@ -163,7 +181,6 @@ def _values(pos, prm, tt, work, mv, line, lines, out):
         return 0
     h = em if leader == 0 else dm
     o = dm if leader == 0 else em
-    count = 0
     if led < 0:
         v = _mtdf(em, dm, leader, et, dt, diff, need, prm, tt, work)
         reps = _reps(h, o, sr)
@@ -175,32 +192,25 @@ def _values(pos, prm, tt, work, mv, line, lines, out):
                 vals[lead] = _lead_value(em, dm, leader, et, dt, diff, need, lead, -INF, v, prm, tt, work, mv)
             else:
                 vals[lead] = _lead_value(em, dm, leader, et, dt, diff, need, lead, v, INF, prm, tt, work, mv)
-        live = h | o
-        x = h
+        tricks = np.full(32, -1, dtype=np.int64)
+        x = reps if lines else 0
         while x:
             b = x & -x
             x ^= b
-            c = _bit_index(b)
-            r = _rep_of(c, reps, live)
-            out[count, VALUED_CARD] = c
-            out[count, VALUED_VALUE] = vals[r]
-            out[count, VALUED_ELDER_TRICKS] = -1
-            if lines:
-                # the follower's first reply (his move order) that holds the lead to its value
-                lead = r
-                h_left = h & ~(np.int64(1) << lead)
-                nr = _replies(o, h_left, lead, sr, mv, 1)
-                for j in range(nr):
-                    reply = mv[1, j] & 255
-                    ok, e, d, w, need2, cem, cdm, target = _trick_keeps(
-                        lead, reply, leader, et, dt, diff, need, vals[r], leader == 1, h_left, o, n == 1,
-                        (et + dt + n) // 2 + 1, prm, tt, work)
-                    if ok:
-                        out[count, VALUED_ELDER_TRICKS] = _elder_tricks(cem, cdm, w, et + (w == 0), dt + (w == 1),
-                                                                    diff + e - d, need2, prm, tt, work, line)
-                        break
-            count += 1
-        return count
+            lead = _bit_index(b)
+            # the follower's first reply (his move order) that holds the lead to its value
+            h_left = h & ~b
+            nr = _replies(o, h_left, lead, sr, mv, 1)
+            for j in range(nr):
+                reply = mv[1, j] & 255
+                ok, e, d, w, need2, cem, cdm, target = _trick_keeps(
+                    lead, reply, leader, et, dt, diff, need, vals[lead], leader == 1, h_left, o, n == 1,
+                    (et + dt + n) // 2 + 1, prm, tt, work)
+                if ok:
+                    tricks[lead] = _elder_tricks(cem, cdm, w, et + (w == 0), dt + (w == 1), diff + e - d, need2,
+                                                 prm, tt, work, line)
+                    break
+        return _write(out, h, reps, h | o, vals, tricks)
     # the follower to play: each reply's trick, then the position after it solved
     suit = np.int64(255) << (led & ~7)
     h_left = h & ~(np.int64(1) << led)
@@ -230,17 +240,7 @@ def _values(pos, prm, tt, work, mv, line, lines, out):
         tricks[reply] = -1
         if lines:
             tricks[reply] = _elder_tricks(cem, cdm, w, cet, cdt, diff + e - d, need2, prm, tt, work, line)
-    x = legal
-    while x:
-        b = x & -x
-        x ^= b
-        c = _bit_index(b)
-        r = _rep_of(c, reps, live)
-        out[count, VALUED_CARD] = c
-        out[count, VALUED_VALUE] = vals[r]
-        out[count, VALUED_ELDER_TRICKS] = tricks[r]
-        count += 1
-    return count
+    return _write(out, legal, reps, live, vals, tricks)
 
 
 @numba.njit(**JIT)
