@@ -17,7 +17,7 @@ docs/rules.md, "What each player knows").
     nobody sinks it); courts only in the final hand, only if the player says he showed it (``shown``, which is
     refused when the courts held outnumber the cards taken).
 
-The hands themselves (``count_hands``, ``seat_hands``) are game/hands.py's.
+The hands themselves (``count_hands``, ``hand_masks``) are game/hands.py's.
 """
 
 from __future__ import annotations
