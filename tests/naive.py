@@ -66,69 +66,9 @@ def monte_carlo(hand: Sequence[Card], discard: Sequence[Card], me_is_elder: bool
 
 
 def play_value(state, rules: RuleSet) -> int:
-    """The play's value from ``state`` (game.play.minimax's), by a plain alpha-beta fast enough for whole
-    deals in Python: the memo is keyed by what the rest of the play can depend on (the cards left, the
-    leader, the tricks, pique's need and, under a deal bonus, the difference so far), and of a run of
-    cards of one suit with no live card of the other hand between them (and one side of the scoring
-    rank) one is tried. Both are plain symmetries; the kernel uses them too, but coded apart."""
-    from piquet_calc.game.play import DEALER, ELDER, final_value, legal_cards, play_trick
+    """The play's value from ``state`` (game.play.minimax's) for whole deals, where minimax is too slow: by
+    game/solve.py's plain solver, the one plain alpha-beta of the package (issue 39), held equal to minimax
+    on every ending tests/test_play_plain.py draws and coded apart from the kernels it checks."""
+    from piquet_calc.game.solve import PlainSolver
 
-    memo: dict[tuple, tuple[float, float]] = {}
-    inf = float("inf")
-    scoring = rules.play.scoring_rank
-
-    def distinct(cards: list[Card], others: set[Card]) -> list[Card]:
-        out = []
-        for c in cards:  # keep c unless the next live card above it in its suit is its holder's own
-            above = [o for o in others | set(cards) if o.suit == c.suit and o.rank > c.rank]
-            nxt = min(above, key=lambda o: o.rank, default=None)
-            same_side = nxt is not None and (nxt.rank >= scoring) == (c.rank >= scoring)
-            if not (nxt is not None and nxt in cards and same_side):
-                out.append(c)
-        return out
-
-    def future(s, alpha: float, beta: float) -> float:
-        base = s.totals[ELDER] - s.totals[DEALER]
-        if not s.tricks_left:
-            return final_value(s, rules) - base
-        need = rules.pique_threshold - s.totals[ELDER] if s.pique_live else 0
-        key = (s.hands, s.leader, s.tricks, need, base if rules.play.deal_bonus else 0)
-        lo, hi = memo.get(key, (-inf, inf))
-        if lo >= beta or lo == hi:
-            return lo
-        if hi <= alpha:
-            return hi
-        a, b = max(alpha, lo), min(beta, hi)
-        leader = s.leader
-        sign = 1 if leader == ELDER else -1
-        la, lb = (a, b) if sign > 0 else (-b, -a)
-        best = -inf
-        own, other = s.hands[leader], s.hands[1 - leader]
-        for lead in sorted(distinct(legal_cards(own, None), set(other)), key=lambda c: -c.rank):  # high first
-            worst = inf
-            replies = distinct(legal_cards(other, lead), set(own - {lead}) | {lead})
-            replies.sort(key=lambda c: (c.suit != lead.suit or c.rank < lead.rank, c.rank))  # lowest winner first
-            for reply in replies:
-                child = play_trick(s, lead, reply, rules)
-                imm = child.totals[ELDER] - child.totals[DEALER] - base
-                low, high = max(la, best), min(lb, worst)
-                if sign > 0:
-                    v = imm + future(child, low - imm, high - imm)
-                else:
-                    v = -(imm + future(child, -high - imm, -low - imm))
-                worst = min(worst, v)
-                if worst <= low:
-                    break
-            best = max(best, worst)
-            if best >= lb:
-                break
-        result = sign * best
-        if result <= a:
-            memo[key] = (lo, min(hi, result))
-        elif result >= b:
-            memo[key] = (max(lo, result), hi)
-        else:
-            memo[key] = (result, result)
-        return result
-
-    return int(state.totals[ELDER] - state.totals[DEALER] + future(state, -inf, inf))
+    return PlainSolver(rules).value(state)

@@ -361,6 +361,30 @@ def test_a_run_that_would_pass_a_gigabyte_is_refused():
         analyse_deal(parse_hand(BOOK), "elder", top=0, samples=10000)
 
 
+def test_the_kept_report_deals_of_why_count_in_the_memory(monkeypatch):
+    """Issue 39: memory_needed did not count --why's kept report deals. 1.1 million deals for three finalists
+    fit in a gigabyte; with three of them kept whole (--why, #1, #2) they do not."""
+    from piquet_calc.analysis.deal import KEPT_ROW_BYTES, MEMORY_LIMIT, memory_needed
+    from piquet_calc.rules import RulesError
+
+    samples = 1_100_000
+    assert memory_needed(12, 3, samples, 3) - memory_needed(12, 3, samples) == 3 * samples * KEPT_ROW_BYTES
+    assert memory_needed(12, 3, samples) < MEMORY_LIMIT < memory_needed(12, 3, samples, 3)
+
+    class Started(Exception):
+        pass
+
+    def started(*a, **k):
+        raise Started
+
+    monkeypatch.setattr("piquet_calc.analysis.deal.analyse_discards", started)  # the first work after the checks
+    hand = parse_hand(BOOK)
+    with pytest.raises(Started):
+        analyse_deal(hand, "elder", ONE_CARD, top=2, samples=samples, also=[parse_cards("AS")])
+    with pytest.raises(RulesError, match="GB of memory"):
+        analyse_deal(hand, "elder", ONE_CARD, top=2, samples=samples, keep_deals=[parse_cards("AS")])
+
+
 def test_sampler_pique_cards_and_capot_replay_the_solvers_line():
     # the sampler's kernel solves each row and writes pique, the cards and capot from its own line; that
     # line replayed card by card through game.play must give the same columns and totals

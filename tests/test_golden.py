@@ -44,3 +44,58 @@ def analysis_hash(rules: str, position: str) -> str:
 ])
 def test_golden_analysis(rules: str, position: str) -> None:
     assert analysis_hash(rules, position) == GOLDEN[rules, position]
+
+
+# --- the play solvers (issue 39: their roads folded into one) -----------------------------------------------
+
+PLAY_GOLDEN = {
+    "rubicon": "c5cf89b01cab0d479f291a0265ae6f6924e8830ab091c642922412e4eb4a050c",
+    "au-cent": "059e7df2c6f1135c288fce07b00adbf46d8e41efec5b70506f7c07e34ab602ef",
+    "english": "059e7df2c6f1135c288fce07b00adbf46d8e41efec5b70506f7c07e34ab602ef",
+    "russian": "92c8f5f7a484b473b0fa5205e1d212474ef62b17c689d73f25b7c39a60c126e6",
+    "encyclopedia": "6eeb24dad5fc3cc3050e1bff87977297075a0382adc9c031d91c5134285a901e",
+}
+"""A regression pin, copied from the solvers' own output before their roads were folded (issue 39): the
+exact references are tests/test_play.py's and tests/test_play_plain.py's (plain minimax, the plain solver)."""
+
+
+def play_hash(rules_name: str) -> str:
+    """sha256 of, on seeded whole deals: the kernel's value, line, at_least on either side of the value and
+    every first lead valued (kernels/seen.py, with elder's tricks on its line); every reply to the first lead;
+    and the plain solver's value and line on the first deal."""
+    import random
+
+    import numpy as np
+
+    from piquet_calc.cards import DECK
+    from piquet_calc.engine.play import Solver, solve_position
+    from piquet_calc.engine.seen import SeenSolver, position_row
+    from piquet_calc.game.play import start
+    from piquet_calc.game.solve import PlainSolver
+
+    rules = get_rules(rules_name)
+    rng = random.Random(39)
+    solver, seen = Solver(rules), SeenSolver(rules, threads=1)
+    rows = []
+    for k in range(4):
+        cards = rng.sample(DECK, 24)
+        live = k % 2 == 0
+        before = (rng.randint(18, 29), 0) if live else (rng.randint(0, 40), rng.randint(1, 40))
+        state = start(cards[:12], cards[12:], rules, before[0], before[1], live)
+        sol = solve_position(state, rules, solver)
+        row = [sol.value, [str(c) for t in sol.line for c in t], solver.at_least(state, sol.value),
+               solver.at_least(state, sol.value + 1)]
+        positions = np.stack([position_row(state, rules), position_row(state, rules, sol.line[0][0])])
+        out, counts = seen.values(positions, lines=True)
+        row += [out[i, :counts[i]].tolist() for i in range(2)]
+        if k == 0:
+            plain = PlainSolver(rules)
+            row += [plain.value(state), [str(c) for t in plain.line(state) for c in t]]
+        rows.append(row)
+    return hashlib.sha256(json.dumps(rows).encode()).hexdigest()
+
+
+@pytest.mark.parametrize("rules", [pytest.param(r, marks=() if r == "rubicon" else pytest.mark.slow)
+                                   for r in PLAY_GOLDEN])
+def test_golden_play(rules: str) -> None:
+    assert play_hash(rules) == PLAY_GOLDEN[rules]

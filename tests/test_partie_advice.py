@@ -114,3 +114,21 @@ def test_rank_by_partie_and_the_report() -> None:
     assert "partie value (points)" in text and "rubiconed" in text and "±" in text
     with pytest.raises(PartieValueError, match="DealDiscard.totals"):
         rank_by_partie([SimpleNamespace(discard=())], state, "rubicon")
+
+
+@pytest.mark.parametrize("deal", [7, 8])
+def test_no_table_error_where_the_bootstrap_gives_none(deal: int) -> None:
+    """Issue 39: at 130-130 rubicon's deals 7 and 8 (the two more deals after a tie) printed the table's own
+    standard error as 0.00: stage 7 is not shipped, and before deal 7 a tie is worth 0 by symmetry, which no
+    bootstrap moves. No figure there (None, null in the JSON, no sentence in the table); a real one elsewhere."""
+    from piquet_calc.report.partie import score_aware_data, score_aware_table
+
+    state = PartieState(130, 130, deal, "elder")
+    got = partie_estimate(np.array([[20, 10], [5, 30], [12, 12]]), state, "rubicon")
+    assert got.table_se is None
+    ranked = [(type("D", (), {"discard": ()})(), got)]
+    assert score_aware_data(state, ranked, "rubicon")["choices"][0]["table_se"] is None
+    assert "own standard error" not in score_aware_table(state, ranked, "rubicon")
+    se = load_table("rubicon").coarse["se_value"]
+    fine = partie_estimate(np.array([[20, 10]]), PartieState(130, 130, 6, "elder"), "rubicon")
+    assert fine.table_se is not None and fine.table_se == pytest.approx(float(se[5, 13, 13])) and fine.table_se > 0.01

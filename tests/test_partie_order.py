@@ -65,7 +65,7 @@ def test_partie_sheet_agrees(score: tuple[int, int], winner: int, lurch: bool) -
 
 
 class _Played:
-    """One hand-made deal as played, in the shape engine/deal.py's PlayedDeals gives the advice."""
+    """One hand-made deal as played, in the shape engine/deal.py's ReportDeals gives the advice."""
 
     def __init__(self, n: int) -> None:
         self.n, self.calls = n, 0
@@ -111,7 +111,7 @@ def test_a_disagreeing_record_is_an_error() -> None:
 @pytest.mark.parametrize("position", ["elder", "younger"])
 def test_the_sampler_records_each_deal_as_played(position: str) -> None:
     # every report deal of a small whole-deal run: its line, replayed by game/play.py from the recorded
-    # hands, adds up in counting order to the kernel's totals (engine/deal.py's PlayedDeals)
+    # hands, adds up in counting order to the kernel's totals (engine/deal.py's ReportDeals)
     from piquet_calc.analysis.deal import analyse_deal
     from piquet_calc.cards import parse_hand
 

@@ -17,7 +17,6 @@ from piquet_calc.game.play import (
     ELDER,
     PlayError,
     PlayState,
-    alphabeta,
     legal_cards,
     minimax,
     play_trick,
@@ -161,13 +160,6 @@ def test_solver_equals_plain_minimax_on_six_card_endings():
     for _ in range(400):
         state, rules = random_ending(rng, 6)
         assert solvers[rules.name].value(state) == minimax(state, rules), (rules.name, state)
-
-
-def test_plain_alphabeta_equals_minimax_on_endings():
-    rng = random.Random(15)
-    for n in [1, 2, 3, 4, 5] * 30:
-        state, rules = random_ending(rng, n)
-        assert alphabeta(state, rules) == minimax(state, rules) == play_value(state, rules)
 
 
 def whole_deals(rules, count: int, seed: int):

@@ -435,8 +435,8 @@ def test_the_hands_are_counted_as_binomials_before_they_are_built():
     from math import comb
 
     from piquet_calc.cards import parse_cards
+    from piquet_calc.game.hands import count_hands, hand_masks
     from piquet_calc.game.knowledge import knowledge_from_heard
-    from piquet_calc.game.seat import count_hands, seat_hands
 
     rules = get_rules("rubicon")
     hand = parse_cards("KC QC JC TC 9C KS KH KD QS QH JH JS")
@@ -446,7 +446,7 @@ def test_the_hands_are_counted_as_binomials_before_they_are_built():
         k = knowledge_from_heard("elder", hand, discards, heard, rules, opponent_exchanged=took)
         want = comb(15, 12) if took is None else comb(12, 12 - took) * comb(3, took)
         assert count_hands(k) == want
-        assert 0 < len(seat_hands(k)) <= want
+        assert 0 < len(hand_masks(k)) <= want
 
 
 def test_the_talon_seen_narrows_the_hands_and_keeps_the_true_one():

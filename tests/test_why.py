@@ -17,7 +17,7 @@ from piquet_calc.analysis.deal import REPORT_STREAM, analyse_deal
 from piquet_calc.analysis.partie import PartieState
 from piquet_calc.analysis.partie_value import load_table
 from piquet_calc.analysis.table import analyse_normand_exchange
-from piquet_calc.analysis.why import exact_why, normand_why, partie_words, sampled_why, words
+from piquet_calc.analysis.why import Chance, Source, exact_why, normand_why, partie_words, sampled_why, words
 from piquet_calc.cards import cards_of, mask_of, parse_cards, parse_hand
 from piquet_calc.cli import app
 from piquet_calc.engine.deal import DealSampler
@@ -162,7 +162,9 @@ def test_the_comparison_is_reported_on_the_report_deals_not_the_race(sampled):
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--why", "AS AS"], "duplicate card AS"),
+    (["--why", "AS AS"], "error: duplicate card AS in --why"),
+    (["--why", "AS", "--against", "AS AS"], "error: duplicate card AS in --against"),
+    (["--why", "AS", "--against", "as"], "--against is the --why discard (AS)"),
     (["--why", "QS"], "QS is not in the hand"),
     (["--why", "AH KH QH TH 8H 7H"], "is 6 cards; this seat exchanges 1 to 5"),
     (["--why", "XX"], "--why: unknown card"),
@@ -190,6 +192,8 @@ def test_normand_keep_and_a_wrong_pair_are_read_before_the_work(monkeypatch):
     hand = "AS KS QS JS 9S AH KH 8D 7D AC"
     result = runner.invoke(app, ["discard", hand, "--rules", "normand", "--dealer", "--why", "8D 7D AC"])
     assert result.exit_code == 2 and "is 3 cards" in result.stderr, result.output
+    same = runner.invoke(app, ["discard", hand, "--rules", "normand", "--dealer", "--why", "keep", "--against", "KEEP"])
+    assert same.exit_code == 2 and "--against is the --why discard (keep)" in same.stderr, same.output
 
 
 def test_cli_json_echoes_the_inputs_and_follows_its_schema(monkeypatch, book):
@@ -299,3 +303,96 @@ def test_why_with_score_runs_and_prints_the_partie_line(tmp_path):
     validator("discard-why").validate(data)
     assert data["partie"]["rules"] == "rubicon" and data["partie"]["samples"] == data["samples"] == 64
     assert data["discard"] == ["AS"] and data["partie"]["score"]["me"] == 80
+
+
+def test_the_why_discard_named_in_also_too_is_kept_when_it_ends_outside_the_top(tmp_path):
+    """Issue 39: --why's discard named again in --also, ending outside the final top, crashed (its report deals
+    were not kept); now the comparison runs and names it."""
+    house = tmp_path / "one-card.toml"
+    house.write_text('base = "rubicon"\n[exchange]\nelder = [1]\n')
+    args = ["discard", BOOK, "--elder", "-q", "--play", "--samples", "32", "--top", "2", "--seed", "1", "--rules",
+            str(house), "--also", "AS", "--why", "AS", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    validator("discard-why").validate(data)
+    assert data["discard"] == ["AS"] and data["rank"]["discard"] == 3 and data["rank"]["of"] == 3
+    a = analyse_deal(parse_hand(BOOK), "elder", ONE_CARD, samples=32, top=2, seed=1, also=[parse_cards("AS")],
+                     keep_deals=[parse_cards("AS")])
+    assert frozenset(parse_cards("AS")) in a.kept and len(a.kept) == 3
+    assert sampled_why(a, parse_cards("AS")).mine_rank == 3
+
+
+def _one_source(name: str, mean: float, *chances: Chance):
+    w = exact_why(analyse_discards(parse_hand(BOOK), "elder", ONE_CARD), parse_cards("AS"))
+    return replace(w, sources=(Source(name, mean, 0.1, None, chances),), partie=None)
+
+
+def test_words_give_the_chance_as_the_table_prints_it():
+    """Issue 39: 0.49% was said "0% of the time" where the table says 0.5%."""
+    said = words(_one_source("repique", 0.8, Chance("you repique", 0.0049, 0.0012, 0.001)))[0]
+    assert "you repique 0.5% of the time instead of 0.1%" in said, said
+
+
+def test_words_give_the_reason_that_moved():
+    """Issue 39: a cost explained by a chance that moved the other way ("costs you 2.50 points: you win it 91% of
+    the time instead of 90%"); the reason must move in the direction of the difference."""
+    said = words(_one_source("sequence", -2.5, Chance("you win the sequence", 0.91, 0.90, 0.01)))[0]
+    assert said.startswith("The sequence costs you 2.50 points a deal")
+    assert "instead of" not in said and "91.0% of the time against 90.0%, but for fewer points" in said, said
+    # a bad thing for me happening more often explains a cost; of two that did, the one that moved most
+    said = words(_one_source("repique", -1.0, Chance("you repique", 0.05, 0.04), Chance("he repiques", 0.09, 0.03)))
+    assert "he repiques 9.0% of the time instead of 3.0%" in said[0], said
+    said = words(_one_source("capot", 1.0, Chance("you capot him", 0.01, 0.02), Chance("he capots you", 0.01, 0.02)))
+    assert "he capots you 1.0% of the time instead of 2.0%" in said[0], said
+    cards = words(_one_source("cards", 1.0, Chance("you win the cards", 0.4, 0.5)))[0]
+    assert cards.endswith("points a deal (± 0.10)."), cards
+
+
+def test_sampled_chances_carry_their_paired_standard_error(sampled):
+    a, w = sampled
+    kept = [a.kept[frozenset(d)] for d in (w.mine, w.theirs)]
+    from piquet_calc.analysis.deal_sources import per_deal_sources
+
+    sa, sb = (per_deal_sources(k, True, True, ONE_CARD) for k in kept)
+    point = next(s for s in w.sources if s.name == "point").chances[0]
+    diffs = sa.flags["point_win"] - sb.flags["point_win"]
+    assert math.isclose(point.se, statistics.stdev(diffs) / math.sqrt(40), rel_tol=1e-9, abs_tol=1e-15)
+    data = why_data(w, {})
+    validator("discard-why").validate(data)
+    assert all("se" in c for s in data["sources"] for c in s["chances"])
+    shown = [c for s in data["sources"] for c in s["chances"] if c["se"]]
+    assert shown and f"± {100 * shown[0]['se']:.1f}" in why_table(data)
+    exact = why_data(exact_why(analyse_discards(parse_hand(BOOK), "elder", ONE_CARD), parse_cards("AS")), {})
+    assert {c["se"] for s in exact["sources"] for c in s["chances"]} == {0.0}
+
+
+@pytest.mark.parametrize("position", ["elder", "younger"])
+def test_why_and_the_table_show_one_estimate_of_one_difference(position):
+    """Issue 39: --why's total and the table's vs #1 were two estimates of one difference (-2.12 ± 0.98 beside
+    -1.65 ± 0.78 in the README). Now one: the plain paired difference on the report deals, which the sources
+    add up to; younger here samples the control's mean (the net's control differs, vs #1 does not)."""
+    hand = parse_hand(BOOK if position == "elder" else "QS JS TS 9S 8S JH 9H KD QD AC JC TC")  # six courts
+    rules = ONE_CARD.with_exchange(elder=(1,), dealer=(1,))
+    named = parse_cards("AS" if position == "elder" else "QS")
+    a = analyse_deal(hand, position, rules, elder_took=1, samples=40, top=3, seed=4, keep_deals=[named])
+    assert a.control == ("exact" if position == "elder" else "sampled")
+    compared = [d for d in a.discards[1:] if frozenset(d.discard) in a.kept]
+    assert len(compared) == 2  # #2 and the one named
+    for d in compared:
+        w = sampled_why(a, d.discard)
+        assert w.theirs_rank == 1 and (w.total.mean, w.total.se) == (d.vs_best.mean, d.vs_best.se)
+        assert math.isclose(sum(s.mean for s in w.sources), d.vs_best.mean, abs_tol=1e-9)
+    first = sampled_why(a, a.discards[0].discard)  # #1 asked about: against #2, its vs #1 negated
+    assert (first.total.mean, first.total.se) == (-a.discards[1].vs_best.mean, a.discards[1].vs_best.se)
+
+
+def test_one_record_of_a_discards_report_deals(sampled):
+    """Issue 39, item 3: the deals as played (the partie's counting order) and --why's kept deals are one record
+    (engine.deal.ReportDeals), the rows kept whole only for the discards --why compares."""
+    a, _ = sampled
+    assert len(a.kept) == 3
+    for d in a.discards:
+        kept = a.kept.get(frozenset(d.discard))
+        assert d.played is not None and len(d.played) == 40
+        assert (d.played is kept and kept.columns is not None) if kept is not None else d.played.columns is None

@@ -19,7 +19,11 @@ deal's luck is in the cards drawn, which both see). ``beta`` is fitted on the or
 unchanged on the report stream, so the report's estimate stays unbiased. Where the uniform model's mean
 is not the sampler's (younger when elder's carte blanche, shown or not, tells him something about
 elder's dealt hand that the uniform model ignores), ``mu`` is sampled on ``CONTROL_STREAM`` with
-``CONTROL_FACTOR`` times the report's deals and its variance is added to every standard error.
+``CONTROL_FACTOR`` times the report's deals and its variance is added to the net's standard error.
+The paired difference to #1 (``vs_best``) is taken without the control: one estimate of one difference,
+the one ``discard --why`` splits by source on the same deals (a controlled difference split by source
+would need each source's share of the uniform net and of its mean, sampled on the control's own stream
+where that mean is sampled; the pairing already cancels the luck both discards share).
 
 **The race** (``RACE_*``): every legal discard starts. Round ``r`` brings every discard still running to
 ``RACE_FIRST * RACE_GROWTH ** r`` deals (never more than ``samples``), its values adjusted by the control
@@ -53,14 +57,13 @@ from ..engine.deal import (
     CONTROL_FACTOR,
     ROW_COLUMNS,
     DealSampler,
-    PlayedDeals,
+    ReportDeals,
     control_mean_is_exact,
     deal_totals,
     uniform_net,
     user_net,
 )
 from ..rules import RUBICON, RulesError, RuleSet, span
-from .deal_sources import ReportDeals
 from .defaults import DEFAULT_SAMPLES, DEFAULT_SEED, ODDS_MIN_DEALS  # noqa: F401  apart: the CLI reads them without numpy
 from .discards import Analysis, DiscardResult, Position, analyse_discards, discard_sizes
 
@@ -77,6 +80,8 @@ RACE_STREAM, REPORT_STREAM, CONTROL_STREAM = 0, 1, 2
 MEMORY_LIMIT = 1 << 30  # bytes a run may hold; more is refused before it starts
 ROWS_PER_CALL = 1 << 18  # (deal, discard) rows per sampler call: about 60 MB of columns
 ROW_BYTES = 8 * (ROW_COLUMNS + 10)  # a row's columns and hands in a sampler call
+PLAYED_ROW_BYTES = 8 + 8 + 2 + 16  # a report deal as played (engine.deal.ReportDeals): hands, carte blanche, line
+KEPT_ROW_BYTES = 8 * ROW_COLUMNS + 8 + 8 + 2  # a kept report deal (--why): its rows, and without the play its hands
 Progress = Callable[[int, int], None]
 
 FIGURES = ("declarations_me", "declarations_opp", "play_me", "play_opp", "cards_win", "cards_divide",
@@ -127,13 +132,13 @@ class DealDiscard:
 
     discard: tuple[Card, ...]
     net: Estimate  # the deal's value: my total minus the opponent's, play included (with the control)
-    vs_best: Estimate  # paired: this discard's net minus #1's, deal by deal (with the control)
+    vs_best: Estimate  # paired: this discard's net minus #1's, deal by deal (plain: --why splits it by source)
     figures: dict[str, Estimate]  # FIGURES
     uniform: DiscardResult  # the exact declaration figures of the uniform model, for comparison
     forced: bool  # put in the final round by the user (``also``)
     net_plain: Estimate  # the net without the control variate (its effect: net_plain.se against net.se)
     totals: np.ndarray  # int32 (samples, 2): each report deal's totals, [mine, the opponent's]
-    played: PlayedDeals | None = None  # with the play: the report deals as played (their counting order)
+    played: ReportDeals | None = None  # with the play: the report deals as played (their counting order)
 
     @property
     def samples(self) -> int:
@@ -322,13 +327,15 @@ def all_discards(hand: Sequence[Card], sizes: Sequence[int]) -> list[tuple[Card,
     return [tuple(hand[i] for i in d) for size in sizes for d in itertools.combinations(range(HAND_SIZE), size)]
 
 
-def memory_needed(candidates: int, finalists: int, samples: int) -> int:
+def memory_needed(candidates: int, finalists: int, samples: int, kept: int = 0) -> int:
     """Bytes a run holds at most: one sampler call's rows, the race's first round, the finalists' values
-    on the ordering stream and their report totals."""
+    on the ordering stream, their report totals and deals as played, and the ``kept`` discards' whole report
+    deals (--why's)."""
     call = min(ROWS_PER_CALL, max(candidates, finalists) * samples) if samples <= ROWS_PER_CALL else samples
     first = candidates * min(RACE_FIRST, samples) * 16
     control = finalists * CONTROL_FACTOR * samples * 4
-    return call * ROW_BYTES + first + finalists * samples * (16 + 16 + 8) + control
+    return (call * ROW_BYTES + first + finalists * samples * (16 + 16 + 8 + PLAYED_ROW_BYTES) + control
+            + min(kept, finalists) * samples * KEPT_ROW_BYTES)
 
 
 def _forced(index: dict[frozenset[Card], int], named: Sequence[Sequence[Card]], hand: Sequence[Card],
@@ -345,8 +352,18 @@ def _forced(index: dict[frozenset[Card], int], named: Sequence[Sequence[Card]], 
     return forced
 
 
-def _check_memory(candidates: int, finalists: int, samples: int) -> None:
-    need = memory_needed(candidates, finalists, samples)
+def _kept_indices(candidates: Sequence[tuple[Card, ...]], keep_deals: Sequence[Sequence[Card]],
+                  ordered: Sequence[int]) -> set[int]:
+    """The finalists whose report deals are kept whole: each of ``keep_deals`` (named in ``also`` too or not)
+    and #1 and #2 of ``ordered``; none without ``keep_deals``."""
+    if not keep_deals:
+        return set()
+    wanted = {frozenset(d) for d in keep_deals}
+    return {i for i, d in enumerate(candidates) if frozenset(d) in wanted} | set(ordered[:2])
+
+
+def _check_memory(candidates: int, finalists: int, samples: int, kept: int) -> None:
+    need = memory_needed(candidates, finalists, samples, kept)
     if need > MEMORY_LIMIT:
         raise RulesError(f"{samples:,} deals for {finalists:,} discards would need about {need / 2**30:.1f} GB "
                          f"of memory, more than {MEMORY_LIMIT >> 30} GB: ask for fewer --samples or a smaller --top")
@@ -393,13 +410,13 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
                  f"{samples:,} deals")
             order = _the_final_round(judge, pool, survivors, forced, rounds, race_values, samples, mu, exact_control)
             del race_values
-            to_keep = set(forced[len(also):]) | set(order.ordered[:2]) if keep_deals else set()
+            to_keep = _kept_indices(candidates, keep_deals, order.ordered)
             said(f"the final round: {len(order.ordered):,} discards on {samples:,} fresh deals")
             rows, kept = _the_report_rows(judge, pool, order.ordered, samples, candidates, to_keep)
         except BaseException:
             sampler.cancel.set()
             raise
-    results = _the_report_figures(order, rows, candidates, forced, by_discard, samples, exact_control)
+    results = _the_report_figures(order, rows, candidates, forced, by_discard, samples)
     return DealAnalysis(hand, position, rules, elder_took if position == "younger" else None,
                         bool(elder_blanche) if position == "younger" else None, seed, samples, play, opponent,
                         len(candidates), tuple(rounds), tuple(results), uniform,
@@ -426,7 +443,8 @@ def _checked_candidates(hand: tuple[Card, ...], position: Position, rules: RuleS
     forced = _forced(index, (*also, *keep_deals), hand, sizes)
     keep = top if top > 0 else len(candidates)
     finalists_max = min(len(candidates), keep + len(forced))
-    _check_memory(len(candidates), finalists_max, samples)
+    kept = len({frozenset(d) for d in keep_deals}) + 2 if keep_deals else 0  # and #1's, #2's
+    _check_memory(len(candidates), finalists_max, samples, kept)
     return candidates, forced, keep, finalists_max, len(sizes)
 
 
@@ -494,8 +512,6 @@ class _Order:
     mu: np.ndarray  # per finalist: the control's mean (exact, or sampled on CONTROL_STREAM)
     mu_var: np.ndarray  # its variance (0 when exact)
     betas: np.ndarray  # per finalist: the control's coefficient for its net
-    diff_betas: np.ndarray  # per finalist: the coefficient for its paired difference to #1
-    control: np.ndarray | None  # the finalists' control values on CONTROL_STREAM (None when exact)
     control_deals: int  # deals of CONTROL_STREAM per finalist (0 when exact)
 
 
@@ -519,7 +535,6 @@ def _the_final_round(judge: _Judge, pool: ThreadPoolExecutor, survivors: list[in
     if len(finalists) > len(survivors):
         y[len(survivors):], x[len(survivors):] = judge.values(RACE_STREAM, 0, samples, finalists[len(survivors):],
                                                               pool)
-    cx = None
     if exact_control:
         mu_f, mu_var = mu[finalists], np.zeros(len(finalists))
         control_deals = 0
@@ -531,13 +546,10 @@ def _the_final_round(judge: _Judge, pool: ThreadPoolExecutor, survivors: list[in
     betas = np.array([fitted_beta(y[j], x[j]) for j in range(len(finalists))])
     means = y.mean(axis=1) - betas * (x.mean(axis=1) - mu_f)
     order = _ranked(means)
-    best = order[0]
-    # the paired difference to #1 has its own coefficient, fitted on the same ordering deals
-    diff_betas = np.array([fitted_beta(y[j] - y[best], x[j] - x[best]) for j in range(len(finalists))])
-    return _Order(finalists, [finalists[j] for j in order], mu_f, mu_var, betas, diff_betas, cx, control_deals)
+    return _Order(finalists, [finalists[j] for j in order], mu_f, mu_var, betas, control_deals)
 
 
-ReportRows = dict[int, tuple[np.ndarray, np.ndarray, dict[str, Estimate], np.ndarray, PlayedDeals | None]]
+ReportRows = dict[int, tuple[np.ndarray, np.ndarray, dict[str, Estimate], np.ndarray, ReportDeals | None]]
 
 
 def _the_report_rows(judge: _Judge, pool: ThreadPoolExecutor, ordered: list[int], samples: int,
@@ -550,15 +562,16 @@ def _the_report_rows(judge: _Judge, pool: ThreadPoolExecutor, ordered: list[int]
     kept: dict[frozenset[Card], ReportDeals] = {}
 
     def keep_report(j: int, cols: np.ndarray) -> None:
-        played = (judge.sampler.played(REPORT_STREAM, 0, samples, *judge.masks[ordered[j]], cols) if judge.play
-                  else None)
+        whole = ordered[j] in to_keep
+        deals = (judge.sampler.report_deals(REPORT_STREAM, 0, samples, *judge.masks[ordered[j]], cols, judge.play,
+                                            whole) if judge.play or whole else None)
         report[ordered[j]] = (user_net(cols, judge.me_is_elder, judge.play, judge.rules),
                               uniform_net(cols, judge.me_is_elder, judge.rules),
                               _figures(cols, judge.me_is_elder, judge.play),
-                              deal_totals(cols, judge.me_is_elder, judge.play, judge.rules).astype(np.int32), played)
-        if ordered[j] in to_keep:
-            kept[frozenset(candidates[ordered[j]])] = ReportDeals.of(judge.sampler, REPORT_STREAM,
-                                                                     judge.masks[ordered[j]], cols)
+                              deal_totals(cols, judge.me_is_elder, judge.play, judge.rules).astype(np.int32),
+                              deals if judge.play else None)
+        if whole and deals is not None:
+            kept[frozenset(candidates[ordered[j]])] = deals
 
     judge.evaluate(REPORT_STREAM, 0, samples, ordered, pool, keep_report)
     return report, kept
@@ -566,24 +579,17 @@ def _the_report_rows(judge: _Judge, pool: ThreadPoolExecutor, ordered: list[int]
 
 def _the_report_figures(order: _Order, report: ReportRows, candidates: Sequence[tuple[Card, ...]],
                         forced: list[int], by_discard: dict[frozenset[Card], DiscardResult], samples: int,
-                        exact_control: bool) -> list[DealDiscard]:
-    """The finalists in order, each net and its paired difference to #1 estimated on the report's deals
-    with the coefficients fitted on the race's stream."""
+                        ) -> list[DealDiscard]:
+    """The finalists in order on the report's deals: each net with the control (its coefficient fitted on the
+    race's stream), and its paired difference to #1 without it, the figure ``--why`` splits by source."""
     pos = {c: j for j, c in enumerate(order.finalists)}
     ordered = order.ordered
-    mu_f, mu_var, betas, diff_betas, cx = order.mu, order.mu_var, order.betas, order.diff_betas, order.control
-    y1, x1 = report[ordered[0]][:2]
-    b1 = pos[ordered[0]]
+    y1 = report[ordered[0]][0]
     results = []
     for c in ordered:
         (yc, xc, figures, totals, played), j = report[c], pos[c]
-        net = Estimate.controlled(yc, xc, float(mu_f[j]), float(betas[j]), float(mu_var[j]))
-        if c == ordered[0]:
-            vs_best = Estimate(0.0, 0.0, samples)
-        else:
-            d_var = 0.0 if exact_control else float(np.var(cx[j] - cx[b1], ddof=1, dtype=np.float64)) \
-                / order.control_deals
-            vs_best = Estimate.controlled(yc - y1, xc - x1, float(mu_f[j] - mu_f[b1]), float(diff_betas[j]), d_var)
+        net = Estimate.controlled(yc, xc, float(order.mu[j]), float(order.betas[j]), float(order.mu_var[j]))
+        vs_best = Estimate(0.0, 0.0, samples) if c == ordered[0] else Estimate.of(yc - y1)
         results.append(DealDiscard(candidates[c], net, vs_best, figures, by_discard[frozenset(candidates[c])],
                                    c in forced, Estimate.of(yc), totals, played))
     return results

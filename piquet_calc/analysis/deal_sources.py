@@ -1,8 +1,8 @@
 """One discard's report deals (analysis/deal.py) split deal by deal into the sources of its net.
 
-``ReportDeals`` is what the whole-deal analysis keeps of a discard it was asked to keep: the sampler's
-columns (engine.columns.DealColumns) on the report stream, the final hands and the dealt hands' carte blanche.
-``per_deal_sources`` reads from the columns what they record (repique, the play's points, pique in the
+engine.deal.ReportDeals is what the whole-deal analysis keeps of a discard it was asked to keep: the
+sampler's columns (engine.columns.DealColumns) on the report stream, the final hands and the dealt hands'
+carte blanche. ``per_deal_sources`` reads from the columns what they record (repique, the play's points, pique in the
 play, the cards, capot) and takes the class split of the declarations (carte blanche, point, sequence,
 sets, carte rouge) from game.declarations.score_deal on the final hands, checking deal by deal that it
 adds up to the sampler's declarations column. Every source is the player's points minus the opponent's.
@@ -11,31 +11,14 @@ adds up to the sampler's declarations column. Every source is the player's point
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 
 from ..cards import cards_of
 from ..engine.columns import DealColumns
+from ..engine.deal import ReportDeals
 from ..game.declarations import score_deal
 from ..rules import RuleSet
-
-
-@dataclass(frozen=True)
-class ReportDeals:
-    """A discard's report deals, as the sampler evaluated them (all arrays one row per deal)."""
-
-    columns: np.ndarray  # int64 (deals, columns): read through engine.columns.DealColumns
-    elder: np.ndarray  # int64 masks: elder's final hands
-    dealer: np.ndarray  # int64 masks: the dealer's final hands
-    blanche: np.ndarray  # int64 (deals, 2): elder's and the dealer's carte blanche points (dealt hands)
-
-    @classmethod
-    def of(cls, sampler: Any, stream: int, discard: tuple[int, int], columns: np.ndarray) -> ReportDeals:
-        """A discard's (mask, size) deals 0 to len(columns) - 1 of ``stream`` from its engine.deal.DealSampler."""
-        n = len(columns)
-        elder, dealer = sampler.finals(stream, 0, n, *discard)
-        return cls(columns.copy(), elder, dealer, np.stack(sampler.carte_blanche(stream, 0, n), axis=1))
 
 
 @dataclass(frozen=True)
@@ -95,6 +78,8 @@ def _play(cols: DealColumns, rules: RuleSet) -> dict[str, tuple[np.ndarray, np.n
 def per_deal_sources(r: ReportDeals, me_is_elder: bool, play: bool, rules: RuleSet) -> DealSources:
     """Every source of each report deal, mine minus the opponent's; their sum is the deal's net
     (engine.deal.user_net; analysis/why.py adds them up against it)."""
+    if r.columns is None:
+        raise ValueError("these report deals were not kept whole (analyse_deal's keep_deals)")
     cols = DealColumns.of(r.columns)
     e, d = _declarations(r, rules)
     me, opp = (e, d) if me_is_elder else (d, e)

@@ -12,7 +12,8 @@ deal for comparison; ``discard --why --score`` pairs two discards' deals (analys
 
 The table's own sampling error (its bootstrap, ``se_*`` in the shipped file) is not in those standard
 errors: it is shared by every discard judged at the same score, so it moves all of them together and does
-not change their order; ``table_se`` gives its size at the nearest tabled state.
+not change their order; ``table_se`` gives its size at the nearest tabled state (None where the bootstrap
+gives none).
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ class PartieEstimate:
     points: float  # my expected net points for the deal (my total minus the opponent's), for comparison
     points_se: float
     unit: str
-    table_se: float  # the table's own standard error of the value near this state (bootstrap)
+    table_se: float | None  # the table's own standard error of the value near this state (bootstrap); None: none
 
 
 def _mean_se(x: np.ndarray) -> tuple[float, float]:
@@ -101,7 +102,7 @@ def partie_deals(totals: np.ndarray, state: PartieState, rules_name: str, table:
     value, my chance of winning the partie and (rubicon, english) of being rubiconed, deal by deal;
     PartieValueError for a preset the tables do not cover or a state they cannot reach.
 
-    ``played``: the same deals as played (engine/deal.py's PlayedDeals, ``counted(i)``), whose counting
+    ``played``: the same deals as played (engine/deal.py's ReportDeals, ``counted(i)``), whose counting
     order decides au-cent's race where the totals leave it open (who reached 100 first, the lurch)."""
     totals = _checked(totals, state)
     table = table or load_table(rules_name)
@@ -144,21 +145,31 @@ def _steps_of(played: Any, pairs: np.ndarray) -> StepsOf:
     return steps
 
 
-def _table_se(table: PartieTable, state: PartieState) -> float:
+TABLE_SE_FLOOR = 1e-9  # a bootstrap spread below this is no standard error: the value there does not move
+
+
+def _table_se(table: PartieTable, state: PartieState) -> float | None:
     """The shipped bootstrap standard error of the value at the tabled state nearest the score before the
-    deal (deal − 1 played): a guide to the table's own error here, not a figure for each deal's lookup."""
+    deal (deal − 1 played): a guide to the table's own error here, not a figure for each deal's lookup. None
+    where the bootstrap gives no figure: a deal beyond the stages shipped (rubicon's two more deals after a
+    tie, deals 7 and 8), or a state whose value no bootstrap moves (fixed by the rules, or by symmetry, as a
+    tie before two deals in which each player is elder once: 0)."""
     se = table.coarse.get("se_value")
     if se is None:
-        return float("nan")
+        return None
     a, b = state.score
     k = COARSE_STEP
     if table.name == "au-cent":
         d = dealer_of(state.deal) - 1
         i, j = min(a // k, se.shape[1] - 1), min(b // k, se.shape[2] - 1)
-        return float(se[d, i, j])
-    n = min(state.deal - 1, se.shape[0] - 1)
-    i, j = min(round(a / k), se.shape[1] - 1), min(round(b / k), se.shape[2] - 1)
-    return float(se[n, i, j])
+        got = float(se[d, i, j])
+    else:
+        n = state.deal - 1
+        if n >= se.shape[0]:
+            return None
+        i, j = min(round(a / k), se.shape[1] - 1), min(round(b / k), se.shape[2] - 1)
+        got = float(se[n, i, j])
+    return got if got > TABLE_SE_FLOOR else None
 
 
 def rank_by_partie(discards: Sequence[Any], state: PartieState, rules_name: str) -> list[tuple[Any, PartieEstimate]]:

@@ -492,7 +492,7 @@ def opponent_hands(hand: Sequence[Card], discards: Sequence[Card], seat: int, he
                    other_took: int | None = None, seen: Sequence[Card] = (),
                    shown_blanche: bool = False) -> OpponentHands:
     """The hands the opponent may hold, for ``play --seat``: with ``heard`` (game/heard.py's notation),
-    every hand of the unseen cards that the exchange and the announcements leave (game.seat.seat_hands,
+    every hand of the unseen cards that the exchange and the announcements leave (game.seat.hand_masks,
     counted first, exactly); without it, every hand of the unseen cards (the pack less the player's hand, his
     discards and, for the dealer, the talon cards he saw), the declarations scored with each. ``other_took``:
     how many cards the other took; ``seen``: the talon cards the player saw and did not take;
@@ -509,14 +509,14 @@ def opponent_hands(hand: Sequence[Card], discards: Sequence[Card], seat: int, he
     check_exchange(name, len(discards), other_took, len(seen), rules)
     mine = own_blanche(hand, discards, rules, shown_blanche)
     if heard.strip():
+        from ..game.hands import hand_masks
         from ..game.knowledge import knowledge_from_heard
-        from ..game.seat import seat_hands
 
         k = knowledge_from_heard(name, hand, discards, heard, rules, seen=seen, opponent_exchanged=other_took,
                                  own_blanche=mine)
         theirs = k.opponent_dealt is not None
         n_unseen = len(unseen_cards(hand, discards + (seen if seat == DEALER else ())))
-        return OpponentHands(seat_hands(k), f"every hand the announcements leave of the {n_unseen} unseen cards",
+        return OpponentHands(hand_masks(k), f"every hand the announcements leave of the {n_unseen} unseen cards",
                              n_unseen, blanche=(mine, theirs) if seat == ELDER else (theirs, mine))
     unseen = unseen_cards(hand, discards + (seen if seat == DEALER else ()))
     from math import comb

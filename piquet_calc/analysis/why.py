@@ -69,13 +69,24 @@ def check_discard(hand: Sequence[Card], discard: Sequence[Card], sizes: Sequence
                         f"{'s' * (len(discard) != 1)}; this seat exchanges {span(sizes)} here")
 
 
+BAD_FOR_ME = ("he repiques", "he piques", "he capots you", "elder piques", "you are rubiconed")
+"""The chances whose rise costs the player (the others are good for him)."""
+
+
 @dataclass(frozen=True)
 class Chance:
-    """One chance behind a source, for each discard: ``mine`` and ``theirs`` (the discard compared with)."""
+    """One chance behind a source, for each discard: ``mine`` and ``theirs`` (the discard compared with), and
+    ``se`` the paired standard error of ``mine - theirs`` over the report deals (0 when exact)."""
 
     what: str  # e.g. "you win the point"
     mine: float
     theirs: float
+    se: float = 0.0
+
+    @property
+    def good(self) -> bool:
+        """Whether the thing happening is good for the player (BAD_FOR_ME)."""
+        return self.what not in BAD_FOR_ME
 
 
 @dataclass(frozen=True)
@@ -143,18 +154,32 @@ def words(why: Why, lines: int = 3) -> list[str]:
         text = f"{SOURCE_WORDS[s.name].capitalize()} {verb} {abs(s.mean):.2f} points a deal"
         if s.se > 0:
             text += f" (± {s.se:.2f})"
-        if s.chances:
-            c = max(s.chances, key=lambda c: abs(c.mine - c.theirs))  # the chance that moved most
-            digits = 0 if round(100 * c.mine) != round(100 * c.theirs) else 1
-            if abs(c.mine - c.theirs) < 0.0005 and s.name in ("point", "sequence", "sets"):
-                text += (f": {c.what} as often ({100 * c.mine:.{digits}f}%), for "
-                         f"{'more' if s.mean > 0 else 'fewer'} points")
-            else:
-                text += f": {c.what} {100 * c.mine:.{digits}f}% of the time instead of {100 * c.theirs:.{digits}f}%"
-        out.append(text + ".")
+        out.append(text + _reason(s) + ".")
     if not out:
         out.append("The two discards are worth the same, source by source.")
     return out + ([turn] if turn else [])
+
+
+def _percent(x: float) -> str:
+    """A chance as the table prints it (report/why.py): one decimal."""
+    return f"{100 * x:.1f}%"
+
+
+def _reason(s: Source) -> str:
+    """The chance behind a source's difference, in words: the one that moved most in the direction of the
+    difference (a good thing more often for a gain, less often for a cost); where none did (a class won as
+    often or more often, yet for fewer points), the points said to be what moved."""
+    moved = [c for c in s.chances if abs(c.mine - c.theirs) >= 0.0005
+             and _sign((c.mine - c.theirs) * (1 if c.good else -1)) == _sign(s.mean)]
+    if moved:
+        c = max(moved, key=lambda c: abs(c.mine - c.theirs))
+        return f": {c.what} {_percent(c.mine)} of the time instead of {_percent(c.theirs)}"
+    if s.chances and s.name in ("point", "sequence", "sets"):
+        c = s.chances[0]
+        often = (f"as often ({_percent(c.mine)})" if abs(c.mine - c.theirs) < 0.0005 else
+                 f"{_percent(c.mine)} of the time against {_percent(c.theirs)}")
+        return f": {c.what} {often}, but for {'more' if s.mean > 0 else 'fewer'} points"
+    return ""
 
 
 def _sign(x: float) -> int:
@@ -173,7 +198,7 @@ def partie_words(why: Why) -> str | None:
     text = (f"Yet at {s.me} to {s.opponent}, deal {s.deal}, the partie value favours {favoured}: {d.mean:+.2f} "
             f"{p.unit} of the partie's result (± {d.se:.2f})")
     win = d.chances[0]
-    return text + f"; {win.what} {100 * win.mine:.1f}% of the time instead of {100 * win.theirs:.1f}%."
+    return text + f"; {win.what} {_percent(win.mine)} of the time instead of {_percent(win.theirs)}."
 
 
 # --- exact: the enumeration's counts ------------------------------------------------------------------
@@ -266,10 +291,21 @@ def normand_why(a: NormandExchange, mine: Sequence[Card] | None, against: Sequen
 
 # --- sampled: the whole deal's report deals -----------------------------------------------------------
 
-def _paired(name: str, diff: np.ndarray, chances: Sequence[Chance] = ()) -> Source:
+def _se(diff: np.ndarray) -> float:
+    """The paired standard error of ``diff``'s mean (NaN for fewer than two deals)."""
     n = len(diff)
-    se = float(diff.std(ddof=1)) / math.sqrt(n) if n > 1 else float("nan")
-    return Source(name, float(diff.mean()), se, None, tuple(chances))
+    return float(diff.std(ddof=1)) / math.sqrt(n) if n > 1 else float("nan")
+
+
+def _paired(name: str, diff: np.ndarray, chances: Sequence[Chance] = ()) -> Source:
+    return Source(name, float(diff.mean()), _se(diff), None, tuple(chances))
+
+
+def _paired_chance(what: str, mine: np.ndarray, theirs: np.ndarray, clip: bool = False) -> Chance:
+    """A chance for both discards from per-deal values on the same deals (0/1 flags, or the partie table's
+    interpolated chances, ``clip``ped to 0..1 against rounding), with the paired standard error."""
+    a, b = float(mine.mean()), float(theirs.mean())
+    return Chance(what, _unit(a) if clip else a, _unit(b) if clip else b, _se(mine - theirs))
 
 
 def sampled_why(deal: DealAnalysis, mine: Sequence[Card], against: Sequence[Card] | bool = False,
@@ -293,8 +329,7 @@ def sampled_why(deal: DealAnalysis, mine: Sequence[Card], against: Sequence[Card
     for name in SOURCES:
         if name not in sa.points:
             continue
-        chances = [Chance(what, float(sa.flags[key].mean()), float(sb.flags[key].mean()))
-                   for what, key in sa.chance_keys.get(name, ())]
+        chances = [_paired_chance(what, sa.flags[key], sb.flags[key]) for what, key in sa.chance_keys.get(name, ())]
         sources.append(_paired(name, sa.points[name] - sb.points[name], chances))
     total = _paired("total", user_net(ka.columns, me_is_elder, deal.play, deal.rules)
                     - user_net(kb.columns, me_is_elder, deal.play, deal.rules))
@@ -326,9 +361,9 @@ def _partie_why(deal: DealAnalysis, mine: tuple, theirs: tuple, state: PartieSta
             raise ValueError(f"sampled_why: {format_cards(d.discard)} has no deals as played")
         per.append(partie_deals(d.totals, state, rules_name, table, d.played))
     pa, pb = per
-    chances = [Chance("you win the partie", _unit(pa.win.mean()), _unit(pb.win.mean()))]
+    chances = [_paired_chance("you win the partie", pa.win, pb.win, clip=True)]
     if pa.rubiconed is not None and pb.rubiconed is not None:
-        chances.append(Chance("you are rubiconed", _unit(pa.rubiconed.mean()), _unit(pb.rubiconed.mean())))
+        chances.append(_paired_chance("you are rubiconed", pa.rubiconed, pb.rubiconed, clip=True))
     return PartieWhy(rules_name, state, pa.unit, _paired("partie", pa.value - pb.value, chances),
                      float(pa.value.mean()), float(pb.value.mean()))
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..cards import Card, CardError, parse_cards
+from ..cards import Card, CardError, format_cards, parse_cards
 from .common import _emit, _user_errors, click_errors
 
 if TYPE_CHECKING:
@@ -58,12 +58,23 @@ def _chosen(hand: Sequence[Card], sizes: Sequence[int], why: str | None, against
             continue
         try:
             cards = _read(text, what, keep_allowed)
-        except CardError as e:
-            raise CardError(f"{what}: {e}" if not str(e).startswith(what) else str(e)) from None
+        except CardError as e:  # named once: "duplicate card AS in --why" names the option already
+            raise CardError(str(e) if what in str(e) else f"{what}: {e}") from None
         if cards is not None:
             check_discard(hand, cards, sizes, what)
         out.append(cards)
+    if out[1] is not False and _same(out[0], out[1]):
+        raise CardError(f"--against is the --why discard ({_text_of(out[0])}): name another, or leave --against out "
+                        "to compare with #1")
     return out[0], out[1]
+
+
+def _same(a: tuple[Card, ...] | None, b: tuple[Card, ...] | None) -> bool:
+    return (None if a is None else frozenset(a)) == (None if b is None else frozenset(b))
+
+
+def _text_of(d: tuple[Card, ...] | None) -> str:
+    return KEEP if d is None else format_cards(d)
 
 
 def exact_why_data(result: Analysis, chosen: Chosen, inputs: dict[str, Any]) -> dict[str, Any]:

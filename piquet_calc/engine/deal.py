@@ -217,13 +217,16 @@ class DealSampler:
         mine = np.full(hi - lo, self.cb_me, dtype=np.int64)
         return (mine, theirs) if self.position == "elder" else (theirs, mine)
 
-    def played(self, stream: int, lo: int, hi: int, discard: int, size: int, cols: np.ndarray) -> PlayedDeals:
-        """Deals ``lo`` to ``hi`` - 1 as played for the player's ``discard``, ``cols`` their rows from
-        ``evaluate`` (with the play)."""
+    def report_deals(self, stream: int, lo: int, hi: int, discard: int, size: int, cols: np.ndarray, play: bool,
+                     whole: bool = False) -> ReportDeals:
+        """Deals ``lo`` to ``hi`` - 1 for the player's ``discard``, ``cols`` their rows from ``evaluate``: the
+        final hands, the dealt hands' carte blanche, with the ``play`` the solver's line, and ``whole``: the
+        rows themselves (``discard --why`` splits them by source)."""
         elder, dealer = self.finals(stream, lo, hi, discard, size)
         cb_e, cb_d = self.carte_blanche(stream, lo, hi)
-        return PlayedDeals(self.rules, elder, dealer, np.stack([cb_e > 0, cb_d > 0], axis=1),
-                           np.ascontiguousarray(cols[:, [DEAL_LINE_TRICKS_1_TO_6, DEAL_LINE_TRICKS_7_TO_12]]))
+        line = np.ascontiguousarray(cols[:, [DEAL_LINE_TRICKS_1_TO_6, DEAL_LINE_TRICKS_7_TO_12]]) if play else None
+        return ReportDeals(self.rules, elder, dealer, np.stack([cb_e > 0, cb_d > 0], axis=1), line,
+                           cols.copy() if whole else None)
 
     # --- evaluation ---------------------------------------------------------------------------------
 
@@ -343,22 +346,26 @@ def line_tricks(first: int, last: int) -> list[tuple[Card, Card]]:
 
 
 @dataclass(frozen=True)
-class PlayedDeals:
-    """Sampled deals as played (one discard's, on one stream): both final hands, the dealt hands' carte
-    blanche and the solver's line, from which a deal's points in counting order are rebuilt on demand
-    (game/counting.py: plain Python, a few hundred microseconds a deal; au-cent's race asks for few)."""
+class ReportDeals:
+    """One discard's sampled deals on one stream, as the sampler evaluated them: the one record of a discard's
+    report deals, for the partie's counting order (``counted``: au-cent's race) and for ``discard --why``
+    (``columns``: analysis/deal_sources.py splits them by source). A deal's points in counting order are
+    rebuilt on demand (game/counting.py: plain Python, a few hundred microseconds a deal; au-cent asks for few)."""
 
     rules: RuleSet
-    elder: np.ndarray  # int64 masks, one a deal
-    dealer: np.ndarray
+    elder: np.ndarray  # int64 masks, one a deal: elder's final hands
+    dealer: np.ndarray  # the dealer's final hands
     blanche: np.ndarray  # bool (deals, 2): elder's, the dealer's dealt hand is a carte blanche
-    line: np.ndarray  # int64 (deals, 2): DEAL_LINE_TRICKS_1_TO_6, DEAL_LINE_TRICKS_7_TO_12
+    line: np.ndarray | None  # int64 (deals, 2): DEAL_LINE_TRICKS_1_TO_6, DEAL_LINE_TRICKS_7_TO_12 (None: no play)
+    columns: np.ndarray | None = None  # int64 (deals, ROW_COLUMNS): the sampler's rows, kept for --why only
 
     def __len__(self) -> int:
         return len(self.elder)
 
     def counted(self, i: int) -> CountedDeal:
-        """Deal ``i``'s totals and steps in counting order (seat 0 elder, 1 dealer)."""
+        """Deal ``i``'s totals and steps in counting order (seat 0 elder, 1 dealer); the play needed."""
+        if self.line is None:
+            raise ValueError("these deals were evaluated without the play: no counting order")
         return deal_steps(cards_of(int(self.elder[i])), cards_of(int(self.dealer[i])), self.rules,
                           line_tricks(*self.line[i]), bool(self.blanche[i, 0]), bool(self.blanche[i, 1]))
 

@@ -56,7 +56,7 @@ from .play.bits import _bit_index, _popcount  # noqa: E402
 from .play.line import _trick_keeps, solve_line  # noqa: E402
 from .play.moves import MAX_CARDS, _leads, _replies, _reps  # noqa: E402
 from .play.score import _trick  # noqa: E402
-from .play.search import FRAME_COLUMNS, FRAMES, MAX_PASSES, ROWS, _mtdf, _search  # noqa: E402
+from .play.search import FRAME_COLUMNS, FRAMES, MAX_PASSES, ROWS, _mtdf, _narrowed, _search  # noqa: E402
 from .play.table import INF, begin  # noqa: E402
 
 
@@ -102,29 +102,15 @@ def _follow(em, dm, leader, et, dt, diff, need, lead, alpha, beta, prm, tt, work
 
 @numba.njit(**JIT)
 def _lead_value(em, dm, leader, et, dt, diff, need, lead, lower, upper, prm, tt, work, mv):
-    """The exact value of ``lead``, known to lie in [lower, upper]: MTD(f) with bisection (as kernels.play's
-    _mtdf) over _follow, its first test at the bound on the leader's side."""
+    """The exact value of ``lead``, known to lie in [lower, upper]: MTD(f) with bisection over _follow (each
+    step kernels.play.search's _narrowed, as its _mtdf's), its first test at the bound on the leader's side."""
     beta = upper if leader == 0 else lower + 1
     step = 2
-    for _ in range(MAX_PASSES):  # bounded, as kernels.play.search._mtdf is: a nogil loop Ctrl-C cannot stop
+    for _ in range(MAX_PASSES):
         if lower >= upper:
             break
-        beta = max(lower + 1, min(upper, beta))
         g = _follow(em, dm, leader, et, dt, diff, need, lead, beta - 1, beta, prm, tt, work, mv)
-        if g < beta:
-            upper = g
-        else:
-            lower = g
-        if lower >= upper:
-            break
-        if upper == INF:
-            beta = lower + step
-            step *= 2
-        elif lower == -INF:
-            beta = upper - step + 1
-            step *= 2
-        else:
-            beta = (lower + upper + 1) // 2
+        lower, upper, beta, step = _narrowed(g, beta, lower, upper, step)
     return lower
 
 
@@ -139,6 +125,24 @@ def _rep_of(c, reps, live):
         b = above & -above
         c = _bit_index(b)
     return c
+
+
+@numba.njit(**JIT)
+def _write(out, cards, reps, live, vals, tricks):
+    """Each of ``cards`` in index order into ``out`` (VALUED_* rows): its value and elder's tricks on the line,
+    those of the card of ``reps`` that stands for it (``vals``, ``tricks`` by card); returns how many."""
+    count = 0
+    x = cards
+    while x:
+        b = x & -x
+        x ^= b
+        c = _bit_index(b)
+        r = _rep_of(c, reps, live)
+        out[count, VALUED_CARD] = c
+        out[count, VALUED_VALUE] = vals[r]
+        out[count, VALUED_ELDER_TRICKS] = tricks[r]
+        count += 1
+    return count
 
 
 @numba.njit(**JIT)
@@ -177,7 +181,6 @@ def _values(pos, prm, tt, work, mv, line, lines, out):
         return 0
     h = em if leader == 0 else dm
     o = dm if leader == 0 else em
-    count = 0
     if led < 0:
         v = _mtdf(em, dm, leader, et, dt, diff, need, prm, tt, work)
         reps = _reps(h, o, sr)
@@ -189,32 +192,25 @@ def _values(pos, prm, tt, work, mv, line, lines, out):
                 vals[lead] = _lead_value(em, dm, leader, et, dt, diff, need, lead, -INF, v, prm, tt, work, mv)
             else:
                 vals[lead] = _lead_value(em, dm, leader, et, dt, diff, need, lead, v, INF, prm, tt, work, mv)
-        live = h | o
-        x = h
+        tricks = np.full(32, -1, dtype=np.int64)
+        x = reps if lines else 0
         while x:
             b = x & -x
             x ^= b
-            c = _bit_index(b)
-            r = _rep_of(c, reps, live)
-            out[count, VALUED_CARD] = c
-            out[count, VALUED_VALUE] = vals[r]
-            out[count, VALUED_ELDER_TRICKS] = -1
-            if lines:
-                # the follower's first reply (his move order) that holds the lead to its value
-                lead = r
-                h_left = h & ~(np.int64(1) << lead)
-                nr = _replies(o, h_left, lead, sr, mv, 1)
-                for j in range(nr):
-                    reply = mv[1, j] & 255
-                    ok, e, d, w, need2, cem, cdm, target = _trick_keeps(
-                        lead, reply, leader, et, dt, diff, need, vals[r], leader == 1, h_left, o, n == 1,
-                        (et + dt + n) // 2 + 1, prm, tt, work)
-                    if ok:
-                        out[count, VALUED_ELDER_TRICKS] = _elder_tricks(cem, cdm, w, et + (w == 0), dt + (w == 1),
-                                                                    diff + e - d, need2, prm, tt, work, line)
-                        break
-            count += 1
-        return count
+            lead = _bit_index(b)
+            # the follower's first reply (his move order) that holds the lead to its value
+            h_left = h & ~b
+            nr = _replies(o, h_left, lead, sr, mv, 1)
+            for j in range(nr):
+                reply = mv[1, j] & 255
+                ok, e, d, w, need2, cem, cdm, target = _trick_keeps(
+                    lead, reply, leader, et, dt, diff, need, vals[lead], leader == 1, h_left, o, n == 1,
+                    (et + dt + n) // 2 + 1, prm, tt, work)
+                if ok:
+                    tricks[lead] = _elder_tricks(cem, cdm, w, et + (w == 0), dt + (w == 1), diff + e - d, need2,
+                                                 prm, tt, work, line)
+                    break
+        return _write(out, h, reps, h | o, vals, tricks)
     # the follower to play: each reply's trick, then the position after it solved
     suit = np.int64(255) << (led & ~7)
     h_left = h & ~(np.int64(1) << led)
@@ -244,17 +240,7 @@ def _values(pos, prm, tt, work, mv, line, lines, out):
         tricks[reply] = -1
         if lines:
             tricks[reply] = _elder_tricks(cem, cdm, w, cet, cdt, diff + e - d, need2, prm, tt, work, line)
-    x = legal
-    while x:
-        b = x & -x
-        x ^= b
-        c = _bit_index(b)
-        r = _rep_of(c, reps, live)
-        out[count, VALUED_CARD] = c
-        out[count, VALUED_VALUE] = vals[r]
-        out[count, VALUED_ELDER_TRICKS] = tricks[r]
-        count += 1
-    return count
+    return _write(out, legal, reps, live, vals, tricks)
 
 
 @numba.njit(**JIT)

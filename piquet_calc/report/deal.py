@@ -136,7 +136,8 @@ def deal_table(a: DealAnalysis) -> str:
     foot = ["", "deal net: my total minus the opponent's for the whole deal, the mean over the fresh deals with "
             "its standard error; vs #1: the paired difference to #1, deal by deal (it may come out positive: "
             "#1 was chosen on other deals).",
-            f"Both use each deal's uniform-model declaration net as a control variate ({control}).",
+            f"The net uses each deal's uniform-model declaration net as a control variate ({control}); vs #1 is the "
+            "plain paired difference, the one --why splits by source.",
             "exact net (uniform): the exact declaration net of the uniform model (the opponent never exchanges, "
             "no play), as `discard` without --play ranks them."]
     if any(r["forced"] for r in data["choices"]):

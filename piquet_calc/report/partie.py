@@ -116,6 +116,7 @@ def score_aware_table(state: PartieState, ranked: list[tuple[Any, PartieEstimate
     s = data["score"]
     head = (f"At {s['me']} to {s['opponent']}, deal {s['deal']}, {s['position']} (player {s['player']}): ranked by "
             f"the expected partie value (analysis/partie_value.py's table, {rules})")
-    tse = data["choices"][0]["table_se"] if data["choices"] else float("nan")
-    return (f"{head}\n\n{tabulate(rows, headers=headers, disable_numparse=True)}\n\nThe table's own standard "
-            f"error near this score, shared by every discard: about {tse:.2f} {unit}.")
+    tse = data["choices"][0]["table_se"] if data["choices"] else None
+    own = (f"\n\nThe table's own standard error near this score, shared by every discard: about {tse:.2f} {unit}."
+           if tse is not None else "")
+    return f"{head}\n\n{tabulate(rows, headers=headers, disable_numparse=True)}{own}"

@@ -12,7 +12,7 @@ from ..cards import format_cards
 from ..schemas import header as schema_header
 
 if TYPE_CHECKING:
-    from ..analysis.why import PartieWhy, Source, Why
+    from ..analysis.why import Chance, PartieWhy, Source, Why
 
 
 MATERIAL = 0.005  # a source's second chance (the opponent's) is shown in the table when it moved this much (JSON: all)
@@ -29,7 +29,11 @@ def _cards(d: Any) -> list[str] | None:
 def _source(s: Source) -> dict[str, Any]:
     return {"name": s.name, "mean": _finite(s.mean), "se": _finite(s.se),
             "exact": None if s.exact is None else f"{s.exact.numerator}/{s.exact.denominator}",
-            "chances": [{"what": c.what, "mine": c.mine, "against": c.theirs} for c in s.chances]}
+            "chances": [_chance(c) for c in s.chances]}
+
+
+def _chance(c: Chance) -> dict[str, Any]:
+    return {"what": c.what, "mine": c.mine, "against": c.theirs, "se": _finite(c.se)}
 
 
 def why_data(w: Why, inputs: dict[str, Any]) -> dict[str, Any]:
@@ -53,7 +57,7 @@ def _partie(p: PartieWhy, samples: int | None) -> dict[str, Any]:
                                         "player": s.my_player},
             "unit": p.unit, "samples": samples, "mean": _finite(p.difference.mean), "se": _finite(p.difference.se),
             "mine": p.mine, "against": p.theirs,
-            "chances": [{"what": c.what, "mine": c.mine, "against": c.theirs} for c in p.difference.chances]}
+            "chances": [_chance(c) for c in p.difference.chances]}
 
 
 def _words(d: list[str] | None, position: str) -> str:
@@ -64,7 +68,8 @@ def _words(d: list[str] | None, position: str) -> str:
 
 def _chances(chances: list[dict[str, Any]]) -> str:
     shown = [c for i, c in enumerate(chances) if i == 0 or abs(c["mine"] - c["against"]) >= MATERIAL]
-    return "\n".join(f"{c['what']}: {100 * c['mine']:.1f}% / {100 * c['against']:.1f}%" for c in shown)
+    return "\n".join(f"{c['what']}: {100 * c['mine']:.1f}% / {100 * c['against']:.1f}%"
+                     + (f" ± {100 * c['se']:.1f}" if c["se"] else "") for c in shown)
 
 
 def why_table(data: dict[str, Any]) -> str:
@@ -75,7 +80,7 @@ def why_table(data: dict[str, Any]) -> str:
     theirs = f"#{rank['against']}"
     scope = "in the final round of " if sampled else "of "
     paired = (f", paired deal by deal on {data['samples']:,} report deals (never those that ranked the discards), "
-              "without the control variate, ± its paired standard error" if sampled else
+              "the table's vs #1, ± its paired standard error" if sampled else
               ", exact: the uniform model's counts")
     head = (f"Why {_words(data['discard'], data['position'])} (#{rank['discard']} {scope}{rank['of']:,}) and not "
             f"{theirs} {_words(data['against'], data['position'])}: each difference is yours minus {theirs}'s, "
@@ -95,7 +100,7 @@ def why_table(data: dict[str, Any]) -> str:
     p = data.get("partie")
     if p is not None:  # only sampled: --score needs --play
         rows.append([f"partie ({p['unit']})", f"{p['mean']:+.3f}", f"{p['se']:.3f}", _chances(p["chances"])])
-    headers = ["source", "difference", *(["± s.e."] if sampled else []), f"chances: yours / {theirs}'s"]
+    headers = ["source", "difference", *(["± s.e."] if sampled else []), f"chances: yours / {theirs}'s ± s.e."]
     body = tabulate(rows, headers=headers, disable_numparse=True,
                     colalign=("left", "right", *(("right",) if sampled else ()), "left"))
     said = "\n".join("  " + line for line in data["words"])

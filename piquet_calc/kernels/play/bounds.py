@@ -20,7 +20,7 @@ cache.configure()
 import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
-from ..jit import INLINED, JIT  # noqa: E402
+from ..jit import INLINED, JIT, called  # noqa: E402
 from ..layout import (  # noqa: E402
     PLAY_RULE_LAST_LEAD,
     PLAY_RULE_LAST_TRICK,
@@ -229,7 +229,4 @@ def _leaf(em, dm, leader, et, dt, diff, need, prm):
     return False, 0
 
 
-@numba.njit(**JIT)
-def _root_bounds(em, dm, leader, et, dt, diff, need, n, prm):
-    """_bounds, called: once a search at its root, so not worth another copy inlined into _search."""
-    return _bounds(em, dm, leader, et, dt, diff, need, n, prm)
+_root_bounds = called(_bounds)  # once a search at its root: not worth another copy inlined into _search

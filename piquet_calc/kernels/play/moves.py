@@ -17,7 +17,7 @@ cache.configure()
 import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
-from ..jit import INLINED, JIT  # noqa: E402
+from ..jit import INLINED, called  # noqa: E402
 from .bits import _TOP8, _bit_index, _popcount  # noqa: E402
 from .table import _relative  # noqa: E402
 
@@ -118,13 +118,6 @@ def _replies(f, h_left, lead, sr, buf, row):
     return count
 
 
-# Called, not inlined, where they run a few times a solve (_guess, solve_line, _trick_keeps): each inlined
-# copy of a helper costs numba seconds of compiling (benchmarks/RESULTS.md, Start-up), none of them is hot.
-@numba.njit(**JIT)
-def _leads_once(h, o, sr, first, buf, row):
-    return _leads(h, o, sr, first, buf, row)
-
-
-@numba.njit(**JIT)
-def _replies_once(f, h_left, lead, sr, buf, row):
-    return _replies(f, h_left, lead, sr, buf, row)
+# called, not inlined, where they run a few times a solve (_guess, solve_line, _trick_keeps)
+_leads_once = called(_leads)
+_replies_once = called(_replies)

@@ -3,7 +3,7 @@
 ``_trick`` scores one trick (the card led, the trick won, the last trick, the seventh trick, and elder's
 pique when his points in the play reach it); ``_end`` scores the cards or capot and the deal bonus after the
 last trick. Both are inlined where the search runs them; ``_trick_once`` and ``_end_once`` are the same
-called, for the places that run them a few times a solve (each inlined copy costs compile time).
+bodies called (kernels/jit.py's ``called``), for the places that run them a few times a solve.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ cache.configure()
 
 import numba  # noqa: E402
 
-from ..jit import INLINED, JIT  # noqa: E402
+from ..jit import INLINED, JIT, called  # noqa: E402
 from ..layout import (  # noqa: E402
     PLAY_RULE_CAPOT,
     PLAY_RULE_CAPOT_CARDS,
@@ -129,11 +129,5 @@ def _end(et, dt, diff, prm):
     return e, d
 
 
-@numba.njit(**JIT)
-def _trick_once(lead, reply, leader, et, dt, need, last, seventh_at, prm):
-    return _trick(lead, reply, leader, et, dt, need, last, seventh_at, prm)
-
-
-@numba.njit(**JIT)
-def _end_once(et, dt, diff, prm):
-    return _end(et, dt, diff, prm)
+_trick_once = called(_trick)
+_end_once = called(_end)

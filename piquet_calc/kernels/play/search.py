@@ -5,7 +5,8 @@ alpha-beta over whole tricks (the leader's card, then the follower's) without re
 frames (one per trick boundary on the path searched) and each ply's moves in one work array
 (``new_buffer``); the table's bounds cut first, then the leaves and quick bounds (bounds.py), and each node
 stores its bounds and best lead when it is done. ``_mtdf`` finds the exact value by zero-window searches
-from a quick playout's value (``_guess``), its steps doubling and then halving the interval left.
+from a quick playout's value (``_guess``), its steps doubling and then halving the interval left; its one
+step (``_narrowed``) is the MTD(f) driver's, which kernels/seen.py's value of a lead shares.
 """
 
 from __future__ import annotations
@@ -281,34 +282,39 @@ def _guess(em, dm, leader, et, dt, diff, need, prm, work):
 
 
 @numba.njit(**JIT)
+def _narrowed(g, beta, lower, upper, step):
+    """One step of MTD(f) with bisection: the zero-window test at ``beta`` answered ``g`` (fail-soft), so the
+    value is below ``g`` (g < beta) or at least ``g``. Returns the narrowed (lower, upper), the next test's
+    beta and step: steps that double while the tests fail the same way, then halving the interval left
+    (plain MTD(f)'s steps of one point took five passes on average). Once the interval is closed, each
+    step at least halves it, so MAX_PASSES is never reached by a sound search; the drivers' loops are
+    bounded by it all the same: a nogil loop that Ctrl-C could not stop if a table were ever corrupt."""
+    if g < beta:
+        upper = g
+    else:
+        lower = g
+    if upper == INF:
+        beta = lower + step
+        step *= 2
+    elif lower == -INF:
+        beta = upper - step + 1
+        step *= 2
+    else:
+        beta = (lower + upper + 1) // 2
+    return lower, upper, max(lower + 1, min(upper, beta)), step
+
+
+@numba.njit(**JIT)
 def _mtdf(em, dm, leader, et, dt, diff, need, prm, tt, work):
-    """The exact value by zero-window searches on the bounds the table keeps: from a guess (_guess), steps
-    that double while the searches fail the same way, then halving the interval left (MTD(f) with
-    bisection; plain MTD(f)'s steps of one point took five passes on average)."""
+    """The exact value by zero-window searches on the bounds the table keeps, from a guess (_guess), each
+    step _narrowed's."""
     lower = -INF
     upper = INF
-    g = _guess(em, dm, leader, et, dt, diff, need, prm, work)
-    beta = g
+    beta = _guess(em, dm, leader, et, dt, diff, need, prm, work)
     step = 2
-    # each pass at least halves the interval once it is closed, so MAX_PASSES is never reached by a sound
-    # search; it bounds a nogil loop that Ctrl-C could not stop if a table were ever corrupt
     for _ in range(MAX_PASSES):
         if lower >= upper:
             break
         g = _search(em, dm, leader, et, dt, diff, need, beta - 1, beta, prm, tt, work)
-        if g < beta:
-            upper = g
-        else:
-            lower = g
-        if lower >= upper:
-            break
-        if upper == INF:
-            beta = lower + step
-            step *= 2
-        elif lower == -INF:
-            beta = upper - step + 1
-            step *= 2
-        else:
-            beta = (lower + upper + 1) // 2
-        beta = max(lower + 1, min(upper, beta))
+        lower, upper, beta, step = _narrowed(g, beta, lower, upper, step)
     return lower
