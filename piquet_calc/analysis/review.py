@@ -277,13 +277,13 @@ def seat_view(deal: Deal, seat: int, heard: str | None = None) -> SeatView:
                            shown_blanche=shown)
         return SeatView(seat, hand, tuple(discards), heard, took, deal.seen[seat], shown, h.masks, h.blanche,
                         h.source)
+    from ..game.hands import hand_masks
     from ..game.knowledge import knowledge_from_heard
-    from ..game.seat import seat_hands
 
     k = knowledge_from_heard(SEAT_NAMES[seat], hand, (), heard, rules, seen=deal.seen[seat], opponent_exchanged=took)
     theirs = k.opponent_dealt is not None
     blanche = (False, theirs) if seat == ELDER else (theirs, False)
-    return SeatView(seat, hand, (), heard, took, deal.seen[seat], False, seat_hands(k), blanche,
+    return SeatView(seat, hand, (), heard, took, deal.seen[seat], False, hand_masks(k), blanche,
                     "every hand the announcements leave of the 20 cards not in his hand (his discards not known)")
 
 
