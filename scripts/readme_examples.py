@@ -45,12 +45,13 @@ EXAMPLES = (
     Example("review", ("review", "docs/examples/deal-004.pqn", "--summary"), slow=True),
     Example("partie", ("partie", "--rules", "rubicon", "31 14", "9 52", "44 20", "12 35", "60 8", "25 30")),
     Example("odds", ("odds", "AH KH QH", "--elder", "--at-least", "2")),
-    Example("rules", ("rules", "russian"), tail=19),
     Example("play-four", ("play", "AS KS 9S AH 7H KD 8D 7C", "QS 8S KH 9H AD TD AC 9C", "JS 7S QH TH QD JD KC 8C",
                           "TS JH 8H 9D 7D QC JC TC", "--rules", "four", "--tricks", "AS QS JS TS, KS 8S 7S JH, 7C",
-                          "-q"), slow=True, tail=9),
+                          "-q"), slow=True, tail=6),
     Example("discard-normand", ("discard", "AS KS QS JS 9S AH KH 8D 7D AC", "--rules", "normand", "--dealer",
-                                "--top", "3"), slow=True),
+                                "--play", "--top", "2", "--samples", "100", "--seed", "1", "-q"), slow=True),
+    Example("play-normand", ("play", "AS AH AD AC KC QC 9S 8S 9C 8C", "KH QH JH TH 9H KS QS TS 7S 8D",
+                             "KD QD JD TD 9D JC TC 7C 8H 7H", "--rules", "normand", "-q"), slow=True, tail=3),
 )
 BY_NAME = {e.name: e for e in EXAMPLES}
 
