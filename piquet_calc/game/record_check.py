@@ -54,6 +54,21 @@ class Deal:
     def heard_given(self, seat: int) -> bool:
         return self.record.heard is not None and self.record.heard[seat] is not None
 
+    @property
+    def given_heard(self) -> tuple[str | None, str | None]:
+        """What each seat heard as the record gives it (None: not given, the speaker announced in full)."""
+        return (self.record.heard[0] if self.heard_given(0) else None,  # type: ignore[index]
+                self.record.heard[1] if self.heard_given(1) else None)  # type: ignore[index]
+
+    def own_said(self, seat: int) -> Declaration | None:
+        """``seat``'s declaration as he announced it, when the record has him sink (game/announced.py), else
+        None. The other seat's text (his words) must read: ``check_record`` has checked it."""
+        from .announced import announced, same_declaration
+
+        assert self.final is not None
+        said = announced(self.final, self.rules, self.given_heard)[seat]
+        return None if same_declaration(said, Declaration.of(self.final[seat], self.rules)) else said
+
 
 def model_heard(d: Deal, seat: int) -> str:
     """What ``seat`` hears under the announcing model (no sinking), from both final hands."""
@@ -259,9 +274,13 @@ def _check_heard(d: Deal, seat: int) -> None:
 
     assert d.final is not None
     what = f"heard.{SEATS[seat]}"
+    try:  # his own words (in the other's text): the answers he heard are read against them
+        own_said = d.own_said(seat) if d.heard_given(1 - seat) else None
+    except CardError:  # a text that does not read: named by its own check
+        own_said = None
     try:
         k = knowledge_from_heard(SEATS[seat], d.final[seat], d.discards[seat] or (), d.heard(seat), d.rules,
-                                 seen=d.seen[seat], opponent_exchanged=d.took[1 - seat])
+                                 seen=d.seen[seat], opponent_exchanged=d.took[1 - seat], own_said=own_said)
     except CardError as e:
         msg = str(e).removeprefix("--heard: ")
         raise RecordError(f"{what}: {msg}") from None
@@ -289,7 +308,7 @@ def _check_heard(d: Deal, seat: int) -> None:
         if said.elder_set is not None and sum(c.rank == said.elder_set[1] for c in hand) < said.elder_set[0]:
             raise RecordError(f"{what}: elder announced a set he does not hold")
     else:
-        elder_own = Declaration.of(d.final[0], d.rules)
+        elder_own = own_said or Declaration.of(d.final[0], d.rules)  # elder's as he announced it
         for name, answer, mine, his in (("point", said.point_answer, own.point.key, elder_own.point.key),
                                         ("sequence", said.sequence_answer, own.sequence_key, elder_own.sequence_key),
                                         ("sets", said.sets_answer, own.set_key, elder_own.set_key)):
