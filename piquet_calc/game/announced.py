@@ -31,7 +31,7 @@ Public API (plain Python):
     announced as 4 cards (35)"; in a class he scored, a combination not counted); empty when he announced
     in full.
 ``same_declaration(a, b) -> bool``
-    The two declare the same in every class (point, every sequence, every set).
+    The two declare the same point, best sequence and best set (what each class's comparison reads).
 
 The claims themselves (a combination the speaker does not hold, an answer his hand does not make) are checked
 by game/record_check.py before any of this is asked.
@@ -126,8 +126,9 @@ def score_announced(final: tuple[Sequence[Card], Sequence[Card]], rules: RuleSet
 
 
 def same_declaration(a: Declaration, b: Declaration) -> bool:
-    return (a.point.key == b.point.key and [r.key for r in a.runs] == [r.key for r in b.runs]
-            and [s.key for s in a.sets] == [s.key for s in b.sets])
+    """The same point, best sequence and best set: what the comparison of each class reads (a class's loser names
+    only his best)."""
+    return a.point.key == b.point.key and a.sequence_key == b.sequence_key and a.set_key == b.set_key
 
 
 def _point_words(p: Point) -> str:

@@ -259,7 +259,7 @@ def check_record(r: DealRecord) -> Deal:
     if r.heard is not None and any(h is not None for h in r.heard):
         if whole is None:
             raise RecordError("heard: the final hands are not known, so what was announced cannot be checked")
-        for s in (0, 1):
+        for s in (1, 0):  # elder's words (what the dealer heard) first: the dealer's answers are read against them
             if r.heard[s] is not None:
                 _check_heard(deal, s)
     return deal
@@ -300,9 +300,9 @@ def _check_heard(d: Deal, seat: int) -> None:
     own = Declaration.of(hand, d.rules)
     if speaker == "elder":
         length, pips = said.elder_point
-        if (length, pips or 0) > own.point.key:
+        if (length, pips or 0) > own.point.key or not _makes_point(hand, length, pips):
             raise RecordError(f"{what}: elder announced a point of {length}" + (f" ({pips})" if pips else "")
-                              + ", more than he holds")
+                              + ", more than he holds" + (", or no cards of one suit of his make" if pips else ""))
         if said.elder_sequence is not None and not _holds_run(hand, *said.elder_sequence):
             raise RecordError(f"{what}: elder announced a sequence he does not hold")
         if said.elder_set is not None and sum(c.rank == said.elder_set[1] for c in hand) < said.elder_set[0]:
@@ -314,6 +314,21 @@ def _check_heard(d: Deal, seat: int) -> None:
                                         ("sets", said.sets_answer, own.set_key, elder_own.set_key)):
             if answer == "not good" and not mine > his or answer == "equal" and mine < his:
                 raise RecordError(f"{what}: the dealer answered {name} {answer!r}, which his hand does not make")
+
+
+def _makes_point(hand: tuple[Card, ...], length: int, pips: int | None) -> bool:
+    """Some ``length`` cards of one suit of ``hand`` make ``pips`` (any pips when None): a point announced, sunk
+    (51 for 61, 002) or not."""
+    from itertools import combinations
+
+    from ..cards import Suit
+
+    for s in Suit:
+        cs = suit_cards(hand, s)
+        if len(cs) >= length and (pips is None or any(sum(c.rank.pips for c in k) == pips
+                                                      for k in combinations(cs, length))):
+            return True
+    return False
 
 
 def _holds_run(hand: tuple[Card, ...], length: int, top) -> bool:
