@@ -10,8 +10,9 @@
   the whole deal (analysis/deal.py, his discard put in the final round), its cost to #1 with its paired
   standard error and its sources (``sampled_why``), as ``discard --play --why``;
 * **the announcements**: what he said (the other's heard text: the record's, or the announcing model's), what
-  his declarations scored, and how many hands the other may hold after them (game/seat.py's count, as
-  ``play --seat --heard`` counts them) against every hand of the other's unseen cards;
+  his declarations scored as announced (game/announced.py: what is sunk scores nothing), what he sank and what
+  his sinking alone changed in his points and the other's, and how many hands the other may hold after them
+  (game/seat.py's count, as ``play --seat --heard`` counts them) against every hand of the other's unseen cards;
 * **every card**: from his seat, every legal card valued over the hands the other may hold, exactly as
   ``play --seat`` values them (analysis/seen.py's ``opponent_hands`` and ``analyse_seen``, given his final hand,
   his discards, what he heard, how many the other took, the talon cards he saw and the tricks so far); the
@@ -20,7 +21,9 @@
   the follower's best reply), the best card's value less the played card's. A card with no alternative costs
   nothing and is not valued.
 
-Costs are points of the deal's net (his final total minus the other's), never negative. ``Review.losses``
+Costs are points of the deal's net (his final total minus the other's), never negative. The deal's totals as
+played (``Review.totals``) score the declarations as announced; the cards are valued (his seat, double dummy)
+from the declarations in full, as without the record's words. ``Review.losses``
 adds them up by player and stage; ``costliest`` names the three costliest decisions in a player's words.
 
 Without the discards (a record of the final hands and tricks only, as the books print a deal) a player's view
@@ -313,7 +316,7 @@ def unseen_count(view: SeatView) -> int:
 
 def grade_announcements(deal: Deal, seat: int, views: dict[int, SeatView]) -> AnnouncementGrade:
     """What ``seat`` said and what it changed (module docstring): the other's view with his words, and with the
-    model's when the record gives others."""
+    model's when the record gives others; his declarations as announced, in full, and what he sank."""
     from ..game.dialogue import dialogue
 
     assert deal.final is not None

@@ -9,7 +9,8 @@ talon and the discards (elder takes the talon's top cards, the dealer the next: 
 the exchange); the talon cards each saw (ones he could see); the tricks (cards of the right hand, in turn,
 following suit: game.play); what each heard (game/heard.py's notation, and no claim the speaker's hand cannot
 make: a combination named that he does not hold, a point or a best he does not reach, a "not good" the
-dealer's hand does not make).
+dealer's hand does not make; a player's answers read against his own words as the other's text gives them, so a
+player who sank is held to what he said: game/announced.py).
 
 What a ``Deal`` adds to the record: the final hands (None where neither given nor derivable), each seat's
 discards and how many cards he took (None: not known), the talon cards each saw (given, or by the model: elder
