@@ -251,15 +251,24 @@ def test_carte_blanche_shown_is_heard_and_valued_as_play_seat() -> None:
         assert theirs == pytest.approx({str(k): v for k, v, _ in c.values})
 
 
-def test_a_sunk_quatorze_widens_what_the_dealer_learned() -> None:
+def test_a_sunk_quatorze_widens_what_the_dealer_learned(review_004) -> None:
     """Elder announces three sevens for his four (sinking, 002): the record's words are what the dealer heard, and
-    he can then hold more hands for elder than under the full announcement (7, test_004_hand_checks)."""
+    he can then hold more hands for elder than under the full announcement (7, test_004_hand_checks). Scored as
+    announced, by hand: elder's sets are his three sevens (3), not fourteen sevens and three aces (17); the rest as
+    in RULES.md's 004 (the dealer 22 before the play, elder 19 in the play, the dealer 4): elder 3 + 19 = 22, the
+    dealer 26, who now has the higher total and adds 100 (004's deal bonus): 22 to 126, not 136 to 26."""
     text = DEAL_004.read_text().replace("[Play", '[DealerHeard "point 6 56, tierce to the ace, three sevens without '
                                                   'the club"]\n[Play')
     review = analyse_review(check_record(read_record(text)), seats=(ELDER,))
     (said,) = review.announcements
     assert said.given and said.other_hands_model == 7 and said.other_hands_after > 7
-    assert any("sinking is not scored" in n for n in review.notes)
+    assert (said.declared, said.declared_in_full, said.sinking) == (3, 17, (-14, 0))
+    assert said.sunk == ("sets: four sevens, three aces announced as three sevens",)
+    assert review.totals == (22, 126)
+    assert any("scores nothing" in n and "the same as with the declarations in full" in n for n in review.notes)
+    # elder's view is built as before (his own words in full), and the cards' values are unchanged
+    assert [(c.played, c.cost, c.dd_cost, c.values) for c in review.cards] == \
+        [(c.played, c.cost, c.dd_cost, c.values) for c in review_004.cards if c.seat == ELDER]
 
 
 def test_record_from_stdin() -> None:
@@ -279,3 +288,41 @@ def test_words_no_hand_fits_are_one_line_naming_the_field(tmp_path) -> None:
     assert r.exit_code == 2
     lines = [line for line in r.output.splitlines() if line]
     assert len(lines) == 1 and lines[0].startswith("piquet-calc: error: heard.elder: no hand"), r.output
+
+
+def test_review_says_what_each_sank_and_what_it_changed() -> None:
+    """tests/test_announced.py's hand-made deals, reviewed (the final hands and the words, no play): elder sinks
+    his point (38 for 45) and the dealer's four spades (41) score; by hand: elder's declarations 3 instead of 8
+    (-5), the dealer's 14 instead of 10 (+4). The dealer sinks his sequences: elder 11 instead of 8 (+3), the
+    dealer 0 instead of 10 (-10). The JSON fits its schema; the table names what was sunk."""
+    from piquet_calc.report.review import review_data, review_table
+    from tests.test_announced import FINAL, SINK_POINT, SINK_RUNS
+
+    for heard, grades, line in (
+            (SINK_POINT, {ELDER: (3, 8, (-5, 4), 1), DEALER: (14, 10, (0, 0), 0)},
+             "    sank point: 5 hearts (45) announced as 4 cards (38)"),
+            (SINK_RUNS, {ELDER: (11, 8, (0, 0), 0), DEALER: (0, 10, (-10, 3), 1)},
+             "    his sinking changed his declarations by -10 and elder's by +3")):
+        review = analyse_review(check_record(DealRecord(rules="rubicon", final=FINAL, heard=heard)))
+        got = {a.seat: (a.declared, a.declared_in_full, a.sinking, len(a.sunk)) for a in review.announcements}
+        assert got == grades
+        data = review_data(review)
+        assert not list(validator("review").iter_errors(data))
+        assert line in review_table(data).splitlines()
+
+
+def test_full_words_given_change_nothing(review_004) -> None:
+    """The model's own words written into the record (no sinking): the same grades, the same totals (136 to 26),
+    nothing sunk and no note about it."""
+    from piquet_calc.game.record_check import model_heard
+
+    deal = check_record(read_record(DEAL_004.read_text()))
+    said = (model_heard(deal, ELDER), model_heard(deal, DEALER))
+    text = DEAL_004.read_text().replace("[Play", f'[ElderHeard "{said[0]}"]\n[DealerHeard "{said[1]}"]\n[Play')
+    review = analyse_review(check_record(read_record(text)), seats=(DEALER,))
+    assert review.totals == review_004.totals == (136, 26)
+    (a,) = review.announcements
+    assert (a.sunk, a.sinking, a.declared_in_full, a.declared) == ((), (0, 0), None, 22)
+    assert not any("announced" in n for n in review.notes)
+    assert [(c.played, c.cost, c.dd_cost) for c in review.cards] == \
+        [(c.played, c.cost, c.dd_cost) for c in review_004.cards if c.seat == DEALER]

@@ -10,8 +10,9 @@
   the whole deal (analysis/deal.py, his discard put in the final round), its cost to #1 with its paired
   standard error and its sources (``sampled_why``), as ``discard --play --why``;
 * **the announcements**: what he said (the other's heard text: the record's, or the announcing model's), what
-  his declarations scored, and how many hands the other may hold after them (game/seat.py's count, as
-  ``play --seat --heard`` counts them) against every hand of the other's unseen cards;
+  his declarations scored as announced (game/announced.py: what is sunk scores nothing), what he sank and what
+  his sinking alone changed in his points and the other's, and how many hands the other may hold after them
+  (game/seat.py's count, as ``play --seat --heard`` counts them) against every hand of the other's unseen cards;
 * **every card**: from his seat, every legal card valued over the hands the other may hold, exactly as
   ``play --seat`` values them (analysis/seen.py's ``opponent_hands`` and ``analyse_seen``, given his final hand,
   his discards, what he heard, how many the other took, the talon cards he saw and the tricks so far); the
@@ -20,7 +21,9 @@
   the follower's best reply), the best card's value less the played card's. A card with no alternative costs
   nothing and is not valued.
 
-Costs are points of the deal's net (his final total minus the other's), never negative. ``Review.losses``
+Costs are points of the deal's net (his final total minus the other's), never negative. The deal's totals as
+played (``Review.totals``) score the declarations as announced; the cards are valued (his seat, double dummy)
+from the declarations in full, as without the record's words. ``Review.losses``
 adds them up by player and stage; ``costliest`` names the three costliest decisions in a player's words.
 
 Without the discards (a record of the final hands and tricks only, as the books print a deal) a player's view
@@ -85,10 +88,13 @@ class AnnouncementGrade:
     said: str  # what the other heard from him, in the --heard notation
     given: bool  # the record gave it (else the announcing model's)
     model: str  # the model's words (the same when he announced in full)
-    declared: int  # his declarations' points (with carte blanche and repique), the model's scoring
+    declared: int  # his declarations' points (with carte blanche and repique) as announced (game/announced.py)
     other_hands_before: int  # every hand of the other's unseen cards
     other_hands_after: int  # those the announcements leave him
     other_hands_model: int | None  # with the model's words instead, when his differ
+    declared_in_full: int | None = None  # both announcing in full (the hands' score); None: the same as declared
+    sunk: tuple[str, ...] = ()  # what he sank, class by class, in words
+    sinking: tuple[int, int] = (0, 0)  # what his sinking alone changed: (his points, the other's points)
 
 
 @dataclass(frozen=True)
@@ -268,19 +274,23 @@ def seat_view(deal: Deal, seat: int, heard: str | None = None) -> SeatView:
 
     assert deal.final is not None
     hand, rules = deal.final[seat], deal.rules
+    own_said = None  # his own words as the record gives them (he may have sunk), both texts given
+    if heard is None and deal.heard_given(seat) and deal.heard_given(1 - seat):
+        own_said = deal.own_said(seat)
     heard = deal.heard(seat) if heard is None else heard
     took = deal.took[1 - seat]
     shown = deal.blanche[seat] and any(c.rank in rules.blanche_ranks for c in hand)
     discards = deal.discards[seat]
     if discards is not None:
         h = opponent_hands(hand, discards, seat, heard, rules, other_took=took, seen=deal.seen[seat],
-                           shown_blanche=shown)
+                           shown_blanche=shown, own_said=own_said)
         return SeatView(seat, hand, tuple(discards), heard, took, deal.seen[seat], shown, h.masks, h.blanche,
                         h.source)
     from ..game.hands import hand_masks
     from ..game.knowledge import knowledge_from_heard
 
-    k = knowledge_from_heard(SEAT_NAMES[seat], hand, (), heard, rules, seen=deal.seen[seat], opponent_exchanged=took)
+    k = knowledge_from_heard(SEAT_NAMES[seat], hand, (), heard, rules, seen=deal.seen[seat], opponent_exchanged=took,
+                             own_said=own_said)
     theirs = k.opponent_dealt is not None
     blanche = (False, theirs) if seat == ELDER else (theirs, False)
     return SeatView(seat, hand, (), heard, took, deal.seen[seat], False, hand_masks(k), blanche,
@@ -306,7 +316,7 @@ def unseen_count(view: SeatView) -> int:
 
 def grade_announcements(deal: Deal, seat: int, views: dict[int, SeatView]) -> AnnouncementGrade:
     """What ``seat`` said and what it changed (module docstring): the other's view with his words, and with the
-    model's when the record gives others."""
+    model's when the record gives others; his declarations as announced, in full, and what he sank."""
     from ..game.dialogue import dialogue
 
     assert deal.final is not None
@@ -318,8 +328,36 @@ def grade_announcements(deal: Deal, seat: int, views: dict[int, SeatView]) -> An
     with_model = None
     if said != model:
         with_model = len(seat_view(deal, other, model).masks)  # type: ignore[arg-type]
-    return AnnouncementGrade(seat, said, deal.heard_given(other), model, d.totals[seat],
-                             comb(unseen_count(view), HAND_SIZE), len(view.masks), with_model)  # type: ignore
+    declared, in_full, sunk_words, sinking = _as_announced(deal, seat)
+    return AnnouncementGrade(seat, said, deal.heard_given(other), model, declared,
+                             comb(unseen_count(view), HAND_SIZE), len(view.masks), with_model,  # type: ignore
+                             None if declared == d.totals[seat] and not sunk_words else d.totals[seat],
+                             sunk_words, sinking)
+
+
+def _declared(s) -> tuple[int, int]:
+    """Both players' declarations (with carte blanche and repique, not pique) of a ``DealScore``."""
+    return before_play(s)[:2]
+
+
+def _as_announced(deal: Deal, seat: int) -> tuple[int, int, tuple[str, ...], tuple[int, int]]:
+    """(his declarations as announced, in full, what he sank in words, what his sinking alone changed: his
+    points and the other's): game/announced.py's score against score_deal's."""
+    from ..game.announced import announced, sunk
+    from ..game.declarations import Declaration, score_deal
+
+    assert deal.final is not None
+    final, rules = deal.final, deal.rules
+    said = announced(final, rules, deal.given_heard)
+    full = _declared(score_deal(*final, rules, *deal.blanche))
+    now = _declared(score_deal(*final, rules, *deal.blanche, decls=said))
+    alone = [Declaration.of(final[0], rules), Declaration.of(final[1], rules)]
+    alone[seat] = said[seat]  # his words, the other's in full
+    his = _declared(score_deal(*final, rules, *deal.blanche, decls=(alone[0], alone[1])))
+    won = frozenset(name for name, *pts in score_deal(*final, rules, *deal.blanche, decls=said).classes
+                    if pts[seat] > 0)
+    return (now[seat], full[seat], sunk(final[seat], said[seat], rules, won),
+            (his[seat] - full[seat], his[1 - seat] - full[1 - seat]))
 
 
 # --- the cards --------------------------------------------------------------------------------------------------
@@ -361,10 +399,15 @@ def grade_card(deal: Deal, view: SeatView | None, state: PlayState, n: int, led:
                      tuple(c for c in legal if dd[c] == top), top - dd[card], dd[card], values)
 
 
-def _before(deal: Deal) -> tuple[int, int, bool]:
+def _before(deal: Deal, as_announced: bool = False) -> tuple[int, int, bool]:
+    """The totals at the first lead (and pique still live): the hands' declarations in full, or (``as_announced``)
+    as the record's announcements score them (game/announced.py)."""
+    from ..game.announced import score_announced
     from ..game.declarations import score_deal
 
     assert deal.final is not None
+    if as_announced:
+        return before_play(score_announced(deal.final, deal.rules, deal.given_heard, deal.blanche))
     return before_play(score_deal(deal.final[0], deal.final[1], deal.rules, *deal.blanche))
 
 
@@ -406,10 +449,14 @@ def analyse_review(deal: Deal, seats: Sequence[int] = (ELDER, DEALER), play: boo
             if deal.discards[s] is None:
                 notes.append(f"{SEAT_NAMES[s]}'s view counts his discards among the unseen cards (not in the "
                              "record)")
-        if any(deal.heard_given(s) for s in (ELDER, DEALER)):
-            notes.append("the points are the declarations' as the hands score them (sinking is not scored)")
+        sank = any(a.sunk or a.sinking != (0, 0) for a in announcements) or _before(deal, True) != _before(deal)
+        if sank:
+            notes.append("the deal's totals as played score the declarations as announced (what was sunk scores "
+                         "nothing); each card's values, from his seat and double dummy, are the same as with the "
+                         "declarations in full")
         solver = Solver(deal.rules)
         state = start(deal.final[0], deal.final[1], deal.rules, *_before(deal))
+        played = start(deal.final[0], deal.final[1], deal.rules, *_before(deal, True)) if sank else None
         t_cards, valued = time.perf_counter(), 0
         for n, (lead, reply) in enumerate(tricks, 1):
             for led, card in ((None, lead), (lead, reply)):
@@ -423,10 +470,11 @@ def analyse_review(deal: Deal, seats: Sequence[int] = (ELDER, DEALER), play: boo
                     valued += 1
                     done += 1
             state = play_trick(state, lead, reply, deal.rules, n)
+            played = play_trick(played, lead, reply, deal.rules, n) if played is not None else None
         if len(tricks) == HAND_SIZE:
             from ..game.play import finish
 
-            end_totals = finish(state, deal.rules).totals
+            end_totals = finish(played or state, deal.rules).totals
     said("done", total, total)
     return Review(deal, seats, tuple(exchange), tuple(announcements), tuple(cards), tuple(notes),
                   time.perf_counter() - t0, end_totals, {s: v.source for s, v in views.items()})

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..cards import DECK, HAND_SIZE, Card, CardError, mask_of
-from ..game.declarations import SUIT_NAMES, score_deal
+from ..game.declarations import SUIT_NAMES, Declaration, score_deal
 from ..game.play import (
     DEALER,
     ELDER,
@@ -490,13 +490,14 @@ class OpponentHands:
 
 def opponent_hands(hand: Sequence[Card], discards: Sequence[Card], seat: int, heard: str, rules: RuleSet, *,
                    other_took: int | None = None, seen: Sequence[Card] = (),
-                   shown_blanche: bool = False) -> OpponentHands:
+                   shown_blanche: bool = False, own_said: Declaration | None = None) -> OpponentHands:
     """The hands the opponent may hold, for ``play --seat``: with ``heard`` (game/heard.py's notation),
     every hand of the unseen cards that the exchange and the announcements leave (game.seat.hand_masks,
     counted first, exactly); without it, every hand of the unseen cards (the pack less the player's hand, his
     discards and, for the dealer, the talon cards he saw), the declarations scored with each. ``other_took``:
     how many cards the other took; ``seen``: the talon cards the player saw and did not take;
-    ``shown_blanche``: the player showed carte blanche (game.seat.own_blanche). The counts are checked against
+    ``shown_blanche``: the player showed carte blanche (game.seat.own_blanche); ``own_said``: his own
+    declaration as he announced it, when he sank (a record's: game/announced.py). The counts are checked against
     the rules first (game.seat.check_exchange); a count, an announcement or a number of hands the tool cannot
     take is one CardError (RulesError) line, before any long work."""
     from ..game.seat import check_exchange, own_blanche
@@ -513,7 +514,7 @@ def opponent_hands(hand: Sequence[Card], discards: Sequence[Card], seat: int, he
         from ..game.knowledge import knowledge_from_heard
 
         k = knowledge_from_heard(name, hand, discards, heard, rules, seen=seen, opponent_exchanged=other_took,
-                                 own_blanche=mine)
+                                 own_blanche=mine, own_said=own_said)
         theirs = k.opponent_dealt is not None
         n_unseen = len(unseen_cards(hand, discards + (seen if seat == DEALER else ())))
         return OpponentHands(hand_masks(k), f"every hand the announcements leave of the {n_unseen} unseen cards",

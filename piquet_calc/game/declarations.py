@@ -286,18 +286,20 @@ class DealScore:
 
 
 def score_deal(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
-               elder_blanche: bool | None = None, dealer_blanche: bool | None = None) -> DealScore:
+               elder_blanche: bool | None = None, dealer_blanche: bool | None = None,
+               decls: tuple[Declaration, Declaration] | None = None) -> DealScore:
     """Score the declarations of elder's and the dealer's final hands.
 
     Carte blanche is a property of the dealt hand; when it is not given, the final hand stands for it
-    (as in the analysis model, where the dealer's holding is both).
+    (as in the analysis model, where the dealer's holding is both). ``decls``: what each declared, when
+    not his whole hand's (a player who sank: game/announced.py); each class is then compared between them.
     """
     rules.require_two_handed("scoring a deal of two hands")
     if elder_blanche is None:
         elder_blanche = is_carte_blanche(elder, rules)
     if dealer_blanche is None:
         dealer_blanche = is_carte_blanche(dealer, rules)
-    e, d = Declaration.of(elder, rules), Declaration.of(dealer, rules)
+    e, d = decls or (Declaration.of(elder, rules), Declaration.of(dealer, rules))
     classes = [("carte_blanche", rules.blanche_points * elder_blanche, rules.blanche_points * dealer_blanche)]
     shown = [("carte_blanche", " and ".join(w for w, b in (("elder", elder_blanche), ("dealer", dealer_blanche)) if b))]
     for name, ek, dk, es, ds, ew, dw in (

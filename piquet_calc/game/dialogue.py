@@ -328,7 +328,8 @@ class Knowledge:
     is not an input);
     ``opponent_exchanged``: how many cards the other took (None: not known);
     ``opponent_dealt``: the other's dealt hand when he showed carte blanche; ``own_blanche``: this seat
-    showed carte blanche; ``said``: the public facts.
+    showed carte blanche; ``said``: the public facts; ``own_said``: his own declaration as he announced it,
+    when he sank (game/announced.py; None: his hand's, in full).
     """
 
     seat: str
@@ -341,6 +342,12 @@ class Knowledge:
     own_blanche: bool
     said: Announcements
     point_call: PointCall = "cards"
+    own_said: Declaration | None = None
+
+    @property
+    def own_declaration(self) -> Declaration:
+        """What he declared: as announced (``own_said``), else his hand's."""
+        return self.own_said or Declaration.of(self.hand, self.rules)
 
     @property
     def opponent(self) -> str:

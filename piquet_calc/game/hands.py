@@ -44,7 +44,7 @@ import numpy as np
 
 from ..cards import DECK, HAND_SIZE, Card, CardError, Suit, cards_of, mask_of
 from ..rules import RuleSet
-from .declarations import NO_KEY, SUIT_NAMES, Declaration
+from .declarations import NO_KEY, SUIT_NAMES
 from .dialogue import EQUAL, GOOD, NOT_GOOD, Knowledge, run_words, set_words
 from .knowledge import matches
 from .play import follower_wins
@@ -238,7 +238,7 @@ def _conditions(k: Knowledge, masks: np.ndarray) -> list[tuple[str, np.ndarray]]
         out.append((words["sequence"], run == (-1 if a.elder_sequence is None else _code(a.elder_sequence))))
         out.append((words["sets"], best_set == (-1 if a.elder_set is None else _code(a.elder_set))))
     else:  # the dealer's answers compare his best with elder's
-        own = Declaration.of(k.hand, rules)
+        own = k.own_declaration
         for cls, mine, his, answer in (("point", _code(own.point.key, True), point, a.point_answer),
                                        ("sequence", _code(own.sequence_key), run, a.sequence_answer),
                                        ("sets", _code(own.set_key), best_set, a.sets_answer)):
@@ -275,7 +275,7 @@ def hand_masks(k: Knowledge, played: Sequence[tuple[Card, Card]] = ()) -> np.nda
             raise InconsistentError(f"no hand of the {n_unseen} cards you cannot see fits {words!r} together with "
                                     "the clauses before it" + _exchange_words(k, played))
         keep &= cond
-    own = Declaration.of(k.hand, k.rules)
+    own = k.own_declaration
     out = [int(m) for m in masks[keep] if matches(k, cards_of(int(m)), own)]
     if not out:
         raise InconsistentError(f"no hand of the {n_unseen} cards you cannot see fits the combinations heard with "

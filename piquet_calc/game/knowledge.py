@@ -7,12 +7,14 @@ Public API:
 
 
 ``knowledge_from_heard(seat, hand, discards, heard, rules, *, seen=(), opponent_exchanged=None,
-                       own_blanche=False, point_call="cards") -> Knowledge``
+                       own_blanche=False, point_call="cards", own_said=None) -> Knowledge``
     The ``Knowledge`` of ``seat`` ("elder" or "dealer"; "younger" is the dealer) from his final hand, his
     discards, the talon cards he saw and did not take, and ``heard``, the text of what the other said
     (below). His own announcements are read off his hand. ``opponent_exchanged``: how many cards the
-    other took (None: not known, no constraint from it). Bad text is a ``HeardError`` naming the clause;
-    announcements no hand of the unseen cards can make are found by ``consistent_hands``.
+    other took (None: not known, no constraint from it). ``own_said``: his own declaration as he announced it
+    when he sank (game/announced.py); the other's answers are then read against it. Bad text is a
+    ``HeardError`` naming the clause; announcements no hand of the unseen cards can make are found by
+    ``consistent_hands``.
 
 ``matches(knowledge, hand) -> bool``
     The announcements replayed with ``hand`` as the opponent's are the ones heard (game/hands.py,
@@ -52,7 +54,7 @@ def matches(k: Knowledge, hand: Sequence[Card], own: Declaration | None = None) 
     """The announcements replayed with ``hand`` as the opponent's are the ones ``k`` heard (game/hands.py's
     docstring, condition 3). ``own``: the seat's declaration, if already made."""
     rules = k.rules
-    own = own or Declaration.of(k.hand, rules)
+    own = own or k.own_declaration
     theirs = Declaration.of(hand, rules)
     opp_point = k.said.scoring(k.opponent).point
     own_point = k.said.scoring(k.seat).point
@@ -112,7 +114,7 @@ def _opponent_scoring(h: _Heard, who: str,
 
 def knowledge_from_heard(seat: str, hand: Sequence[Card], discards: Sequence[Card], heard: str, rules: RuleSet, *,
                          seen: Sequence[Card] = (), opponent_exchanged: int | None = None, own_blanche: bool = False,
-                         point_call: PointCall = "cards") -> Knowledge:
+                         point_call: PointCall = "cards", own_said: Declaration | None = None) -> Knowledge:
     """What ``seat`` knows, from what he typed (module docstring)."""
     rules.require_two_handed("what a player heard")
     seat = "dealer" if seat == "younger" else seat
@@ -129,7 +131,7 @@ def knowledge_from_heard(seat: str, hand: Sequence[Card], discards: Sequence[Car
         raise HeardError(f"{sorted(set(discards) & set(seen))[0]} is in the discards and in the seen cards")
     h = parse_heard(heard)
     other = "dealer" if seat == "elder" else "elder"
-    own = Declaration.of(hand, rules)
+    own = own_said or Declaration.of(hand, rules)
     p_point, p_runs, p_sets = _opponent_scoring(h, other, rules)
     if seat == "elder":
         said = _elder_heard(h, hand, own, rules, point_call, p_point, p_runs, p_sets)
@@ -141,7 +143,8 @@ def knowledge_from_heard(seat: str, hand: Sequence[Card], discards: Sequence[Car
             raise HeardError(f"--heard: the carte blanche shown has {clash[0]}, which you hold or saw")
         if any(c.rank in rules.blanche_ranks for c in h.blanche):
             raise HeardError(f"--heard: the hand shown is no carte blanche under {rules.name}")
-    return Knowledge(seat, rules, hand, discards, seen, opponent_exchanged, h.blanche, own_blanche, said, point_call)
+    return Knowledge(seat, rules, hand, discards, seen, opponent_exchanged, h.blanche, own_blanche, said, point_call,
+                     own_said)
 
 
 _EXAMPLES = {"point": "point 5 49 in spades", "sequence": "quint to the king in spades", "sets": "fourteen tens"}

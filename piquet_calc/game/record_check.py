@@ -9,7 +9,8 @@ talon and the discards (elder takes the talon's top cards, the dealer the next: 
 the exchange); the talon cards each saw (ones he could see); the tricks (cards of the right hand, in turn,
 following suit: game.play); what each heard (game/heard.py's notation, and no claim the speaker's hand cannot
 make: a combination named that he does not hold, a point or a best he does not reach, a "not good" the
-dealer's hand does not make).
+dealer's hand does not make; a player's answers read against his own words as the other's text gives them, so a
+player who sank is held to what he said: game/announced.py).
 
 What a ``Deal`` adds to the record: the final hands (None where neither given nor derivable), each seat's
 discards and how many cards he took (None: not known), the talon cards each saw (given, or by the model: elder
@@ -53,6 +54,21 @@ class Deal:
 
     def heard_given(self, seat: int) -> bool:
         return self.record.heard is not None and self.record.heard[seat] is not None
+
+    @property
+    def given_heard(self) -> tuple[str | None, str | None]:
+        """What each seat heard as the record gives it (None: not given, the speaker announced in full)."""
+        return (self.record.heard[0] if self.heard_given(0) else None,  # type: ignore[index]
+                self.record.heard[1] if self.heard_given(1) else None)  # type: ignore[index]
+
+    def own_said(self, seat: int) -> Declaration | None:
+        """``seat``'s declaration as he announced it, when the record has him sink (game/announced.py), else
+        None. The other seat's text (his words) must read: ``check_record`` has checked it."""
+        from .announced import announced, same_declaration
+
+        assert self.final is not None
+        said = announced(self.final, self.rules, self.given_heard)[seat]
+        return None if same_declaration(said, Declaration.of(self.final[seat], self.rules)) else said
 
 
 def model_heard(d: Deal, seat: int) -> str:
@@ -244,7 +260,7 @@ def check_record(r: DealRecord) -> Deal:
     if r.heard is not None and any(h is not None for h in r.heard):
         if whole is None:
             raise RecordError("heard: the final hands are not known, so what was announced cannot be checked")
-        for s in (0, 1):
+        for s in (1, 0):  # elder's words (what the dealer heard) first: the dealer's answers are read against them
             if r.heard[s] is not None:
                 _check_heard(deal, s)
     return deal
@@ -259,9 +275,13 @@ def _check_heard(d: Deal, seat: int) -> None:
 
     assert d.final is not None
     what = f"heard.{SEATS[seat]}"
+    try:  # his own words (in the other's text): the answers he heard are read against them
+        own_said = d.own_said(seat) if d.heard_given(1 - seat) else None
+    except CardError:  # a text that does not read: named by its own check
+        own_said = None
     try:
         k = knowledge_from_heard(SEATS[seat], d.final[seat], d.discards[seat] or (), d.heard(seat), d.rules,
-                                 seen=d.seen[seat], opponent_exchanged=d.took[1 - seat])
+                                 seen=d.seen[seat], opponent_exchanged=d.took[1 - seat], own_said=own_said)
     except CardError as e:
         msg = str(e).removeprefix("--heard: ")
         raise RecordError(f"{what}: {msg}") from None
@@ -281,20 +301,35 @@ def _check_heard(d: Deal, seat: int) -> None:
     own = Declaration.of(hand, d.rules)
     if speaker == "elder":
         length, pips = said.elder_point
-        if (length, pips or 0) > own.point.key:
+        if (length, pips or 0) > own.point.key or not _makes_point(hand, length, pips):
             raise RecordError(f"{what}: elder announced a point of {length}" + (f" ({pips})" if pips else "")
-                              + ", more than he holds")
+                              + ", more than he holds" + (", or no cards of one suit of his make" if pips else ""))
         if said.elder_sequence is not None and not _holds_run(hand, *said.elder_sequence):
             raise RecordError(f"{what}: elder announced a sequence he does not hold")
         if said.elder_set is not None and sum(c.rank == said.elder_set[1] for c in hand) < said.elder_set[0]:
             raise RecordError(f"{what}: elder announced a set he does not hold")
     else:
-        elder_own = Declaration.of(d.final[0], d.rules)
+        elder_own = own_said or Declaration.of(d.final[0], d.rules)  # elder's as he announced it
         for name, answer, mine, his in (("point", said.point_answer, own.point.key, elder_own.point.key),
                                         ("sequence", said.sequence_answer, own.sequence_key, elder_own.sequence_key),
                                         ("sets", said.sets_answer, own.set_key, elder_own.set_key)):
             if answer == "not good" and not mine > his or answer == "equal" and mine < his:
                 raise RecordError(f"{what}: the dealer answered {name} {answer!r}, which his hand does not make")
+
+
+def _makes_point(hand: tuple[Card, ...], length: int, pips: int | None) -> bool:
+    """Some ``length`` cards of one suit of ``hand`` make ``pips`` (any pips when None): a point announced, sunk
+    (51 for 61, 002) or not."""
+    from itertools import combinations
+
+    from ..cards import Suit
+
+    for s in Suit:
+        cs = suit_cards(hand, s)
+        if len(cs) >= length and (pips is None or any(sum(c.rank.pips for c in k) == pips
+                                                      for k in combinations(cs, length))):
+            return True
+    return False
 
 
 def _holds_run(hand: tuple[Card, ...], length: int, top) -> bool:

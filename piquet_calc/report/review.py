@@ -55,7 +55,9 @@ def review_data(r: Review) -> dict[str, Any]:
         "exchange": [_exchange(e) for e in r.exchange],
         "announcements": [{"seat": SEATS[a.seat], "said": a.said, "given": a.given, "model": a.model,
                            "declared": a.declared, "other_hands_before": a.other_hands_before,
-                           "other_hands_after": a.other_hands_after, "other_hands_model": a.other_hands_model}
+                           "other_hands_after": a.other_hands_after, "other_hands_model": a.other_hands_model,
+                           "declared_in_full": a.declared_in_full, "sunk": list(a.sunk),
+                           "sinking": {"own": a.sinking[0], "other": a.sinking[1]}}
                           for a in r.announcements],
         "views": {SEATS[s]: v for s, v in r.views.items()},
         "cards": [_card(c) for c in r.cards],
@@ -102,6 +104,17 @@ def _losses(data: dict[str, Any]) -> str:
     headers = ["lost by", "exchange"] + (["exchange (whole deal)"] if deal else []) + ["play (his seat)",
                                                                                       "play (double dummy)"]
     return tabulate(rows, headers=headers, disable_numparse=True)
+
+
+def _sinking_lines(a: dict[str, Any], other: str) -> list[str]:
+    """What he sank and what it changed in the points (the declarations as announced against in full)."""
+    out = [f"    sank {w}" for w in a["sunk"]]
+    own, theirs = a["sinking"]["own"], a["sinking"]["other"]
+    if a["sunk"] or own or theirs:
+        out.append(f"    his sinking changed his declarations by {own:+d} and {other}'s by {theirs:+d}")
+    if a["declared_in_full"] is not None:
+        out.append(f"    declared {a['declared']} as announced, {a['declared_in_full']} had both announced in full")
+    return out
 
 
 def review_summary(data: dict[str, Any]) -> str:
@@ -152,6 +165,7 @@ def review_table(data: dict[str, Any]) -> str:
             if a["other_hands_model"] is not None:
                 line += f" ({a['other_hands_model']:,} had he announced in full: \"{a['model']}\")"
             out.append(line)
+            out += _sinking_lines(a, other)
     if data["cards"]:
         out += ["", "The cards: cost from the player's seat (expected points, the other's hands as play --seat "
                     "counts them) and double dummy (both hands seen)", _card_rows(data)]

@@ -37,7 +37,7 @@ SCHEMAS: dict[str, int] = {
     "rules": 1,  # rules [NAME]
     "partie": 1,  # partie: a partie's score sheet and its result
     "deal": 1,  # record --to json: the deal record (docs/record.md), also read by review
-    "review": 1,  # review: every decision of a played deal graded
+    "review": 2,  # review: every decision of a played deal graded (2: the declarations as announced, sinking scored)
     "batch": 1,  # batch: one output line, the envelope of a command's document or its error
 }
 COMMON = "common"  # shared definitions, not an output
