@@ -1,6 +1,6 @@
 """A deal's declarations as they were announced: sinking scored (docs/rules.md, Announcing, and docs/record.md).
 
-A player may announce less than he holds (RULES.md, "Announcing: what each player learns", 4; sources 000 and
+A player may announce less than he holds (docs/rules.md, "Announcing"; sources 000 and
 002): a shorter or lower point, a shorter sequence, a lower or smaller set, or nothing in a class. What he sinks
 does not score, and "an announcement answered good stays good" even where the other held better. So the deal
 is scored from what each *announced*, class by class, with ``game.declarations.score_deal`` (the one place for
