@@ -22,11 +22,13 @@ DEALER = "AS QS JS 9S KH QH JH 8H AD 8D TC 9C"
 
 
 def run(*args: str, path: tuple[Path, ...] = (), **env: str) -> subprocess.CompletedProcess:
-    """piquet-calc in a fresh process, ``path`` ahead of the source tree on its PYTHONPATH."""
+    """piquet-calc in a fresh process, ``path`` ahead of the source tree on its PYTHONPATH. With ``path`` it runs
+    in ``path[0]``: ``python -m`` puts its working directory first on sys.path, and a source tree that pip has
+    installed from holds its own ``*.egg-info``, which would speak before ``path``."""
     full_env = {k: v for k, v in os.environ.items() if k != RULES_VARIABLE}
     full_env.update(PYTHONPATH=os.pathsep.join(map(str, (*path, ROOT))), **env)
     return subprocess.run([sys.executable, "-m", "piquet_calc", *args], capture_output=True, text=True, timeout=120,
-                          env=full_env)
+                          env=full_env, cwd=path[0] if path else None)
 
 
 def _installed() -> str | None:
@@ -42,6 +44,7 @@ def test_the_version_is_the_metadata_that_setuptools_builds(tmp_path):
     """The metadata an install writes, built by setuptools from pyproject.toml: --version says its version,
     and it is the package's own __version__ (pyproject takes it from there)."""
     pytest.importorskip("setuptools")
+    before = sorted(ROOT.glob("*.egg-info"))  # `pip install .` (CI) leaves one there; the test must add none
     built = subprocess.run([sys.executable, "-c", "from setuptools import setup; setup()", "-q", "egg_info",
                             "--egg-base", str(tmp_path)], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert built.returncode == 0, built.stderr
@@ -51,7 +54,7 @@ def test_the_version_is_the_metadata_that_setuptools_builds(tmp_path):
     assert out.returncode == 0, out.stderr
     assert out.stdout.split()[:2] == ["piquet-calc", version] and "not installed" not in out.stdout
     assert version == piquet_calc.__version__
-    assert not list(ROOT.glob("*.egg-info"))  # the build left the source tree as it was
+    assert sorted(ROOT.glob("*.egg-info")) == before  # the build left the source tree as it was
 
 
 def test_the_version_is_read_from_the_metadata_not_the_source(tmp_path):
