@@ -9,7 +9,7 @@ import math
 import numpy as np
 from typer.testing import CliRunner
 
-from piquet_calc.analysis.normand_deal import analyse_normand_deal
+from piquet_calc.analysis.normand_deal import analyse_normand_deal, versus
 from piquet_calc.analysis.table import analyse_normand_exchange
 from piquet_calc.cards import parse_cards
 from piquet_calc.cli import app
@@ -92,6 +92,20 @@ def test_the_command_json_schema_and_why() -> None:
     first = data["options"][0]["exchange"]
     assert math.isclose(why["declarations_exact"], exact["keep"] - exact[tuple(first) if first != "keep" else "keep"])
     assert math.isclose(why["net"]["mean"], why["declarations_exact"] + why["play"]["mean"])
+    keep = next(o for o in data["options"] if o["exchange"] == "keep")
+    assert why["net"] == keep["vs_best"]  # one figure: the table's vs #1 is what --why splits (issue 39)
+
+
+def test_vs_first_adds_up_from_the_exact_declarations_and_the_play() -> None:
+    """Every option's vs #1 is its exact declarations-only net plus its play, minus #1's: the table's columns
+    add up, option by option (the play paired on the same report deals)."""
+    a = analyse_normand_deal(HAND, NORMAND, samples=5, seed=3, top=2, also=[None])
+    first = a.options[0]
+    assert first.vs_best.mean == 0 and first.vs_best.se == 0
+    for o in a.options[1:]:
+        expected = float(o.exact - first.exact) + o.play.mean - first.play.mean
+        assert math.isclose(o.vs_best.mean, expected, abs_tol=1e-9)
+        assert o.vs_best == versus(o, first)
 
 
 def test_bad_input_is_one_line_and_exit_2() -> None:

@@ -15,6 +15,10 @@ rules (analysis/deal.py) carry over, and its race is reused as it is:
 **The control variate**: each deal's declarations-only net, whose exact mean over every deal is the exact
 analysis's net: an option's whole-deal net is the mean of ``y - beta * (x - mu)`` (``beta`` fitted on the
 ordering stream, used unchanged on the report's), unbiased with a far smaller spread.
+
+**An option against another** (the table's ``vs #1`` and ``--why``, one function: ``versus``): the exact
+difference of their declarations-only nets plus the play's difference, paired on the report's deals (the
+control with beta 1). So the figure ``--why`` splits by source is the table's ``vs #1``, to the last digit.
 """
 
 from __future__ import annotations
@@ -46,7 +50,7 @@ class NormandDealOption:
 
     discard: Option
     net: Estimate  # the whole deal, with the control variate
-    vs_best: Estimate  # paired: this option's net minus #1's, deal by deal (with the control)
+    vs_best: Estimate  # this option against #1: ``versus(self, #1)``
     net_plain: Estimate  # the whole deal without the control
     declarations: Estimate  # the declarations-only net on the same deals (pique by elder's run)
     play: Estimate  # paired: the whole deal's net minus the declarations-only net, deal by deal
@@ -67,6 +71,22 @@ class NormandDealAnalysis:
     options: tuple[NormandDealOption, ...]  # the final round, #1 first
     exact: NormandExchange
     solves: int  # paranoid solves in all (every stream)
+
+
+def _key(option: Option) -> frozenset[Card] | None:
+    return None if option is None else frozenset(option)
+
+
+def _paired(dy2: np.ndarray, dx2: np.ndarray, exact: Fraction) -> Estimate:
+    """exact + the mean of the play's difference (``dy2 - dx2``, doubled nets, deal by deal)."""
+    play = Estimate.of((dy2 - dx2) / 2)
+    return Estimate(float(exact) + play.mean, play.se, play.n)
+
+
+def versus(mine: NormandDealOption, other: NormandDealOption) -> Estimate:
+    """``mine``'s net minus ``other``'s (module docstring): the exact declarations' difference plus the play's,
+    paired on the report's deals. Zero with no spread for an option against itself."""
+    return _paired(mine.values - other.values, mine.controls - other.controls, mine.exact - other.exact)
 
 
 def _candidates(hand: tuple[Card, ...], rules: RuleSet) -> list[Option]:
@@ -137,22 +157,20 @@ def analyse_normand_deal(hand: Sequence[Card], rules: RuleSet, samples: int = NO
         betas = np.array([fitted_beta(y[j], x[j]) for j in range(len(finalists))])
         order = _ranked(y.mean(axis=1) - betas * (x.mean(axis=1) - mu_f))
         best = order[0]
-        diff_betas = np.array([fitted_beta(y[j] - y[best], x[j] - x[best]) for j in range(len(finalists))])
         said(f"the final round: {len(finalists)} options on {samples:,} fresh deals")
         ry, rx = deals.values(REPORT_STREAM, 0, samples, [candidates[i] for i in finalists], pool, tick)
     options = []
     for j in order:
         yj, xj = ry[j] / 2, rx[j] / 2
         net = Estimate.controlled(yj, xj, float(mu_f[j]), float(betas[j]))
-        vs_best = Estimate(0.0, 0.0, samples) if j == best else Estimate.controlled(
-            yj - ry[best] / 2, xj - rx[best] / 2, float(mu_f[j] - mu_f[best]), float(diff_betas[j]))
         c = candidates[finalists[j]]
+        exact_j = exact_net[None if c is None else frozenset(c)]
+        vs_best = _paired(ry[j] - ry[best], rx[j] - rx[best], exact_j - exact_net[_key(candidates[finalists[best]])])
         options.append(NormandDealOption(c, net, vs_best, Estimate.of(yj), Estimate.of(xj), Estimate.of(yj - xj),
-                                          exact_net[None if c is None else frozenset(c)], finalists[j] in forced,
-                                          ry[j], rx[j]))
+                                          exact_j, finalists[j] in forced, ry[j], rx[j]))
     return NormandDealAnalysis(hand, rules, seed, samples, len(candidates), tuple(rounds), tuple(options), exact,
                                deals.solves)
 
 
 __all__ = ["NORMAND_DEFAULT_SAMPLES", "NORMAND_DEFAULT_TOP", "NormandDealAnalysis", "NormandDealOption",
-           "analyse_normand_deal"]
+           "analyse_normand_deal", "versus"]

@@ -30,6 +30,7 @@ def _words(exchange: str | list[str]) -> str:
 def _why(a: NormandDealAnalysis, chosen: tuple[Any, Any]) -> dict[str, Any]:
     """The chosen option against #1 (or ``--against``), paired on the report's deals, split by source."""
     from ..analysis.deal import Estimate
+    from ..analysis.normand_deal import versus
 
     def find(option: Any) -> NormandDealOption:
         key = None if option is None else frozenset(option)
@@ -41,9 +42,9 @@ def _why(a: NormandDealAnalysis, chosen: tuple[Any, Any]) -> dict[str, Any]:
     dx = (mine.controls - other.controls) / 2
     play = Estimate.of(dy - dx)
     exact = float(mine.exact - other.exact)
-    # the net's difference: the declarations' exact difference plus the play's, sampled (the control, beta 1)
+    # the net's difference: the declarations' exact difference plus the play's, sampled (the table's vs #1)
     return {"exchange": _exchange(mine), "against": _exchange(other),
-            "net": _est(Estimate(exact + play.mean, play.se, play.n)), "declarations": _est(Estimate.of(dx)),
+            "net": _est(versus(mine, other)), "declarations": _est(Estimate.of(dx)),
             "declarations_exact": exact, "play": _est(play),
             "deals": len(dy), "better_on": float(np.mean(dy > 0)), "worse_on": float(np.mean(dy < 0))}
 
@@ -79,8 +80,8 @@ def normand_deal_table(data: dict[str, Any]) -> str:
                     disable_numparse=True),
            "",
            "net: the dealer's total minus the mean of elder's and middle's, the play valued by the paranoid model "
-           "(elder and middle together against him, every card seen), ± one standard error; vs #1: paired on the "
-           "same deals; play adds: the whole deal minus the declarations alone on the same deals; * named by --why "
+           "(elder and middle together against him, every card seen), ± one standard error; vs #1: the exact "
+           "declarations' difference plus the play's, paired on the same deals (what --why splits); play adds: the whole deal minus the declarations alone on the same deals; * named by --why "
            "(always in the final round)."]
     w = data["why"]
     if w:
