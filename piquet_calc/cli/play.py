@@ -10,17 +10,7 @@ import typer
 from ..cards import HAND_SIZE, CardError, parse_cards
 from ..kernels.cache import MAX_THREADS
 from ..rules import RuleSet, get_rules
-from .common import (
-    JsonOption,
-    RulesOption,
-    WideOption,
-    _emit,
-    _given,
-    _number,
-    _table_hands,
-    _user_errors,
-    click_errors,
-)
+from .common import JsonOption, RulesOption, WideOption, _emit, _given, _number, _user_errors, click_errors
 
 
 def play(
@@ -109,6 +99,7 @@ def _play_four(ctx: typer.Context, hands: list[str], tricks: str, ruleset: RuleS
     the best play of the rest (analysis/play_four.py)."""
     from ..analysis.play_four import analyse_play_four, parse_four_tricks
     from ..game.play import PlayError
+    from .common import _table_hands
 
     others = _given(ctx, "elder_dealt", "dealer_dealt", "discards", "heard", "other_took", "seen", "carte_blanche",
                     "threads")
