@@ -43,8 +43,21 @@ class PlayedTrick(TrickRecord):
     pique: bool  # elder reached pique in this trick
 
 
+class PlayedDeal:
+    """What the analyses of the play of two and of four answer alike from their ``end``, ``tricks`` and
+    ``pique_at_start``: the final totals, and whether elder (elder's side) reached pique."""
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        return self.end.totals
+
+    @property
+    def pique(self) -> bool:
+        return any(t.pique for t in self.tricks) or self.pique_at_start
+
+
 @dataclass(frozen=True)
-class PlayAnalysis:
+class PlayAnalysis(PlayedDeal):
     elder: tuple[Card, ...]
     dealer: tuple[Card, ...]
     rules: RuleSet
@@ -60,14 +73,6 @@ class PlayAnalysis:
     # every lead of the player to move after the recorded tricks: (card, the deal's value with best play after
     # it, what the play from there adds); () when every trick is recorded
     choices: tuple[tuple[Card, int, int], ...] = ()
-
-    @property
-    def totals(self) -> tuple[int, int]:
-        return self.end.totals
-
-    @property
-    def pique(self) -> bool:
-        return any(t.pique for t in self.tricks) or self.pique_at_start
 
     @property
     def pique_at_start(self) -> bool:

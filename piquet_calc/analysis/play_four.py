@@ -25,7 +25,7 @@ from ..game.play_four import (
 )
 from ..game.table import TableScore, check_table_hands, score_table
 from ..rules import RuleSet
-from .play import trick_cards
+from .play import PlayedDeal, trick_cards
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class FourChoice:
 
 
 @dataclass(frozen=True)
-class FourPlayAnalysis:
+class FourPlayAnalysis(PlayedDeal):
     hands: tuple[tuple[Card, ...], ...]
     rules: RuleSet
     declarations: TableScore
@@ -67,14 +67,6 @@ class FourPlayAnalysis:
     trick_to_move: int | None  # the number of the trick it is in
     choices: tuple[FourChoice, ...]  # every legal card of that seat, valued
     value: int | None  # the final difference with every seat perfect from the last recorded card
-
-    @property
-    def totals(self) -> tuple[int, int]:
-        return self.end.totals
-
-    @property
-    def pique(self) -> bool:
-        return any(t.pique for t in self.tricks) or self.pique_at_start
 
     @property
     def pique_at_start(self) -> bool:
