@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import Card, CardError, parse_cards, quote
+from ..cards import Card, CardError, quote
 from ..game.deal_check import check_table_deal
 from ..game.declarations import is_carte_blanche
 from ..game.normand_play import (
@@ -30,6 +30,7 @@ from ..game.normand_play import (
 )
 from ..game.table import TableScore, check_table_hands, score_table
 from ..rules import RuleSet
+from .play import trick_cards
 
 
 @dataclass(frozen=True)
@@ -79,15 +80,8 @@ class NormandPlayAnalysis:
 def parse_tricks3(text: str) -> list[list[Card]]:
     """Tricks separated by commas, each three cards from the leader; the last may have one or two."""
     tricks: list[list[Card]] = []
-    if not text.strip():
-        return tricks
-    parts = text.split(",")
-    for n, part in enumerate(parts, 1):
-        try:
-            cards = list(parse_cards(part, what=f"trick {n}"))
-        except CardError as e:
-            raise CardError(f"--tricks: trick {n}: {e}") from None
-        if not 1 <= len(cards) <= 3 or (len(cards) < 3 and n < len(parts)):
+    for n, part, cards, last in trick_cards(text, "--tricks: "):
+        if not 1 <= len(cards) <= 3 or (len(cards) < 3 and not last):
             raise CardError(f"--tricks: trick {n}: expected three cards from the leader (only the last trick may "
                             f"have fewer), not {quote(part.strip())}")
         tricks.append(cards)

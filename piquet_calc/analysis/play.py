@@ -8,7 +8,7 @@ The result is frozen; ``report`` turns it into a table or JSON.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -43,8 +43,21 @@ class PlayedTrick(TrickRecord):
     pique: bool  # elder reached pique in this trick
 
 
+class PlayedDeal:
+    """What the analyses of the play of two and of four answer alike from their ``end``, ``tricks`` and
+    ``pique_at_start``: the final totals, and whether elder (elder's side) reached pique."""
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        return self.end.totals
+
+    @property
+    def pique(self) -> bool:
+        return any(t.pique for t in self.tricks) or self.pique_at_start
+
+
 @dataclass(frozen=True)
-class PlayAnalysis:
+class PlayAnalysis(PlayedDeal):
     elder: tuple[Card, ...]
     dealer: tuple[Card, ...]
     rules: RuleSet
@@ -62,28 +75,29 @@ class PlayAnalysis:
     choices: tuple[tuple[Card, int, int], ...] = ()
 
     @property
-    def totals(self) -> tuple[int, int]:
-        return self.end.totals
-
-    @property
-    def pique(self) -> bool:
-        return any(t.pique for t in self.tricks) or self.pique_at_start
-
-    @property
     def pique_at_start(self) -> bool:
         return pique_at_start(self.before[ELDER], self.before[DEALER], self.pique_live, self.rules)[0]
+
+
+def trick_cards(text: str, prefix: str = "") -> Iterator[tuple[int, str, list[Card], bool]]:
+    """Each trick of ``text`` (tricks separated by commas, none in blank text), in order: its number from 1, its
+    text, its cards and whether it is the last; a card that does not parse is a CardError naming the trick, after
+    ``prefix``. The play of two, three and four read their ``--tricks`` with it, each checking its tricks' size."""
+    if not text.strip():
+        return
+    parts = text.split(",")
+    for n, part in enumerate(parts, 1):
+        try:
+            cards = list(parse_cards(part, what=f"trick {n}"))
+        except CardError as e:
+            raise CardError(f"{prefix}trick {n}: {e}") from None
+        yield n, part, cards, n == len(parts)
 
 
 def parse_tricks(text: str) -> list[tuple[Card, Card]]:
     """Tricks separated by commas, each two cards: the leader's, then the follower's ("AH TC, KH JC")."""
     tricks: list[tuple[Card, Card]] = []
-    if not text.strip():
-        return tricks
-    for n, part in enumerate(text.split(","), 1):
-        try:
-            cards = parse_cards(part, what=f"trick {n}")
-        except CardError as e:
-            raise CardError(f"--tricks: trick {n}: {e}") from None
+    for n, part, cards, _ in trick_cards(text, "--tricks: "):
         if len(cards) != 2:
             raise CardError(f"--tricks: trick {n}: expected two cards, the leader's then the follower's, "
                             f"not {quote(part.strip())}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import Card, CardError, parse_cards, quote
+from ..cards import Card, quote
 from ..game.play import PlayError
 from ..game.play_four import (
     TRICKS,
@@ -25,6 +25,7 @@ from ..game.play_four import (
 )
 from ..game.table import TableScore, check_table_hands, score_table
 from ..rules import RuleSet
+from .play import PlayedDeal, trick_cards
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ class FourChoice:
 
 
 @dataclass(frozen=True)
-class FourPlayAnalysis:
+class FourPlayAnalysis(PlayedDeal):
     hands: tuple[tuple[Card, ...], ...]
     rules: RuleSet
     declarations: TableScore
@@ -68,14 +69,6 @@ class FourPlayAnalysis:
     value: int | None  # the final difference with every seat perfect from the last recorded card
 
     @property
-    def totals(self) -> tuple[int, int]:
-        return self.end.totals
-
-    @property
-    def pique(self) -> bool:
-        return any(t.pique for t in self.tricks) or self.pique_at_start
-
-    @property
     def pique_at_start(self) -> bool:
         return self.pique_live and self.before[0] >= self.rules.pique_threshold
 
@@ -84,20 +77,14 @@ def parse_four_tricks(text: str) -> list[list[Card]]:
     """Tricks separated by commas, each up to four cards from its leader ("AS 7S 8S 9S, KH 8H"); only the last
     may be incomplete (the cards played to it so far)."""
     tricks: list[list[Card]] = []
-    if not text.strip():
-        return tricks
-    parts = text.split(",")
-    if len(parts) > TRICKS:
-        raise PlayError(f"{len(parts)} tricks given, a deal of four has {TRICKS}")
-    for n, part in enumerate(parts, 1):
-        try:
-            cards = list(parse_cards(part, what=f"trick {n}"))
-        except CardError as e:
-            raise CardError(f"trick {n}: {e}") from None
+    given = text.count(",") + 1 if text.strip() else 0
+    if given > TRICKS:
+        raise PlayError(f"{given} tricks given, a deal of four has {TRICKS}")
+    for n, part, cards, last in trick_cards(text):
         if not cards or len(cards) > 4:
             raise PlayError(f"trick {n}: a trick has four cards, one a seat from its leader, not "
                             f"{quote(part.strip()) if part.strip() else 'none'}")
-        if len(cards) < 4 and n < len(parts):
+        if len(cards) < 4 and not last:
             raise PlayError(f"trick {n}: {len(cards)} cards; only the last trick given may be incomplete")
         tricks.append(cards)
     return tricks

@@ -29,9 +29,9 @@ except ImportError:  # pragma: no cover - older typer depends on click itself
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from ..cards import QUOTE_LIMIT, CardError
+from ..cards import QUOTE_LIMIT, Card, CardError, parse_cards
 from ..kernels.cache import SetupError
-from ..rules import PRESETS, RulesError, get_rules
+from ..rules import PRESETS, RulesError, RuleSet, get_rules
 from . import streams
 from .about import RULES_VARIABLE
 
@@ -125,6 +125,21 @@ def _user_errors() -> Iterator[None]:
         yield
     except (CardError, RulesError) as e:
         raise click_errors.UsageError(str(e)) from None
+
+
+def _table_hands(hands: list[str], ruleset: RuleSet) -> list[tuple[Card, ...]]:
+    """The hands of a table of three or four, one a seat in the seats' order, read and checked (game/table.py's
+    ``check_table_hands``): a usage error for the wrong number of hands or a bad hand."""
+    from ..game.table import check_table_hands
+
+    shape = ruleset.table
+    if len(hands) != shape.players:
+        raise click_errors.UsageError(f"{ruleset.name} has {shape.players} seats ({', '.join(shape.seats)}): "
+                                      f"give {shape.players} hands in that order, not {len(hands)}")
+    with _user_errors():
+        cards = [parse_cards(h, shape.hand_size, f"{seat}'s hand") for seat, h in zip(shape.seats, hands, strict=True)]
+        check_table_hands(cards, ruleset)
+    return cards
 
 
 def _given(ctx: typer.Context, *names: str) -> list[str]:

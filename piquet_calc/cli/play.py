@@ -99,19 +99,14 @@ def _play_four(ctx: typer.Context, hands: list[str], tricks: str, ruleset: RuleS
     the best play of the rest (analysis/play_four.py)."""
     from ..analysis.play_four import analyse_play_four, parse_four_tricks
     from ..game.play import PlayError
-    from ..game.table import check_table_hands
+    from .common import _table_hands
 
     others = _given(ctx, "elder_dealt", "dealer_dealt", "discards", "heard", "other_took", "seen", "carte_blanche",
                     "threads")
     if others:
         raise click_errors.UsageError(f"{', '.join(others)}: not for {ruleset.name} (no exchange, no --seat)")
-    shape = ruleset.table
-    if len(hands) != shape.players:
-        raise click_errors.UsageError(f"{ruleset.name} has {shape.players} seats ({', '.join(shape.seats)}): "
-                                      f"give {shape.players} hands in that order, not {len(hands)}")
+    cards = _table_hands(hands, ruleset)
     with _user_errors():
-        cards = [parse_cards(h, shape.hand_size, f"{s}'s hand") for s, h in zip(shape.seats, hands, strict=True)]
-        check_table_hands(cards, ruleset)
         try:
             played = [c for trick in parse_four_tricks(tricks) for c in trick]
             result = analyse_play_four(cards, ruleset, played)

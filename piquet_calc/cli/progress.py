@@ -204,6 +204,9 @@ def _terminal() -> Any:
 class _Shown:
     """What both kinds of progress share: shown after a second, a bar on a terminal, plain lines elsewhere."""
 
+    _COUNT = "{done:,} of {total:,} deals"  # the bar's count
+    _END_AT_TOTAL = True  # the bar ends when done reaches total
+
     def __init__(self, enabled: bool) -> None:
         self.enabled, self.start, self.shown = enabled, time.monotonic(), False
         self.left = TimeLeft()
@@ -243,6 +246,22 @@ class _Shown:
             self.bar.stop()
             self.bar = None
 
+    def _due(self, done: int, total: int) -> tuple[float, float | None] | None:
+        """The start of every progress call: None when nothing more is to do (progress off, the first second not
+        over, or the bar updated, and ended when all are done where ``_END_AT_TOTAL``), else (now, the time left)
+        for a plain line that may be due."""
+        if not self.enabled:
+            return None
+        now = time.monotonic()
+        left = self.left(now, done, total)  # from the first piece on, shown or not
+        if now - self.start < SHOW_AFTER:
+            return None
+        if self._show(done, total, self._COUNT.format(done=done, total=total), left):
+            if self._END_AT_TOTAL and done >= total:
+                self._stop()
+            return None
+        return now, left
+
 
 class _Progress(_Shown):
     """Progress of an exact analysis (``progress(done, total)``, deals): the bar ends when all are done."""
@@ -252,16 +271,10 @@ class _Progress(_Shown):
         self.last = -1.0
 
     def __call__(self, done: int, total: int) -> None:
-        if not self.enabled:
+        due = self._due(done, total)
+        if due is None:
             return
-        now = time.monotonic()
-        left = self.left(now, done, total)  # from the first piece on, shown or not
-        if now - self.start < SHOW_AFTER:
-            return
-        if self._show(done, total, f"{done:,} of {total:,} deals", left):
-            if done >= total:
-                self._stop()
-            return
+        now = due[0]
         if done / total - self.last < PIPED_STEP and done < total:
             return
         self.last = done / total
@@ -273,6 +286,9 @@ class _DealProgress(_Shown):
     the (deal, discard) rows judged of at most ``total`` (analysis.deal.plan_rows, an upper bound that only
     comes down as the race drops discards), the time left at the recent rate (``TimeLeft``)."""
 
+    _COUNT = "{done:,} of at most {total:,} deals"
+    _END_AT_TOTAL = False  # finish() ends the bar
+
     def __init__(self, enabled: bool) -> None:
         super().__init__(enabled)
         self.last = 0.0
@@ -283,14 +299,10 @@ class _DealProgress(_Shown):
         self.where = text
 
     def __call__(self, done: int, total: int) -> None:
-        if not self.enabled:
+        due = self._due(done, total)
+        if due is None:
             return
-        now = time.monotonic()
-        left = self.left(now, done, total)  # from the first piece on, shown or not
-        if now - self.start < SHOW_AFTER:
-            return
-        if self._show(done, total, f"{done:,} of at most {total:,} deals", left):
-            return
+        now, left = due
         if now - self.last < PIPED_EVERY or left is None:
             return
         self.last = now

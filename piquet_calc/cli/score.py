@@ -8,7 +8,7 @@ import typer
 
 from ..cards import HAND_SIZE, CardError, parse_cards
 from ..rules import RuleSet, get_rules
-from .common import JsonOption, RulesOption, WideOption, _emit, _given, _user_errors, click_errors
+from .common import JsonOption, RulesOption, WideOption, _emit, _given, _table_hands, _user_errors, click_errors
 
 
 def score(
@@ -63,21 +63,16 @@ def _score_table(hands: list[str], ruleset: RuleSet, dealer_dealt: str | None, t
     """score for three or four players."""
     from ..game.deal_check import check_table_deal
     from ..game.declarations import is_carte_blanche
-    from ..game.table import check_table_hands, score_table
+    from ..game.table import score_table
 
-    shape = ruleset.table
     if two_handed_dealt:
         raise click_errors.UsageError(f"--elder-dealt and --younger-dealt are for two players; {ruleset.name} "
                                       "reads only --dealer-dealt (normand)")
-    if len(hands) != shape.players:
-        raise click_errors.UsageError(f"{ruleset.name} has {shape.players} seats ({', '.join(shape.seats)}): "
-                                      f"give {shape.players} hands in that order, not {len(hands)}")
+    cards = _table_hands(hands, ruleset)
     with _user_errors():
-        cards = [parse_cards(h, shape.hand_size, f"{seat}'s hand") for seat, h in zip(shape.seats, hands, strict=True)]
-        check_table_hands(cards, ruleset)
         blanche = [is_carte_blanche(h, ruleset) for h in cards]
         if dealer_dealt is not None:
-            dealt = parse_cards(dealer_dealt, shape.hand_size, "the dealer's dealt hand")
+            dealt = parse_cards(dealer_dealt, ruleset.table.hand_size, "the dealer's dealt hand")
             check_table_deal(cards, dealt, ruleset)
             blanche[-1] = is_carte_blanche(dealt, ruleset)
     from .. import report

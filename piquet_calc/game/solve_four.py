@@ -25,20 +25,11 @@ from functools import lru_cache
 from ..cards import Card, mask_of
 from ..rules import RuleSet
 from .play_four import ELDER_SIDE, FourPoints, FourState, final_difference, four_points
+from .solve import _TOP, _bits
 
 INF = 1 << 30
-_TOP = [-1] + [b.bit_length() - 1 for b in range(1, 256)]  # the highest rank in a suit's byte
 
 Position = tuple  # (h0, h1, h2, h3, leader, trick: tuple of card indices, ta, tb, need)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        b = mask & -mask
-        out.append(b.bit_length() - 1)
-        mask ^= b
-    return out
 
 
 @lru_cache(maxsize=1 << 16)

@@ -81,7 +81,8 @@ def normand_deal_table(data: dict[str, Any]) -> str:
            "",
            "net: the dealer's total minus the mean of elder's and middle's, the play valued by the paranoid model "
            "(elder and middle together against him, every card seen), ± one standard error; vs #1: the exact "
-           "declarations' difference plus the play's, paired on the same deals (what --why splits); play adds: the whole deal minus the declarations alone on the same deals; * named by --why "
+           "declarations' difference plus the play's, paired on the same deals (what --why splits); play adds: "
+           "the whole deal minus the declarations alone on the same deals; * named by --why "
            "(always in the final round)."]
     w = data["why"]
     if w:
