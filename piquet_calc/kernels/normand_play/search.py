@@ -4,7 +4,7 @@
 net doubled) fail-soft within (alpha, beta): ``me`` maximises, the two others minimise (the paranoid
 coalition). Without recursion (numba caches no recursive nogil kernel): the path is a stack of frames in
 ``work`` (one per card on the path, ``FRAMES`` rows after the moves' ``ROWS``), each ply's ordered moves in
-its own row. Between tricks the table (kernels/play/table.py's rows: two keys and the bounds with the best
+its own row. Between tricks the table (kernels/search_table.py's rows: two keys and the bounds with the best
 card) cuts first and stores each node's bounds when it is done; the last trick is scored without a search.
 ``_mtdf3`` finds the exact value by zero-window searches (bisection after doubling steps, as the two-hand
 solver's ``_mtdf``); ``card_values3`` values every legal card of the player to move for him.
@@ -22,7 +22,8 @@ import numpy as np  # noqa: E402
 from ..jit import JIT  # noqa: E402
 from ..layout import NPLAY_RULE_SCORING_RANK  # noqa: E402
 from ..play.bits import _popcount  # noqa: E402
-from ..play.table import INF, OFFSET, _relative, _slot  # noqa: E402
+from ..play.table import _relative  # noqa: E402
+from ..search_table import INF, OFFSET, _slot  # noqa: E402
 from .step import _end3, _keys3, _moves3, _step  # noqa: E402
 
 ROWS = 32  # move rows: one per card played from the root (30 at most)

@@ -6,7 +6,7 @@ frames (one per trick boundary on the path searched) and each ply's moves in one
 (``new_buffer``); the table's bounds cut first, then the leaves and quick bounds (bounds.py), and each node
 stores its bounds and best lead when it is done. ``_mtdf`` finds the exact value by zero-window searches
 from a quick playout's value (``_guess``), its steps doubling and then halving the interval left; its one
-step (``_narrowed``) is the MTD(f) driver's, which kernels/seen.py's value of a lead shares.
+step (``_narrowed``, kernels/mtdf.py) shared by the other rooms' drivers and kernels/seen.py's value of a lead.
 """
 
 from __future__ import annotations
@@ -20,14 +20,13 @@ import numpy as np  # noqa: E402
 
 from ..jit import JIT  # noqa: E402
 from ..layout import PLAY_RULE_LEAD, PLAY_RULE_SCORING_RANK, PLAY_RULE_WIN_OPP, PLAY_RULE_WIN_OWN  # noqa: E402
+from ..mtdf import MAX_PASSES, _narrowed  # noqa: E402
+from ..search_table import INF, OFFSET, _slot  # noqa: E402
 from .bits import _popcount  # noqa: E402
 from .bounds import _bounds, _leaf, _root_bounds  # noqa: E402
 from .moves import _leads, _leads_once, _replies, _replies_once  # noqa: E402
 from .score import _end_once, _trick, _trick_once  # noqa: E402
-from .table import INF, OFFSET, _keys, _relative, _slot  # noqa: E402
-
-MAX_PASSES = 64  # zero-window passes of one MTD(f) search: a sound search needs about 2 log2(INF)
-
+from .table import _keys, _relative  # noqa: E402
 
 ROWS = 2 * 13 + 2  # move-buffer rows: two per number of cards left
 
@@ -279,29 +278,6 @@ def _guess(em, dm, leader, et, dt, diff, need, prm, work):
         leader = w
     e, d = _end_once(et, dt, diff, prm)
     return total + e - d
-
-
-@numba.njit(**JIT)
-def _narrowed(g, beta, lower, upper, step):
-    """One step of MTD(f) with bisection: the zero-window test at ``beta`` answered ``g`` (fail-soft), so the
-    value is below ``g`` (g < beta) or at least ``g``. Returns the narrowed (lower, upper), the next test's
-    beta and step: steps that double while the tests fail the same way, then halving the interval left
-    (plain MTD(f)'s steps of one point took five passes on average). Once the interval is closed, each
-    step at least halves it, so MAX_PASSES is never reached by a sound search; the drivers' loops are
-    bounded by it all the same: a nogil loop that Ctrl-C could not stop if a table were ever corrupt."""
-    if g < beta:
-        upper = g
-    else:
-        lower = g
-    if upper == INF:
-        beta = lower + step
-        step *= 2
-    elif lower == -INF:
-        beta = upper - step + 1
-        step *= 2
-    else:
-        beta = (lower + upper + 1) // 2
-    return lower, upper, max(lower + 1, min(upper, beta)), step
 
 
 @numba.njit(**JIT)

@@ -21,9 +21,10 @@ import numpy as np  # noqa: E402
 
 from ..jit import JIT  # noqa: E402
 from ..play.bits import _popcount  # noqa: E402
+from ..search_table import INF, OFFSET, _slot  # noqa: E402
 from .moves import _moves  # noqa: E402
 from .score import POS_H0, POS_K, POS_LEADER, POS_NEED, POS_TA, POSITION_FIELDS, _forced, _play  # noqa: E402
-from .table import INF, OFFSET, _from_relative, _keys, _relative, _slot  # noqa: E402
+from .table import _from_relative, _keys, _relative  # noqa: E402
 
 MOVE_ROWS = 34  # one per ply of a deal (32 cards) and the root
 FRAMES = 34
