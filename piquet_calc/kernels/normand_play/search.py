@@ -23,7 +23,7 @@ from ..jit import JIT  # noqa: E402
 from ..layout import NPLAY_RULE_SCORING_RANK  # noqa: E402
 from ..play.bits import _popcount  # noqa: E402
 from ..play.table import _relative  # noqa: E402
-from ..search_table import INF, OFFSET, _slot  # noqa: E402
+from ..search_table import INF, _probe, _slot, _store  # noqa: E402
 from .step import _end3, _keys3, _moves3, _step  # noqa: E402
 
 ROWS = 32  # move rows: one per card played from the root (30 at most)
@@ -113,20 +113,7 @@ def _search3(h0, h1, h2, leader, c0, c1, k, tricks, need, me, alpha, beta, prm, 
                     slot = _slot(key1, key2, size)
                     work[f, F_KEY1] = key1
                     work[f, F_KEY2] = key2
-                    if tt[slot, 0] == key1 and tt[slot, 1] == key2:
-                        data = tt[slot, 2]
-                        lo = (data & 0xFFFF) - OFFSET
-                        hi = ((data >> 16) & 0xFFFF) - OFFSET
-                        first = (data >> 32) - 1
-                        if lo >= beta or lo == hi:
-                            ret = lo
-                            done = True
-                        elif hi <= alpha:
-                            ret = hi
-                            done = True
-                        else:
-                            alpha = max(alpha, lo)
-                            beta = min(beta, hi)
+                    done, ret, lo, hi, first, alpha, beta = _probe(tt, slot, key1, key2, alpha, beta)
             if done:
                 if depth == 0:
                     return ret
@@ -166,21 +153,9 @@ def _search3(h0, h1, h2, leader, c0, c1, k, tricks, need, me, alpha, beta, prm, 
             if work[f, F_A] >= work[f, F_B] or i >= work[f, F_COUNT]:
                 result = work[f, F_BEST]
                 if work[f, F_K] == 0:
-                    lo = work[f, F_LO]
-                    hi = work[f, F_HI]
-                    if result <= work[f, F_ALPHA]:
-                        hi = min(hi, result)
-                    elif result >= work[f, F_BETA]:
-                        lo = max(lo, result)
-                    else:
-                        lo = result
-                        hi = result
-                    slot = work[f, F_SLOT]
-                    tt[slot, 0] = work[f, F_KEY1]
-                    tt[slot, 1] = work[f, F_KEY2]
                     live = work[f, F_H0] | work[f, F_H1] | work[f, F_H2]
-                    best_rel = _relative(work[f, F_BEST_CARD], live, sr)
-                    tt[slot, 2] = (lo + OFFSET) | ((hi + OFFSET) << 16) | ((best_rel + 1) << 32)
+                    _store(tt, work[f, F_SLOT], work[f, F_KEY1], work[f, F_KEY2], result, work[f, F_ALPHA],
+                           work[f, F_BETA], work[f, F_LO], work[f, F_HI], _relative(work[f, F_BEST_CARD], live, sr))
                 if depth == 0:
                     return result
                 ret = result

@@ -21,7 +21,7 @@ import numpy as np  # noqa: E402
 from ..jit import JIT  # noqa: E402
 from ..layout import PLAY_RULE_LEAD, PLAY_RULE_SCORING_RANK, PLAY_RULE_WIN_OPP, PLAY_RULE_WIN_OWN  # noqa: E402
 from ..mtdf import MAX_PASSES, _narrowed  # noqa: E402
-from ..search_table import INF, OFFSET, _slot  # noqa: E402
+from ..search_table import INF, _probe, _slot, _store  # noqa: E402
 from .bits import _popcount  # noqa: E402
 from .bounds import _bounds, _leaf, _root_bounds  # noqa: E402
 from .moves import _leads, _leads_once, _replies, _replies_once  # noqa: E402
@@ -84,24 +84,7 @@ def _search(em, dm, leader, et, dt, diff, need, alpha, beta, prm, tt, work):
             tt[size, 1] += 1  # nodes searched, for the benchmark
             key1, key2 = _keys(em, dm, leader, et, work[f, FRAME_DT], need, diff, prm, stamp)
             slot = _slot(key1, key2, size)
-            lo = -INF
-            hi = INF
-            first = -1
-            done = False
-            if tt[slot, 0] == key1 and tt[slot, 1] == key2:
-                data = tt[slot, 2]
-                lo = (data & 0xFFFF) - OFFSET
-                hi = ((data >> 16) & 0xFFFF) - OFFSET
-                first = (data >> 32) - 1
-                if lo >= beta or lo == hi:
-                    ret = lo
-                    done = True
-                elif hi <= alpha:
-                    ret = hi
-                    done = True
-                else:
-                    alpha = max(alpha, lo)
-                    beta = min(beta, hi)
+            done, ret, lo, hi, first, alpha, beta = _probe(tt, slot, key1, key2, alpha, beta)
             if not done and depth == 0 and prm[PLAY_RULE_WIN_OPP] <= prm[PLAY_RULE_LEAD] + prm[PLAY_RULE_WIN_OWN]:
                 low, high = _root_bounds(em, dm, leader, et, work[f, FRAME_DT], diff, need, n, prm)
                 if low >= beta:
@@ -153,20 +136,9 @@ def _search(em, dm, leader, et, dt, diff, need, alpha, beta, prm, tt, work):
                 if work[f, FRAME_BEST] >= work[f, FRAME_LB] or i >= work[f, FRAME_COUNT]:
                     # the node is done: store its bounds
                     result = sign * work[f, FRAME_BEST]
-                    lo = work[f, FRAME_LO]
-                    hi = work[f, FRAME_HI]
-                    if result <= work[f, FRAME_ALPHA]:
-                        hi = min(hi, result)
-                    elif result >= work[f, FRAME_BETA]:
-                        lo = max(lo, result)
-                    else:
-                        lo = result
-                        hi = result
-                    slot = work[f, FRAME_SLOT]
-                    tt[slot, 0] = work[f, FRAME_KEY1]
-                    tt[slot, 1] = work[f, FRAME_KEY2]
-                    best_rel = _relative(work[f, FRAME_BEST_CARD], work[f, FRAME_EM] | work[f, FRAME_DM], sr)
-                    tt[slot, 2] = (lo + OFFSET) | ((hi + OFFSET) << 16) | ((best_rel + 1) << 32)
+                    _store(tt, work[f, FRAME_SLOT], work[f, FRAME_KEY1], work[f, FRAME_KEY2], result,
+                           work[f, FRAME_ALPHA], work[f, FRAME_BETA], work[f, FRAME_LO], work[f, FRAME_HI],
+                           _relative(work[f, FRAME_BEST_CARD], work[f, FRAME_EM] | work[f, FRAME_DM], sr))
                     if depth == 0:
                         return result
                     ret = result

@@ -20,9 +20,10 @@ import numpy as np  # noqa: E402
 
 from ..jit import INLINED, JIT  # noqa: E402
 from ..layout import PLAY_RULE_DEAL_BONUS, PLAY_RULE_SCORING_RANK  # noqa: E402
+from ..search_table import _next_stamp  # noqa: E402
 from .bits import _PACK8, _popcount  # noqa: E402
 
-STAMP_LIMIT = 1 << 20
+STAMP_LIMIT = 1 << 20  # the solve's stamp takes key2's top bits from bit 32
 DIFF_OFFSET = 1024  # the deal's difference so far, in the key when a deal bonus reads it (11 bits)
 # The difference so far that keeps the key's 11 bits whatever the rest of the play adds (at most 200 with every
 # bonus, pique included: 800 + 200 < 1024); engine.play and solve_deal refuse more
@@ -68,9 +69,4 @@ def _keys(em, dm, leader, et, dt, need, diff, prm, stamp):
 def begin(tt):
     """A new solve on ``tt``: entries of earlier solves are no longer read (the table is wiped when the
     stamp wraps). Call before searching positions of other rules on a table already used."""
-    size = tt.shape[0] - 1
-    stamp = tt[size, 0] + 1
-    if stamp >= STAMP_LIMIT:
-        tt[:, :] = 0
-        stamp = 1
-    tt[size, 0] = stamp
+    _next_stamp(tt, STAMP_LIMIT)

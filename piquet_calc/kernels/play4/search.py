@@ -21,7 +21,7 @@ import numpy as np  # noqa: E402
 
 from ..jit import JIT  # noqa: E402
 from ..play.bits import _popcount  # noqa: E402
-from ..search_table import INF, OFFSET, _slot  # noqa: E402
+from ..search_table import INF, _probe, _slot, _store  # noqa: E402
 from .moves import _moves  # noqa: E402
 from .score import POS_H0, POS_K, POS_LEADER, POS_NEED, POS_TA, POSITION_FIELDS, _forced, _play  # noqa: E402
 from .table import _from_relative, _keys, _relative  # noqa: E402
@@ -46,24 +46,12 @@ def new_work() -> np.ndarray:
 
 
 @numba.njit(**JIT)
-def _store(work, f, tt):
+def _store_frame(work, f, tt):
     """A node at a trick's start is done: keep its bounds and its best lead."""
-    best = work[f, F_BEST]
-    lo = work[f, F_LO]
-    hi = work[f, F_HI]
-    if best <= work[f, F_A0]:
-        hi = min(hi, best)
-    elif best >= work[f, F_B0]:
-        lo = max(lo, best)
-    else:
-        lo = best
-        hi = best
     live = work[f, POS_H0] | work[f, POS_H0 + 1] | work[f, POS_H0 + 2] | work[f, POS_H0 + 3]
     rel = _relative(work[f, F_BEST_CARD], live) if work[f, F_BEST_CARD] >= 0 else -1
-    slot = work[f, F_SLOT]
-    tt[slot, 0] = work[f, F_KEY1]
-    tt[slot, 1] = work[f, F_KEY2]
-    tt[slot, 2] = (lo + OFFSET) | ((hi + OFFSET) << 16) | ((rel + 1) << 32)
+    _store(tt, work[f, F_SLOT], work[f, F_KEY1], work[f, F_KEY2], work[f, F_BEST], work[f, F_A0], work[f, F_B0],
+           work[f, F_LO], work[f, F_HI], rel)
 
 
 # long: alpha-beta without recursion, so the path is a stack of frames in ``work`` and entering a node, a
@@ -100,24 +88,12 @@ def _search(work, root, alpha, beta, prm, tt):
                     b = work[f, F_BETA]
                     key1, key2 = _keys(h0, h1, h2, h3, leader, work[f, POS_TA], work[f, POS_NEED], stamp)
                     slot = _slot(key1, key2, size)
-                    lo = -INF
-                    hi = INF
-                    if tt[slot, 0] == key1 and tt[slot, 1] == key2:
-                        data = tt[slot, 2]
-                        lo = (data & 0xFFFF) - OFFSET
-                        hi = ((data >> 16) & 0xFFFF) - OFFSET
-                        rel = (data >> 32) - 1
-                        if rel >= 0:
-                            first = _from_relative(rel, h0 | h1 | h2 | h3)
-                        if lo >= b or lo == hi:
-                            ret = lo
-                            done = True
-                        elif hi <= a:
-                            ret = hi
-                            done = True
-                        else:
-                            work[f, F_ALPHA] = max(a, lo)
-                            work[f, F_BETA] = min(b, hi)
+                    done, ret, lo, hi, rel, a, b = _probe(tt, slot, key1, key2, a, b)
+                    if rel >= 0:
+                        first = _from_relative(rel, h0 | h1 | h2 | h3)
+                    if not done:
+                        work[f, F_ALPHA] = a
+                        work[f, F_BETA] = b
                     work[f, F_SLOT] = slot
                     work[f, F_KEY1] = key1
                     work[f, F_KEY2] = key2
@@ -158,7 +134,7 @@ def _search(work, root, alpha, beta, prm, tt):
             i = work[f, F_I]
             if work[f, F_ALPHA] >= work[f, F_BETA] or i >= work[f, F_COUNT]:
                 if work[f, POS_K] == 0:
-                    _store(work, f, tt)
+                    _store_frame(work, f, tt)
                 ret = work[f, F_BEST]
                 node_done = True
                 break
