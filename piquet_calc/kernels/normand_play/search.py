@@ -21,6 +21,7 @@ import numpy as np  # noqa: E402
 
 from ..jit import JIT  # noqa: E402
 from ..layout import NPLAY_RULE_SCORING_RANK  # noqa: E402
+from ..mtdf import MAX_PASSES, _narrowed  # noqa: E402
 from ..play.bits import _popcount  # noqa: E402
 from ..play.table import _relative  # noqa: E402
 from ..search_table import INF, _probe, _slot, _store  # noqa: E402
@@ -29,7 +30,6 @@ from .step import _end3, _keys3, _moves3, _step  # noqa: E402
 ROWS = 32  # move rows: one per card played from the root (30 at most)
 FRAMES = 32
 FRAME_COLUMNS = 32
-MAX_PASSES = 64
 (F_H0, F_H1, F_H2, F_LEADER, F_C0, F_C1, F_K, F_TRICKS, F_NEED, F_ALPHA, F_BETA, F_A, F_B, F_BEST, F_BEST_CARD, F_I,
  F_COUNT, F_IMM, F_SLOT, F_LO, F_HI, F_KEY1, F_KEY2) = range(23)
 
@@ -187,8 +187,8 @@ def _search3(h0, h1, h2, leader, c0, c1, k, tricks, need, me, alpha, beta, prm, 
 
 @numba.njit(**JIT)
 def _mtdf3(h0, h1, h2, leader, c0, c1, k, tricks, need, me, guess, prm, tt, work):
-    """The exact future value by zero-window searches from ``guess``: steps that double while the searches
-    fail the same way, then halving the interval left."""
+    """The exact future value by zero-window searches from ``guess``, each step kernels/mtdf.py's ``_narrowed``:
+    steps that double while the searches fail the same way, then halving the interval left."""
     lower = -INF
     upper = INF
     beta = guess
@@ -197,21 +197,7 @@ def _mtdf3(h0, h1, h2, leader, c0, c1, k, tricks, need, me, guess, prm, tt, work
         if lower >= upper:
             break
         g = _search3(h0, h1, h2, leader, c0, c1, k, tricks, need, me, beta - 1, beta, prm, tt, work)
-        if g < beta:
-            upper = g
-        else:
-            lower = g
-        if lower >= upper:
-            break
-        if upper == INF:
-            beta = lower + step
-            step *= 2
-        elif lower == -INF:
-            beta = upper - step + 1
-            step *= 2
-        else:
-            beta = (lower + upper + 1) // 2
-        beta = max(lower + 1, min(upper, beta))
+        lower, upper, beta, step = _narrowed(g, beta, lower, upper, step)
     return lower
 
 

@@ -20,6 +20,7 @@ import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
 from ..jit import JIT  # noqa: E402
+from ..mtdf import MAX_PASSES, _narrowed  # noqa: E402
 from ..play.bits import _popcount  # noqa: E402
 from ..search_table import INF, _probe, _slot, _store  # noqa: E402
 from .moves import _moves  # noqa: E402
@@ -32,7 +33,6 @@ SCRATCH = MOVE_ROWS + FRAMES  # two scratch rows, then a card's child, then the 
 CHILD = SCRATCH + 2
 ROOT = SCRATCH + 3
 FRAME_COLUMNS = 32
-MAX_PASSES = 64  # zero-window passes of one MTD(f) search: a sound search needs about 2 log2(INF)
 
 # A frame's columns after the position's (score.py)
 (F_ALPHA, F_BETA, F_A0, F_B0, F_BEST, F_BEST_CARD, F_I, F_COUNT, F_IMM, F_SLOT, F_LO, F_HI, F_KEY1,
@@ -178,7 +178,8 @@ def _guess(work, root, prm):
 
 @numba.njit(**JIT)
 def _mtdf(work, root, prm, tt):
-    """The exact future value by zero-window searches from a guess (kernels/play/search.py's ``_mtdf``)."""
+    """The exact future value by zero-window searches from a guess, each step kernels/mtdf.py's ``_narrowed``
+    (as kernels/play/search.py's ``_mtdf``)."""
     lower = -INF
     upper = INF
     beta = _guess(work, root, prm)
@@ -187,21 +188,7 @@ def _mtdf(work, root, prm, tt):
         if lower >= upper:
             break
         g = _search(work, root, beta - 1, beta, prm, tt)
-        if g < beta:
-            upper = g
-        else:
-            lower = g
-        if lower >= upper:
-            break
-        if upper == INF:
-            beta = lower + step
-            step *= 2
-        elif lower == -INF:
-            beta = upper - step + 1
-            step *= 2
-        else:
-            beta = (lower + upper + 1) // 2
-        beta = max(lower + 1, min(upper, beta))
+        lower, upper, beta, step = _narrowed(g, beta, lower, upper, step)
     return lower
 
 
