@@ -270,10 +270,10 @@ def test_table_key_is_the_relative_ranks(name):
 def test_table_rows_see_every_suit():
     """Keys that differ only in the last suit's part still fall in different rows (a product's low bits
     alone would put them all in one)."""
-    from piquet_calc.kernels import play as kp
+    from piquet_calc.kernels import search_table
 
     size = 1 << 16
-    rows = {int(kp.table._slot(k << 48 | 0x1234_5678_9ABC, 7 << 32 | 3, size)) for k in range(4096)}
+    rows = {int(search_table._slot(k << 48 | 0x1234_5678_9ABC, 7 << 32 | 3, size)) for k in range(4096)}
     assert len(rows) > 3900  # 4,096 keys in 65,536 rows: about 3,970 rows expected at random
 
 

@@ -52,12 +52,14 @@ from .layout import (  # noqa: E402
     VALUED_ELDER_TRICKS,
     VALUED_VALUE,
 )
+from .mtdf import MAX_PASSES, _narrowed  # noqa: E402
 from .play.bits import _bit_index, _popcount  # noqa: E402
 from .play.line import _trick_keeps, solve_line  # noqa: E402
 from .play.moves import MAX_CARDS, _leads, _replies, _reps  # noqa: E402
 from .play.score import _trick  # noqa: E402
-from .play.search import FRAME_COLUMNS, FRAMES, MAX_PASSES, ROWS, _mtdf, _narrowed, _search  # noqa: E402
-from .play.table import INF, begin  # noqa: E402
+from .play.search import FRAME_COLUMNS, FRAMES, ROWS, _mtdf, _search  # noqa: E402
+from .play.table import begin  # noqa: E402
+from .search_table import INF  # noqa: E402
 
 
 @numba.njit(**JIT)
@@ -103,7 +105,7 @@ def _follow(em, dm, leader, et, dt, diff, need, lead, alpha, beta, prm, tt, work
 @numba.njit(**JIT)
 def _lead_value(em, dm, leader, et, dt, diff, need, lead, lower, upper, prm, tt, work, mv):
     """The exact value of ``lead``, known to lie in [lower, upper]: MTD(f) with bisection over _follow (each
-    step kernels.play.search's _narrowed, as its _mtdf's), its first test at the bound on the leader's side."""
+    step kernels/mtdf.py's _narrowed, as kernels.play's _mtdf's), its first test at the bound on the leader's side."""
     beta = upper if leader == 0 else lower + 1
     step = 2
     for _ in range(MAX_PASSES):

@@ -13,8 +13,9 @@ Against a coalition the game is two-sided, so the two-hand solver's method carri
   table's keys by relative ranks, the move order with equivalent cards played once;
 * ``search.py``: zero-window alpha-beta without recursion, MTD(f), and every legal card valued.
 
-It shares the two-hand solver's bit tricks, its equivalent cards (``_reps``), its table's rows, hash and
-relative cards (kernels/play/bits.py, moves.py, table.py) without changing them.
+It shares the two-hand solver's bit tricks, its equivalent cards (``_reps``) and relative cards
+(kernels/play/bits.py, moves.py, table.py), and the play solvers' table and MTD(f) step (kernels/search_table.py,
+kernels/mtdf.py), without changing them.
 """
 
 from __future__ import annotations

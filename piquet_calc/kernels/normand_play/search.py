@@ -4,7 +4,7 @@
 net doubled) fail-soft within (alpha, beta): ``me`` maximises, the two others minimise (the paranoid
 coalition). Without recursion (numba caches no recursive nogil kernel): the path is a stack of frames in
 ``work`` (one per card on the path, ``FRAMES`` rows after the moves' ``ROWS``), each ply's ordered moves in
-its own row. Between tricks the table (kernels/play/table.py's rows: two keys and the bounds with the best
+its own row. Between tricks the table (kernels/search_table.py's rows: two keys and the bounds with the best
 card) cuts first and stores each node's bounds when it is done; the last trick is scored without a search.
 ``_mtdf3`` finds the exact value by zero-window searches (bisection after doubling steps, as the two-hand
 solver's ``_mtdf``); ``card_values3`` values every legal card of the player to move for him.
@@ -21,14 +21,15 @@ import numpy as np  # noqa: E402
 
 from ..jit import JIT  # noqa: E402
 from ..layout import NPLAY_RULE_SCORING_RANK  # noqa: E402
+from ..mtdf import MAX_PASSES, _narrowed  # noqa: E402
 from ..play.bits import _popcount  # noqa: E402
-from ..play.table import INF, OFFSET, _relative, _slot  # noqa: E402
+from ..play.table import _relative  # noqa: E402
+from ..search_table import INF, _probe, _slot, _store  # noqa: E402
 from .step import _end3, _keys3, _moves3, _step  # noqa: E402
 
 ROWS = 32  # move rows: one per card played from the root (30 at most)
 FRAMES = 32
 FRAME_COLUMNS = 32
-MAX_PASSES = 64
 (F_H0, F_H1, F_H2, F_LEADER, F_C0, F_C1, F_K, F_TRICKS, F_NEED, F_ALPHA, F_BETA, F_A, F_B, F_BEST, F_BEST_CARD, F_I,
  F_COUNT, F_IMM, F_SLOT, F_LO, F_HI, F_KEY1, F_KEY2) = range(23)
 
@@ -112,20 +113,7 @@ def _search3(h0, h1, h2, leader, c0, c1, k, tricks, need, me, alpha, beta, prm, 
                     slot = _slot(key1, key2, size)
                     work[f, F_KEY1] = key1
                     work[f, F_KEY2] = key2
-                    if tt[slot, 0] == key1 and tt[slot, 1] == key2:
-                        data = tt[slot, 2]
-                        lo = (data & 0xFFFF) - OFFSET
-                        hi = ((data >> 16) & 0xFFFF) - OFFSET
-                        first = (data >> 32) - 1
-                        if lo >= beta or lo == hi:
-                            ret = lo
-                            done = True
-                        elif hi <= alpha:
-                            ret = hi
-                            done = True
-                        else:
-                            alpha = max(alpha, lo)
-                            beta = min(beta, hi)
+                    done, ret, lo, hi, first, alpha, beta = _probe(tt, slot, key1, key2, alpha, beta)
             if done:
                 if depth == 0:
                     return ret
@@ -165,21 +153,9 @@ def _search3(h0, h1, h2, leader, c0, c1, k, tricks, need, me, alpha, beta, prm, 
             if work[f, F_A] >= work[f, F_B] or i >= work[f, F_COUNT]:
                 result = work[f, F_BEST]
                 if work[f, F_K] == 0:
-                    lo = work[f, F_LO]
-                    hi = work[f, F_HI]
-                    if result <= work[f, F_ALPHA]:
-                        hi = min(hi, result)
-                    elif result >= work[f, F_BETA]:
-                        lo = max(lo, result)
-                    else:
-                        lo = result
-                        hi = result
-                    slot = work[f, F_SLOT]
-                    tt[slot, 0] = work[f, F_KEY1]
-                    tt[slot, 1] = work[f, F_KEY2]
                     live = work[f, F_H0] | work[f, F_H1] | work[f, F_H2]
-                    best_rel = _relative(work[f, F_BEST_CARD], live, sr)
-                    tt[slot, 2] = (lo + OFFSET) | ((hi + OFFSET) << 16) | ((best_rel + 1) << 32)
+                    _store(tt, work[f, F_SLOT], work[f, F_KEY1], work[f, F_KEY2], result, work[f, F_ALPHA],
+                           work[f, F_BETA], work[f, F_LO], work[f, F_HI], _relative(work[f, F_BEST_CARD], live, sr))
                 if depth == 0:
                     return result
                 ret = result
@@ -211,8 +187,8 @@ def _search3(h0, h1, h2, leader, c0, c1, k, tricks, need, me, alpha, beta, prm, 
 
 @numba.njit(**JIT)
 def _mtdf3(h0, h1, h2, leader, c0, c1, k, tricks, need, me, guess, prm, tt, work):
-    """The exact future value by zero-window searches from ``guess``: steps that double while the searches
-    fail the same way, then halving the interval left."""
+    """The exact future value by zero-window searches from ``guess``, each step kernels/mtdf.py's ``_narrowed``:
+    steps that double while the searches fail the same way, then halving the interval left."""
     lower = -INF
     upper = INF
     beta = guess
@@ -221,21 +197,7 @@ def _mtdf3(h0, h1, h2, leader, c0, c1, k, tricks, need, me, guess, prm, tt, work
         if lower >= upper:
             break
         g = _search3(h0, h1, h2, leader, c0, c1, k, tricks, need, me, beta - 1, beta, prm, tt, work)
-        if g < beta:
-            upper = g
-        else:
-            lower = g
-        if lower >= upper:
-            break
-        if upper == INF:
-            beta = lower + step
-            step *= 2
-        elif lower == -INF:
-            beta = upper - step + 1
-            step *= 2
-        else:
-            beta = (lower + upper + 1) // 2
-        beta = max(lower + 1, min(upper, beta))
+        lower, upper, beta, step = _narrowed(g, beta, lower, upper, step)
     return lower
 
 

@@ -40,6 +40,7 @@ from ..layout import (  # noqa: E402
 from ..play.bits import _PACK8, _TOP8, _bit_index, _popcount  # noqa: E402
 from ..play.moves import _reps, _sort_moves  # noqa: E402
 from ..play.table import _relative  # noqa: E402
+from ..search_table import _next_stamp  # noqa: E402
 
 STAMP_LIMIT = 1 << 9  # the solve's stamp takes key2's top 9 bits
 MAX_NEED = 63  # the pique need takes 6 bits of key2
@@ -202,9 +203,4 @@ def _moves3(h0, h1, h2, leader, c0, c1, k, me, sr, first, buf, row):
 @numba.njit(**JIT)
 def begin3(tt):
     """A new solve on ``tt``: entries of earlier solves are no longer read (wiped when the stamp wraps)."""
-    size = tt.shape[0] - 1
-    stamp = tt[size, 0] + 1
-    if stamp >= STAMP_LIMIT:
-        tt[:, :] = 0
-        stamp = 1
-    tt[size, 0] = stamp
+    _next_stamp(tt, STAMP_LIMIT)

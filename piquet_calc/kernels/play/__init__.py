@@ -61,9 +61,10 @@ Its rooms, each explained at its top (as dds-bridge/dds gives its parts a file e
 
 from __future__ import annotations
 
+from ..search_table import INF, new_table
 from .line import LINE_TRICKS, solve_deal, solve_line
 from .search import new_buffer, position_value
-from .table import INF, MAX_DIFF, begin, new_table
+from .table import MAX_DIFF, begin
 
 __all__ = ["INF", "LINE_TRICKS", "MAX_DIFF", "begin", "new_buffer", "new_table", "position_value", "solve_deal",
            "solve_line"]

@@ -6,7 +6,7 @@ frames (one per trick boundary on the path searched) and each ply's moves in one
 (``new_buffer``); the table's bounds cut first, then the leaves and quick bounds (bounds.py), and each node
 stores its bounds and best lead when it is done. ``_mtdf`` finds the exact value by zero-window searches
 from a quick playout's value (``_guess``), its steps doubling and then halving the interval left; its one
-step (``_narrowed``) is the MTD(f) driver's, which kernels/seen.py's value of a lead shares.
+step (``_narrowed``, kernels/mtdf.py) shared by the other rooms' drivers and kernels/seen.py's value of a lead.
 """
 
 from __future__ import annotations
@@ -20,14 +20,13 @@ import numpy as np  # noqa: E402
 
 from ..jit import JIT  # noqa: E402
 from ..layout import PLAY_RULE_LEAD, PLAY_RULE_SCORING_RANK, PLAY_RULE_WIN_OPP, PLAY_RULE_WIN_OWN  # noqa: E402
+from ..mtdf import MAX_PASSES, _narrowed  # noqa: E402
+from ..search_table import INF, _probe, _slot, _store  # noqa: E402
 from .bits import _popcount  # noqa: E402
 from .bounds import _bounds, _leaf, _root_bounds  # noqa: E402
 from .moves import _leads, _leads_once, _replies, _replies_once  # noqa: E402
 from .score import _end_once, _trick, _trick_once  # noqa: E402
-from .table import INF, OFFSET, _keys, _relative, _slot  # noqa: E402
-
-MAX_PASSES = 64  # zero-window passes of one MTD(f) search: a sound search needs about 2 log2(INF)
-
+from .table import _keys, _relative  # noqa: E402
 
 ROWS = 2 * 13 + 2  # move-buffer rows: two per number of cards left
 
@@ -85,24 +84,7 @@ def _search(em, dm, leader, et, dt, diff, need, alpha, beta, prm, tt, work):
             tt[size, 1] += 1  # nodes searched, for the benchmark
             key1, key2 = _keys(em, dm, leader, et, work[f, FRAME_DT], need, diff, prm, stamp)
             slot = _slot(key1, key2, size)
-            lo = -INF
-            hi = INF
-            first = -1
-            done = False
-            if tt[slot, 0] == key1 and tt[slot, 1] == key2:
-                data = tt[slot, 2]
-                lo = (data & 0xFFFF) - OFFSET
-                hi = ((data >> 16) & 0xFFFF) - OFFSET
-                first = (data >> 32) - 1
-                if lo >= beta or lo == hi:
-                    ret = lo
-                    done = True
-                elif hi <= alpha:
-                    ret = hi
-                    done = True
-                else:
-                    alpha = max(alpha, lo)
-                    beta = min(beta, hi)
+            done, ret, lo, hi, first, alpha, beta = _probe(tt, slot, key1, key2, alpha, beta)
             if not done and depth == 0 and prm[PLAY_RULE_WIN_OPP] <= prm[PLAY_RULE_LEAD] + prm[PLAY_RULE_WIN_OWN]:
                 low, high = _root_bounds(em, dm, leader, et, work[f, FRAME_DT], diff, need, n, prm)
                 if low >= beta:
@@ -154,20 +136,9 @@ def _search(em, dm, leader, et, dt, diff, need, alpha, beta, prm, tt, work):
                 if work[f, FRAME_BEST] >= work[f, FRAME_LB] or i >= work[f, FRAME_COUNT]:
                     # the node is done: store its bounds
                     result = sign * work[f, FRAME_BEST]
-                    lo = work[f, FRAME_LO]
-                    hi = work[f, FRAME_HI]
-                    if result <= work[f, FRAME_ALPHA]:
-                        hi = min(hi, result)
-                    elif result >= work[f, FRAME_BETA]:
-                        lo = max(lo, result)
-                    else:
-                        lo = result
-                        hi = result
-                    slot = work[f, FRAME_SLOT]
-                    tt[slot, 0] = work[f, FRAME_KEY1]
-                    tt[slot, 1] = work[f, FRAME_KEY2]
-                    best_rel = _relative(work[f, FRAME_BEST_CARD], work[f, FRAME_EM] | work[f, FRAME_DM], sr)
-                    tt[slot, 2] = (lo + OFFSET) | ((hi + OFFSET) << 16) | ((best_rel + 1) << 32)
+                    _store(tt, work[f, FRAME_SLOT], work[f, FRAME_KEY1], work[f, FRAME_KEY2], result,
+                           work[f, FRAME_ALPHA], work[f, FRAME_BETA], work[f, FRAME_LO], work[f, FRAME_HI],
+                           _relative(work[f, FRAME_BEST_CARD], work[f, FRAME_EM] | work[f, FRAME_DM], sr))
                     if depth == 0:
                         return result
                     ret = result
@@ -279,29 +250,6 @@ def _guess(em, dm, leader, et, dt, diff, need, prm, work):
         leader = w
     e, d = _end_once(et, dt, diff, prm)
     return total + e - d
-
-
-@numba.njit(**JIT)
-def _narrowed(g, beta, lower, upper, step):
-    """One step of MTD(f) with bisection: the zero-window test at ``beta`` answered ``g`` (fail-soft), so the
-    value is below ``g`` (g < beta) or at least ``g``. Returns the narrowed (lower, upper), the next test's
-    beta and step: steps that double while the tests fail the same way, then halving the interval left
-    (plain MTD(f)'s steps of one point took five passes on average). Once the interval is closed, each
-    step at least halves it, so MAX_PASSES is never reached by a sound search; the drivers' loops are
-    bounded by it all the same: a nogil loop that Ctrl-C could not stop if a table were ever corrupt."""
-    if g < beta:
-        upper = g
-    else:
-        lower = g
-    if upper == INF:
-        beta = lower + step
-        step *= 2
-    elif lower == -INF:
-        beta = upper - step + 1
-        step *= 2
-    else:
-        beta = (lower + upper + 1) // 2
-    return lower, upper, max(lower + 1, min(upper, beta)), step
 
 
 @numba.njit(**JIT)

@@ -1,11 +1,12 @@
-"""The transposition table: positions keyed by relative ranks, each row a lower and an upper bound.
+"""The two-hand solver's keys on the transposition table: positions keyed by relative ranks, and its stamp.
 
+The table itself, its rows, their slot and ``new_table``, is the play solvers' shared one (kernels/search_table.py).
 A row is ``(key1, key2, data)``: ``key1`` packs, per suit, elder's cards at their places among the live cards
 (on each side of the scoring rank, so that positions whose cards lie alike share a row), ``key2`` the leader,
 the tricks, the pique need, the difference so far where a deal bonus reads it, and the solve's stamp;
 ``data`` the bounds (16 bits each, offset by OFFSET) and the best lead as a relative card (``_relative``).
-The row of a key is splitmix64's finaliser over both words (``_slot``); a new solve bumps the stamp in the
-table's last row (``begin``) instead of clearing 1.5 MB. One table per thread, never shared by two solves.
+A new solve bumps the stamp in the table's last row (``begin``) instead of clearing 1.5 MB. One table per
+thread, never shared by two solves.
 """
 
 from __future__ import annotations
@@ -18,21 +19,15 @@ import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
 from ..jit import INLINED, JIT  # noqa: E402
-from ..layout import PLAY_RULE_DEAL_BONUS, PLAY_RULE_SCORING_RANK, TRANSPOSITION_BITS, TRANSPOSITION_COLUMNS  # noqa: E402
+from ..layout import PLAY_RULE_DEAL_BONUS, PLAY_RULE_SCORING_RANK  # noqa: E402
+from ..search_table import _next_stamp  # noqa: E402
 from .bits import _PACK8, _popcount  # noqa: E402
 
-INF = 30000  # beyond any value; bounds are kept in 16 bits with this offset
-OFFSET = 32768
-STAMP_LIMIT = 1 << 20
+STAMP_LIMIT = 1 << 20  # the solve's stamp takes key2's top bits from bit 32
 DIFF_OFFSET = 1024  # the deal's difference so far, in the key when a deal bonus reads it (11 bits)
 # The difference so far that keeps the key's 11 bits whatever the rest of the play adds (at most 200 with every
 # bonus, pique included: 800 + 200 < 1024); engine.play and solve_deal refuse more
 MAX_DIFF = 800
-
-
-def new_table(bits: int = TRANSPOSITION_BITS) -> np.ndarray:
-    """A transposition table of 2**bits rows (24 bytes each) and the stamp row: one per thread."""
-    return np.zeros(((1 << bits) + 1, TRANSPOSITION_COLUMNS), dtype=np.int64)
 
 
 @numba.njit(**INLINED)
@@ -70,25 +65,8 @@ def _keys(em, dm, leader, et, dt, need, diff, prm, stamp):
     return key1, key2
 
 
-@numba.njit(**INLINED)
-def _slot(key1, key2, size):
-    """The row of a key: splitmix64's finaliser over both words, so that every bit of either moves the
-    low bits kept. (A product's low bits see only the factors' low bits: the hash this replaced left a
-    whole suit out of the row below 2**19 rows and put 863 positions of one solve in 669 rows of 2**17.)"""
-    z = np.uint64(key1) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(key2)
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    z = z ^ (z >> np.uint64(31))
-    return np.int64(z & np.uint64(size - 1))
-
-
 @numba.njit(**JIT)
 def begin(tt):
     """A new solve on ``tt``: entries of earlier solves are no longer read (the table is wiped when the
     stamp wraps). Call before searching positions of other rules on a table already used."""
-    size = tt.shape[0] - 1
-    stamp = tt[size, 0] + 1
-    if stamp >= STAMP_LIMIT:
-        tt[:, :] = 0
-        stamp = 1
-    tt[size, 0] = stamp
+    _next_stamp(tt, STAMP_LIMIT)

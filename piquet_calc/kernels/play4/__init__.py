@@ -13,8 +13,8 @@ The search, as the two-handed solver's (kernels/play/) scaled to four seats and 
 zero-window alpha-beta searches from a quick playout's value; a transposition table at each trick's start
 keyed by relative ranks (the two-handed table's rows, slot and stamp: ``table.py``); equivalent cards played
 once and a move order (``moves.py``); the last trick played out at once (``score.py``). What is shared with
-kernels/play/ is imported from it, not copied: the bit tricks (``play/bits.py``) and the table
-(``play/table.py``'s ``new_table``, ``begin``, ``_slot``).
+kernels/play/ is imported, not copied: the bit tricks (``play/bits.py``), the table (kernels/search_table.py's
+``new_table``, ``_slot``; ``play/table.py``'s ``begin``) and MTD(f)'s step (kernels/mtdf.py).
 
 Interface (engine/play_four.py calls it; every kernel is ``nogil``): a position is an int64 array of
 ``POSITION_FIELDS`` (score.py: the four hands, the leader, the trick under way, each side's tricks, the
@@ -28,8 +28,9 @@ Its rooms: ``score.py`` (a card played and scored, the end of the play), ``table
 
 from __future__ import annotations
 
+from ..play.table import begin
+from ..search_table import new_table
 from .score import POSITION_FIELDS
 from .search import at_least, card_values, new_work, position_value
-from .table import begin, new_table
 
 __all__ = ["POSITION_FIELDS", "at_least", "begin", "card_values", "new_table", "new_work", "position_value"]

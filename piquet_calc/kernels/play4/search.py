@@ -20,10 +20,12 @@ import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
 from ..jit import JIT  # noqa: E402
+from ..mtdf import MAX_PASSES, _narrowed  # noqa: E402
 from ..play.bits import _popcount  # noqa: E402
+from ..search_table import INF, _probe, _slot, _store  # noqa: E402
 from .moves import _moves  # noqa: E402
 from .score import POS_H0, POS_K, POS_LEADER, POS_NEED, POS_TA, POSITION_FIELDS, _forced, _play  # noqa: E402
-from .table import INF, OFFSET, _from_relative, _keys, _relative, _slot  # noqa: E402
+from .table import _from_relative, _keys, _relative  # noqa: E402
 
 MOVE_ROWS = 34  # one per ply of a deal (32 cards) and the root
 FRAMES = 34
@@ -31,7 +33,6 @@ SCRATCH = MOVE_ROWS + FRAMES  # two scratch rows, then a card's child, then the 
 CHILD = SCRATCH + 2
 ROOT = SCRATCH + 3
 FRAME_COLUMNS = 32
-MAX_PASSES = 64  # zero-window passes of one MTD(f) search: a sound search needs about 2 log2(INF)
 
 # A frame's columns after the position's (score.py)
 (F_ALPHA, F_BETA, F_A0, F_B0, F_BEST, F_BEST_CARD, F_I, F_COUNT, F_IMM, F_SLOT, F_LO, F_HI, F_KEY1,
@@ -45,24 +46,12 @@ def new_work() -> np.ndarray:
 
 
 @numba.njit(**JIT)
-def _store(work, f, tt):
+def _store_frame(work, f, tt):
     """A node at a trick's start is done: keep its bounds and its best lead."""
-    best = work[f, F_BEST]
-    lo = work[f, F_LO]
-    hi = work[f, F_HI]
-    if best <= work[f, F_A0]:
-        hi = min(hi, best)
-    elif best >= work[f, F_B0]:
-        lo = max(lo, best)
-    else:
-        lo = best
-        hi = best
     live = work[f, POS_H0] | work[f, POS_H0 + 1] | work[f, POS_H0 + 2] | work[f, POS_H0 + 3]
     rel = _relative(work[f, F_BEST_CARD], live) if work[f, F_BEST_CARD] >= 0 else -1
-    slot = work[f, F_SLOT]
-    tt[slot, 0] = work[f, F_KEY1]
-    tt[slot, 1] = work[f, F_KEY2]
-    tt[slot, 2] = (lo + OFFSET) | ((hi + OFFSET) << 16) | ((rel + 1) << 32)
+    _store(tt, work[f, F_SLOT], work[f, F_KEY1], work[f, F_KEY2], work[f, F_BEST], work[f, F_A0], work[f, F_B0],
+           work[f, F_LO], work[f, F_HI], rel)
 
 
 # long: alpha-beta without recursion, so the path is a stack of frames in ``work`` and entering a node, a
@@ -99,24 +88,12 @@ def _search(work, root, alpha, beta, prm, tt):
                     b = work[f, F_BETA]
                     key1, key2 = _keys(h0, h1, h2, h3, leader, work[f, POS_TA], work[f, POS_NEED], stamp)
                     slot = _slot(key1, key2, size)
-                    lo = -INF
-                    hi = INF
-                    if tt[slot, 0] == key1 and tt[slot, 1] == key2:
-                        data = tt[slot, 2]
-                        lo = (data & 0xFFFF) - OFFSET
-                        hi = ((data >> 16) & 0xFFFF) - OFFSET
-                        rel = (data >> 32) - 1
-                        if rel >= 0:
-                            first = _from_relative(rel, h0 | h1 | h2 | h3)
-                        if lo >= b or lo == hi:
-                            ret = lo
-                            done = True
-                        elif hi <= a:
-                            ret = hi
-                            done = True
-                        else:
-                            work[f, F_ALPHA] = max(a, lo)
-                            work[f, F_BETA] = min(b, hi)
+                    done, ret, lo, hi, rel, a, b = _probe(tt, slot, key1, key2, a, b)
+                    if rel >= 0:
+                        first = _from_relative(rel, h0 | h1 | h2 | h3)
+                    if not done:
+                        work[f, F_ALPHA] = a
+                        work[f, F_BETA] = b
                     work[f, F_SLOT] = slot
                     work[f, F_KEY1] = key1
                     work[f, F_KEY2] = key2
@@ -157,7 +134,7 @@ def _search(work, root, alpha, beta, prm, tt):
             i = work[f, F_I]
             if work[f, F_ALPHA] >= work[f, F_BETA] or i >= work[f, F_COUNT]:
                 if work[f, POS_K] == 0:
-                    _store(work, f, tt)
+                    _store_frame(work, f, tt)
                 ret = work[f, F_BEST]
                 node_done = True
                 break
@@ -201,7 +178,8 @@ def _guess(work, root, prm):
 
 @numba.njit(**JIT)
 def _mtdf(work, root, prm, tt):
-    """The exact future value by zero-window searches from a guess (kernels/play/search.py's ``_mtdf``)."""
+    """The exact future value by zero-window searches from a guess, each step kernels/mtdf.py's ``_narrowed``
+    (as kernels/play/search.py's ``_mtdf``)."""
     lower = -INF
     upper = INF
     beta = _guess(work, root, prm)
@@ -210,21 +188,7 @@ def _mtdf(work, root, prm, tt):
         if lower >= upper:
             break
         g = _search(work, root, beta - 1, beta, prm, tt)
-        if g < beta:
-            upper = g
-        else:
-            lower = g
-        if lower >= upper:
-            break
-        if upper == INF:
-            beta = lower + step
-            step *= 2
-        elif lower == -INF:
-            beta = upper - step + 1
-            step *= 2
-        else:
-            beta = (lower + upper + 1) // 2
-        beta = max(lower + 1, min(upper, beta))
+        lower, upper, beta, step = _narrowed(g, beta, lower, upper, step)
     return lower
 
 

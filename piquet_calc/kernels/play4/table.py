@@ -1,7 +1,8 @@
-"""The four-player solver's transposition table: kernels/play/table.py's rows, slot and stamp, four's keys.
+"""The four-player solver's keys on the shared transposition table (kernels/search_table.py).
 
-The table itself is the two-handed solver's (``new_table``, ``begin``, ``_slot``: splitmix64 over both
-words of the key, a stamp per solve): only the key differs. Every card scores in the play of four, so a
+The table itself is the play solvers' shared one (kernels/search_table.py's ``new_table``, ``_slot``:
+splitmix64 over both words of the key) with the two-handed solver's stamp per solve (kernels/play/table.py's
+``begin``): only the key differs. Every card scores in the play of four, so a
 position is keyed by relative ranks: per suit, the live cards' owners in rank order (``key1``: two bits
 per live card, bit 0 the owner's side, bit 1 whether he is the second of his side, packed down to the
 cards' places among the live cards with the two-handed table's byte compaction), and ``key2``: each
@@ -21,9 +22,8 @@ import numpy as np  # noqa: E402
 
 from ..jit import INLINED  # noqa: E402
 from ..play.bits import _PACK8, _popcount  # noqa: E402
-from ..play.table import INF, OFFSET, _slot, begin, new_table  # noqa: E402
 
-__all__ = ["INF", "OFFSET", "_keys", "_relative", "_from_relative", "_slot", "begin", "new_table"]
+__all__ = ["_keys", "_relative", "_from_relative"]
 
 
 @numba.njit(**INLINED)
