@@ -47,7 +47,8 @@ COMMANDS = {
 @pytest.fixture
 def fresh_state(monkeypatch):
     """first_run's per-process state as a new process has it."""
-    for name, value in (("_silenced", False), ("_pending", []), ("_checked", set())):
+    for name, value in (("_silenced", False), ("_pending", []), ("_checked", set()), ("_aside", {}),
+                        ("_aside_start", None)):
         monkeypatch.setattr(first_run, name, value)
 
 
@@ -112,6 +113,40 @@ def test_one_line_for_every_family_a_command_compiles_then_which_is_compiling(fa
     assert "compiling 2 and 3 of 3: the whole-deal sampler with the play solver" in capsys.readouterr().err
     assert not first_run.starting("play") and not first_run.starting("deal")
     assert capsys.readouterr() == ("", "")
+
+
+def test_a_second_process_compiles_every_family_but_the_first_and_is_waited_for_once(fake_cache, capsys):
+    """With a starter (the console command's: cli/warm.py ``aside``), the whole deal's first run hands the
+    sampler (whose first call compiles the play solver's kernels too) to it and compiles the declaration counts
+    itself; the engine waits for it once, where it is about to call the sampler (or the solver), never before."""
+    started, waited = [], []
+    first_run.compile_aside(lambda name: started.append(name) or (lambda: waited.append(name)))
+    assert first_run.expect("declarations", "deal") == ["declarations", "deal", "play"]
+    assert started == ["deal"] and waited == []
+    first_run.starting("declarations")
+    assert waited == []
+    first_run.starting("play")  # the solver's kernels come with the sampler's: the same process
+    assert waited == ["deal"]
+    first_run.starting("deal")
+    assert waited == ["deal"]
+    assert "compiling 1 of 3: the declaration counts" in capsys.readouterr().err  # the lines as without
+
+
+def test_no_second_process_for_one_family_without_a_cache_or_a_starter(fake_cache, monkeypatch):
+    from piquet_calc.kernels import cache
+
+    started = []
+    first_run.compile_aside(lambda name: started.append(name))  # returns None: not started, compile here
+    assert first_run.expect("declarations") == ["declarations"] and started == []  # one family: nothing to share
+    first_run.expect("deal")  # a later expect: the sampler (and the solver) pending, two families
+    assert started == []  # "deal" is the first pending of that call: this process compiles it
+    first_run.compile_aside(None)
+    monkeypatch.setattr(first_run, "_checked", set())
+    assert first_run.expect("declarations", "deal") and started == []
+    monkeypatch.setattr(first_run, "_checked", set())
+    first_run.compile_aside(lambda name: started.append(name))
+    monkeypatch.setattr(cache, "ENABLED", False)  # nothing a second process could fill
+    assert first_run.expect("declarations", "deal") and started == []
 
 
 def test_only_the_families_left_to_compile_are_named(fake_cache, capsys):

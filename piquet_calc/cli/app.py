@@ -65,5 +65,10 @@ serve(app)  # batch runs the other commands through this app (cli/batch_item.py)
 
 
 def run() -> None:
-    """Console-script entry point."""
+    """Console-script entry point (and ``python -m piquet_calc``): a first run compiles its kernel families on
+    two cores (cli/warm.py's ``aside``)."""
+    from ..engine import first_run
+    from .warm import aside
+
+    first_run.compile_aside(aside)
     app(prog_name=PROG)

@@ -1,8 +1,14 @@
-"""`piquet-calc warm`: compile every kernel once into numba's cache."""
+"""`piquet-calc warm`: compile every kernel once into numba's cache; and the second process a first run
+compiles a family in, beside the command (``aside``, engine/first_run.py)."""
 
 from __future__ import annotations
 
+import atexit
+import os
+import subprocess
+import sys
 import time
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
@@ -25,8 +31,34 @@ def warm(
     if unknown:
         raise click_errors.UsageError(f"--only: no kernel family {unknown[0]!r}: one of "
                                       f"{', '.join(first_run.FAMILIES)}")
+    first_run.compile_aside(None)  # this is the second process, or the user's warm: everything here
     start = time.monotonic()
     done = warmup.warm(names)
     rest = [n for n in (names or first_run.FAMILIES) if n not in done]
     streams.write_out(f"compiled: {', '.join(done) or 'nothing'} ({time.monotonic() - start:.0f} s); "
                       f"already compiled: {', '.join(rest) or 'nothing'}\n")
+
+
+def aside(family: str) -> Callable[[], object] | None:
+    """Start ``piquet-calc warm --only FAMILY`` in a second process (the same Python, environment and cache),
+    silent; the function that waits for it. None on one core (nothing to gain) or if it cannot start. A
+    process still running when this one ends (the command needed none of its kernels, or failed) is
+    stopped: numba writes each cache file whole, so a stopped compile leaves nothing half-written."""
+    if (os.cpu_count() or 1) < 2:
+        return None
+    try:
+        process = subprocess.Popen([sys.executable, "-m", "piquet_calc", "warm", "--only", family],
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except OSError:
+        return None
+    atexit.register(_stop, process)
+    return process.wait
+
+
+def _stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()

@@ -13,6 +13,11 @@ piquet_calc/warmup.py (``piquet-calc warm``: the registry that knows the analyse
   module: importing it compiles nothing, numba compiles at the first call). With more than one family
   pending, a progress line says which one, n of m; a family nobody expected (a library caller) is
   checked and announced here on its own.
+- *Aside*: with a starter set (``compile_aside``: the console command sets one that runs ``piquet-calc warm
+  --only NAME`` in a second process), ``expect`` hands every expected family but the first pending one to
+  it, so that two cores compile at once; ``starting(name)`` then waits for that process before the engine
+  calls the kernels, which numba loads from the cache it filled. No starter (a library caller, the tests'
+  in-process runs) or no cache: everything compiles in this process, as before.
 - Nothing is printed for a family whose kernels are all compiled (a warm run), nor after ``silence()``
   (``--quiet``); everything goes to stderr.
 
@@ -28,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
@@ -92,6 +98,40 @@ ENTRY_KERNELS = tuple(entry.split(":")[1] for entry in FAMILIES["declarations"].
 _silenced = False
 _pending: list[str] = []  # families expected and not compiled, in the order expected
 _checked: set[str] = set()  # families already checked (compiled, or pending) in this process
+Waiter = Callable[[], object]
+_aside_start: Callable[[str], Waiter | None] | None = None  # compile_aside's starter
+_aside: dict[str, Waiter] = {}  # family -> wait for the second process compiling it
+
+
+def compile_aside(start: Callable[[str], Waiter | None] | None) -> None:
+    """Let ``expect`` hand families to ``start(name)``, which begins compiling family ``name`` elsewhere and
+    returns a function that waits until it is done (or None: not started, compile here). None: no more."""
+    global _aside_start
+    _aside_start = start
+
+
+def _hand_aside(names: tuple[str, ...], pending: list[str]) -> None:
+    """Every family of ``names`` pending after the first pending one goes to the starter (with the families
+    its kernels' first calls compile: ``includes``), when there is a cache for it to fill."""
+    from ..kernels import cache
+
+    if _aside_start is None or len(pending) < 2 or not cache.ENABLED:
+        return
+    for name in names:
+        if name in pending[1:] and name not in _aside:
+            wait = _aside_start(name)
+            if wait is not None:
+                for n in (name, *(other for other, _ in FAMILIES[name].includes)):
+                    _aside.setdefault(n, wait)
+
+
+def _wait_aside(name: str) -> None:
+    """Family ``name`` is compiled by a second process: wait for it (numba then loads it from the cache)."""
+    wait = _aside.pop(name, None)
+    if wait is not None:
+        for other in [n for n, w in _aside.items() if w is wait]:
+            del _aside[other]  # the same process compiled them: waited for once
+        wait()
 
 
 def silence() -> None:
@@ -229,12 +269,20 @@ def expect(*names: str, stream: TextIO | None = None) -> list[str]:
     _pending.extend(pending)
     if pending and not _silenced:
         write(stream, notice(pending))
+    _hand_aside(names, pending)
     return pending
 
 
 def starting(name: str, stream: TextIO | None = None) -> bool:
     """The engine is about to call family ``name``'s kernels: progress if it was expected among several
-    pending, else the first-run line if it is not compiled. True if a line was written."""
+    pending, else the first-run line if it is not compiled; then, if a second process compiles it, wait for
+    that. True if a line was written."""
+    written = _starting_line(name, stream)
+    _wait_aside(name)
+    return written
+
+
+def _starting_line(name: str, stream: TextIO | None) -> bool:
     if name not in _checked:  # nobody expected it (a library caller): check it now
         return bool(expect(name, stream=stream))
     if name not in _pending or len(_pending) < 2 or _silenced:
