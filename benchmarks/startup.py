@@ -183,7 +183,12 @@ def child(args: list[str], report: str) -> None:
     status = 0
     try:
         from piquet_calc.cli.app import app
+        from piquet_calc.engine import first_run
 
+        if hasattr(first_run, "compile_aside"):  # what cli.app.run adds: a first run compiles on two cores
+            from piquet_calc.cli.warm import aside
+
+            first_run.compile_aside(aside)
         app(args, prog_name="piquet-calc")
     except SystemExit as e:
         status = e.code if isinstance(e.code, int) else 0

@@ -125,11 +125,13 @@ def test_a_second_process_compiles_every_family_but_the_first_and_is_waited_for_
     assert started == ["deal"] and waited == []
     first_run.starting("declarations")
     assert waited == []
-    first_run.starting("play")  # the solver's kernels come with the sampler's: the same process
-    assert waited == ["deal"]
+    assert "begun in a second process" not in capsys.readouterr().err  # this process compiles it
     first_run.starting("deal")
     assert waited == ["deal"]
-    assert "compiling 1 of 3: the declaration counts" in capsys.readouterr().err  # the lines as without
+    assert capsys.readouterr().err == ("piquet-calc: compiling 2 and 3 of 3: the whole-deal sampler with the play "
+                                       "solver (about 50 s, begun in a second process at the start)\n")
+    first_run.starting("play")  # the solver's kernels came with the sampler's: the same process, waited for
+    assert waited == ["deal"] and capsys.readouterr() == ("", "")
 
 
 def test_no_second_process_for_one_family_without_a_cache_or_a_starter(fake_cache, monkeypatch):

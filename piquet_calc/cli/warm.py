@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -46,9 +47,10 @@ def aside(family: str) -> Callable[[], object] | None:
     stopped: numba writes each cache file whole, so a stopped compile leaves nothing half-written."""
     if (os.cpu_count() or 1) < 2:
         return None
-    try:
+    try:  # run from the folder holding this package: `-m` finds this one first, whatever the user's folder holds
         process = subprocess.Popen([sys.executable, "-m", "piquet_calc", "warm", "--only", family],
-                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                   cwd=Path(__file__).resolve().parents[2], stdin=subprocess.DEVNULL,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     except OSError:
         return None
     atexit.register(_stop, process)

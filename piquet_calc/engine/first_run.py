@@ -296,7 +296,8 @@ def _starting_line(name: str, stream: TextIO | None) -> bool:
     if alone and "" not in _pending[:min(places) - 1]:
         return False
     write(stream, f"{PROG}: compiling {' and '.join(map(str, places))} of {len(_pending)}: "
-                  f"{' with '.join(FAMILIES[n].what for n in group)} (about {_estimate(group)} s)")
+                  f"{' with '.join(FAMILIES[n].what for n in group)} (about {_estimate(group)} s"
+                  f"{', begun in a second process at the start' if name in _aside else ''})")
     return True
 
 
