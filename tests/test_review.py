@@ -265,10 +265,33 @@ def test_a_sunk_quatorze_widens_what_the_dealer_learned(review_004) -> None:
     assert (said.declared, said.declared_in_full, said.sinking) == (3, 17, (-14, 0))
     assert said.sunk == ("sets: four sevens, three aces announced as three sevens",)
     assert review.totals == (22, 126)
-    assert any("scores nothing" in n and "the same as with the declarations in full" in n for n in review.notes)
-    # elder's view is built as before (his own words in full), and the cards' values are unchanged
-    assert [(c.played, c.cost, c.dd_cost, c.values) for c in review.cards] == \
-        [(c.played, c.cost, c.dd_cost, c.values) for c in review_004.cards if c.seat == ELDER]
+    assert any("scores nothing" in n and "from those totals" in n for n in review.notes)
+    # elder's view is built as before (his own words in full); the cards are valued from the totals as announced,
+    # 3 to 22, not 17 to 22: the dealer now ends higher and takes 004's 100, so elder's first lead is worth
+    # 26 - 126 = -100 plus what the play changes, double dummy as solve_deal values the deal from 3 to 22
+    deal = review.deal
+    first = review.cards[0]
+    assert first.dd_value == solve_deal(*deal.final, deal.rules, 3, 22, False).value
+    assert first.dd_value != next(c for c in review_004.cards if c.seat == ELDER).dd_value
+    assert all(c.cost >= 0 and c.dd_cost >= 0 for c in review.cards)
+
+
+def test_with_something_sunk_the_cards_start_from_the_totals_as_announced(monkeypatch) -> None:
+    """The seat's values are asked with the announced totals (3 and 22, pique dead), known to both, not with each
+    hand scored in full; the double-dummy position starts from them too (the deal's totals as played)."""
+    import piquet_calc.analysis.seen as seen
+
+    asked = []
+    real = seen.analyse_seen
+    monkeypatch.setattr(seen, "analyse_seen", lambda *a, **k: asked.append(a[6]) or real(*a, **k))
+    text = DEAL_004.read_text().replace("[Play", '[DealerHeard "point 6 56, tierce to the ace, three sevens without '
+                                                  'the club"]\n[Play')
+    review = analyse_review(check_record(read_record(text)), seats=(ELDER,))
+    assert asked and set(asked) == {(3, 22, False)}
+    asked.clear()
+    analyse_review(check_record(read_record(DEAL_004.read_text())), seats=(ELDER,))
+    assert asked and set(asked) == {None}  # nothing sunk: each hand scored in full, as play --seat scores it
+    assert review.totals == (22, 126)
 
 
 def test_record_from_stdin() -> None:

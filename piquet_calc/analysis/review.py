@@ -23,7 +23,9 @@
 
 Costs are points of the deal's net (his final total minus the other's), never negative. The deal's totals as
 played (``Review.totals``) score the declarations as announced; the cards are valued (his seat, double dummy)
-from the declarations in full, as without the record's words. ``Review.losses``
+from the declarations in full when nothing was sunk (as ``play --seat`` scores each hand the other may hold),
+and from the totals as announced, known to both, when something was (so pique is live as they leave it).
+``Review.losses``
 adds them up by player and stage; ``costliest`` names the three costliest decisions in a player's words.
 
 Without the discards (a record of the final hands and tricks only, as the books print a deal) a player's view
@@ -375,8 +377,10 @@ def dd_values(solver, state: PlayState, led: Card | None, rules) -> dict[Card, i
 
 
 def grade_card(deal: Deal, view: SeatView | None, state: PlayState, n: int, led: Card | None, card: Card,
-               solver, threads: int = 0) -> CardGrade:
-    """One card: from the player's seat (``view``) and double dummy (``state``: the real position)."""
+               solver, threads: int = 0, before: tuple[int, int, bool] | None = None) -> CardGrade:
+    """One card: from the player's seat (``view``) and double dummy (``state``: the real position). ``before``:
+    the totals at the first lead as announced, known to both (where something was sunk); None: each hand the
+    other may hold scored in full, as ``play --seat`` scores it."""
     from .seen import analyse_seen
 
     seat = state.leader if led is None else 1 - state.leader
@@ -389,7 +393,7 @@ def grade_card(deal: Deal, view: SeatView | None, state: PlayState, n: int, led:
         return CardGrade(n, seat, led is None, card, 1, True, card, 0.0, None, None, (None, None), 0, (card,), 0,
                          dd[card])
     assert view is not None
-    a = analyse_seen(view.hand, seat, rules, view.masks, deal.tricks[:n - 1], led, None, threads=threads,
+    a = analyse_seen(view.hand, seat, rules, view.masks, deal.tricks[:n - 1], led, before, threads=threads,
                      blanche=view.blanche)
     by = {c.card: c for c in a.choices}
     best, mine = a.choices[0], by[card]
@@ -452,11 +456,11 @@ def analyse_review(deal: Deal, seats: Sequence[int] = (ELDER, DEALER), play: boo
         sank = any(a.sunk or a.sinking != (0, 0) for a in announcements) or _before(deal, True) != _before(deal)
         if sank:
             notes.append("the deal's totals as played score the declarations as announced (what was sunk scores "
-                         "nothing); each card's values, from his seat and double dummy, are the same as with the "
-                         "declarations in full")
+                         "nothing); each card is valued, from his seat and double dummy, from those totals (whether "
+                         "pique is still live as they leave it)")
         solver = Solver(deal.rules)
-        state = start(deal.final[0], deal.final[1], deal.rules, *_before(deal))
-        played = start(deal.final[0], deal.final[1], deal.rules, *_before(deal, True)) if sank else None
+        announced = _before(deal, True) if sank else None
+        state = start(deal.final[0], deal.final[1], deal.rules, *(announced or _before(deal)))
         t_cards, valued = time.perf_counter(), 0
         for n, (lead, reply) in enumerate(tricks, 1):
             for led, card in ((None, lead), (lead, reply)):
@@ -466,15 +470,14 @@ def analyse_review(deal: Deal, seats: Sequence[int] = (ELDER, DEALER), play: boo
                     rate = (time.perf_counter() - t_cards) / valued if valued else None
                     said(f"trick {n}, {SEAT_NAMES[seat]}'s card" +
                          (f", about {rate * left:.0f}s left" if rate is not None else ""), done, total)
-                    cards.append(grade_card(deal, views[seat], state, n, led, card, solver, threads))
+                    cards.append(grade_card(deal, views[seat], state, n, led, card, solver, threads, announced))
                     valued += 1
                     done += 1
             state = play_trick(state, lead, reply, deal.rules, n)
-            played = play_trick(played, lead, reply, deal.rules, n) if played is not None else None
         if len(tricks) == HAND_SIZE:
             from ..game.play import finish
 
-            end_totals = finish(played or state, deal.rules).totals
+            end_totals = finish(state, deal.rules).totals
     said("done", total, total)
     return Review(deal, seats, tuple(exchange), tuple(announcements), tuple(cards), tuple(notes),
                   time.perf_counter() - t0, end_totals, {s: v.source for s, v in views.items()})
