@@ -111,10 +111,10 @@ def analyse_normand_deal(hand: Sequence[Card], rules: RuleSet, samples: int = NO
     if samples < 2:
         raise RulesError(f"samples must be at least 2, not {samples}")
     candidates = _candidates(hand, rules)
-    index = {None if c is None else frozenset(c): i for i, c in enumerate(candidates)}
+    index = {_key(c): i for i, c in enumerate(candidates)}
     forced = []
     for option in also:
-        key = None if option is None else frozenset(option)
+        key = _key(option)
         if key not in index:
             raise CardError(f"{' '.join(map(str, option or ()))}: not two cards of the hand")
         if index[key] not in forced:
@@ -123,8 +123,8 @@ def analyse_normand_deal(hand: Sequence[Card], rules: RuleSet, samples: int = NO
     said = stage or (lambda words: None)
     said("the exact declarations of every option")
     exact = analyse_normand_exchange(hand, rules)
-    exact_net = {None if o.discard is None else frozenset(o.discard): o.net for o in exact.options}
-    mu = np.array([float(exact_net[None if c is None else frozenset(c)]) for c in candidates])
+    exact_net = {_key(o.discard): o.net for o in exact.options}
+    mu = np.array([float(exact_net[_key(c)]) for c in candidates])
     keep = top if top > 0 else len(candidates)
     deals = NormandDeals(hand, rules, seed, kernel)
     done = [0]
@@ -164,7 +164,7 @@ def analyse_normand_deal(hand: Sequence[Card], rules: RuleSet, samples: int = NO
         yj, xj = ry[j] / 2, rx[j] / 2
         net = Estimate.controlled(yj, xj, float(mu_f[j]), float(betas[j]))
         c = candidates[finalists[j]]
-        exact_j = exact_net[None if c is None else frozenset(c)]
+        exact_j = exact_net[_key(c)]
         vs_best = _paired(ry[j] - ry[best], rx[j] - rx[best], exact_j - exact_net[_key(candidates[finalists[best]])])
         options.append(NormandDealOption(c, net, vs_best, Estimate.of(yj), Estimate.of(xj), Estimate.of(yj - xj),
                                           exact_j, finalists[j] in forced, ry[j], rx[j]))
