@@ -32,29 +32,29 @@ CHILD = r"""
 import json, resource, statistics, sys, time
 from piquet_calc.cards import parse_cards
 from piquet_calc.rules import NORMAND
-from piquet_calc.analysis.table import analyse_normand_declaration, analyse_normand_exchange
+from piquet_calc.analysis.declarations_normand import analyse_declaration_normand, analyse_exchange_normand
 kind, hand, seat, discards, runs = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
 def once():
     if kind == "four":
-        from piquet_calc.analysis.four import analyse_four_declaration
+        from piquet_calc.analysis.declarations_four import analyse_declaration_four
         from piquet_calc.rules import FOUR
-        return analyse_four_declaration(parse_cards(hand), seat, FOUR).deals
+        return analyse_declaration_four(parse_cards(hand), seat, FOUR).deals
     if kind == "exchange":
-        a = analyse_normand_exchange(parse_cards(hand), NORMAND)
+        a = analyse_exchange_normand(parse_cards(hand), NORMAND)
         return sum(o.deals for o in a.options)
-    d = analyse_normand_declaration(parse_cards(hand), seat, NORMAND, parse_cards(discards))
+    d = analyse_declaration_normand(parse_cards(hand), seat, NORMAND, parse_cards(discards))
     return d.result.deals
 if kind == "four":  # warm: compile (or load) the kernels on one piece, not a whole run
     import numpy as np
-    from piquet_calc.engine.four import four_tables
+    from piquet_calc.engine.declarations_four import arrays_four
     from piquet_calc.kernels import four as kf
-    from piquet_calc.kernels.layout import COUNT4_COLUMNS
+    from piquet_calc.kernels.layout import COUNT_COLUMNS_FOUR
     from piquet_calc.rules import FOUR
-    t = four_tables(FOUR)
+    t = arrays_four(FOUR)
     mine = sum(1 << c.index for c in parse_cards(hand))
     u = np.array([i for i in range(32) if not mine >> i & 1], dtype=np.int64)
     kf.count_chunk_fast(0, mine, 0, u, 16, 17, 1, t.suit, t.rank, t.sets, t.cash, t.over, t.params,
-                        np.zeros(COUNT4_COLUMNS, dtype=np.int64), kf.fast_work())
+                        np.zeros(COUNT_COLUMNS_FOUR, dtype=np.int64), kf.fast_work())
 else:
     deals = once()
 times = []

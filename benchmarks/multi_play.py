@@ -8,10 +8,10 @@ prints one machine-readable line (read by scripts):
 
     multi-play-bench rules=R deals=N mean_ms=A max_ms=B
 
-Each deal is random (seeded). Four: the kernels' solver (kernels/play4/) values every legal first lead of elder
+Each deal is random (seeded). Four: the kernels' solver (kernels/play_four/) values every legal first lead of elder
 (engine.play_four's ``choices``, equal cards of a run valued once) on a fresh stamp of one table, pique live in
 half of the deals. Normand: 30 cards drawn, the declarations scored as ``play --rules normand`` scores them, then
-every legal first lead of elder valued by the paranoid solver (engine.normand_play.NormandSolver.card_values, a
+every legal first lead of elder valued by the paranoid solver (engine.play_normand.SolverNormand.card_values, a
 fresh table stamp per deal). One untimed deal first compiles or loads the kernels.
 
 With ``--dealer HAND`` (normand): instead, the dealer's exchange by the whole deal as ``discard HAND --rules normand
@@ -35,10 +35,10 @@ from piquet_calc.rules import RuleSet, get_rules
 
 
 def four(rules: RuleSet, deals: int, seed: int) -> list[float]:
-    from piquet_calc.engine.play_four import FourSolver, choices
+    from piquet_calc.engine.play_four import SolverFour, choices
     from piquet_calc.game.play_four import start_four
 
-    solver = FourSolver(rules)
+    solver = SolverFour(rules)
     rng = random.Random(seed)
     times = []
     for i in range(deals + 1):
@@ -55,20 +55,20 @@ def four(rules: RuleSet, deals: int, seed: int) -> list[float]:
 
 
 def normand(rules: RuleSet, deals: int, seed: int) -> list[float]:
-    from piquet_calc.engine.normand_play import NormandSolver
-    from piquet_calc.game.normand_play import before_play3, start3
-    from piquet_calc.game.table import score_table
+    from piquet_calc.engine.play_normand import SolverNormand
+    from piquet_calc.game.play_normand import before_play_normand, start_normand
+    from piquet_calc.game.seating import score_seating
 
     rng = random.Random(seed)
-    solver = NormandSolver(rules)
+    solver = SolverNormand(rules)
     times = []
     for k in range(deals + 1):
         deck = list(DECK)
         rng.shuffle(deck)
         hands = [deck[:10], deck[10:20], deck[20:30]]
-        before, live = before_play3(score_table(hands, rules))
-        s = start3(hands, rules, before, live)
-        solver.kn.begin3(solver.tt)
+        before, live = before_play_normand(score_seating(hands, rules))
+        s = start_normand(hands, rules, before, live)
+        solver.kn.begin_normand(solver.tt)
         t = time.perf_counter()
         solver.card_values(s)
         if k:  # the first deal compiles or loads the kernels
@@ -77,14 +77,14 @@ def normand(rules: RuleSet, deals: int, seed: int) -> list[float]:
 
 
 def dealer(hand: str, rules: RuleSet, samples: int, seed: int) -> None:
-    from piquet_calc.analysis.normand_deal import NORMAND_DEFAULT_SAMPLES, NORMAND_DEFAULT_TOP, analyse_normand_deal
+    from piquet_calc.analysis.deal_normand import NORMAND_DEFAULT_SAMPLES, NORMAND_DEFAULT_TOP, analyse_deal_normand
     from piquet_calc.cards import parse_cards
 
     cards = parse_cards(hand, 10, "the hand")
-    analyse_normand_deal(cards, rules, samples=2, top=1, seed=seed)  # compiles or loads every kernel it calls
+    analyse_deal_normand(cards, rules, samples=2, top=1, seed=seed)  # compiles or loads every kernel it calls
     samples = samples or NORMAND_DEFAULT_SAMPLES
     t = time.perf_counter()
-    a = analyse_normand_deal(cards, rules, samples=samples, top=NORMAND_DEFAULT_TOP, seed=seed)
+    a = analyse_deal_normand(cards, rules, samples=samples, top=NORMAND_DEFAULT_TOP, seed=seed)
     took = time.perf_counter() - t
     print(f"normand-dealer-bench samples={samples} seconds={took:.1f} "
           f"se_net_max={max(o.net.se for o in a.options):.2f} "

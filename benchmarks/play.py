@@ -53,7 +53,7 @@ def deals(n: int, seed: int, pique: bool) -> list[tuple[int, int, int]]:
 def one_thread(sample: list[tuple[int, int, int]], params, pique: bool, rounds: int) -> list[float]:
     """Each deal's time: the least of ``rounds`` solves (each on a fresh stamp of the table), so that
     another process taking the core for a moment does not count as the solver's time."""
-    tt = kp.new_table()
+    tt = kp.new_transposition()
     kp.solve_deal(sample[0][0], sample[0][1], params, sample[0][2], 0, pique, tt)  # compile or load
     tt[-1, 1] = 0  # the kernel counts the positions it searches here
     best = [float("inf")] * len(sample)
@@ -74,7 +74,7 @@ def two_threads(sample: list[tuple[int, int, int]], params, pique: bool) -> floa
     halves = [sample[0::2], sample[1::2]]
 
     def work(part: list[tuple[int, int, int]]) -> None:
-        tt = kp.new_table()
+        tt = kp.new_transposition()
         for elder, dealer, before in part:
             kp.solve_deal(elder, dealer, params, before, 0, pique, tt)
 
@@ -99,7 +99,7 @@ def against(old_dir: str, names: list[str], n: int, seed: int, pique: bool, roun
     for name in names:
         sample = deals(n, seed, pique)
         sides = [(old_kp, old_ep.play_params(old_rules.TWO_HANDED_PRESETS[name])), (kp, play_params(PRESETS[name]))]
-        tables = [m.new_table() for m, _ in sides]
+        tables = [m.new_transposition() for m, _ in sides]
         for (m, params), tt in zip(sides, tables, strict=True):
             m.solve_deal(sample[0][0], sample[0][1], params, sample[0][2], 0, pique, tt)  # compile or load
         best = [[float("inf")] * n for _ in sides]

@@ -28,7 +28,7 @@ from piquet_calc.engine.play import solve_deal
 from piquet_calc.game.declarations import is_carte_blanche, score_deal
 from piquet_calc.game.exchange import choose_exchange
 from piquet_calc.game.record import DealRecord
-from piquet_calc.game.record_check import Deal, check_record
+from piquet_calc.game.record_check import CheckedRecord, check_record
 from piquet_calc.rules import TWO_HANDED_PRESETS
 
 SEED = 20261237
@@ -69,7 +69,7 @@ def main() -> None:
         name = names[i % len(names)]
         record = deal_record(name, args.seed, i)
         t = time.perf_counter()
-        deal: Deal = check_record(record)
+        deal: CheckedRecord = check_record(record)
         review = analyse_review(deal)
         seconds.append(time.perf_counter() - t)
         hands = [c.hands for c in review.cards if not c.forced]

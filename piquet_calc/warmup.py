@@ -65,28 +65,29 @@ def _seen() -> None:
     warm()
 
 
-def _normand_exchange() -> None:
+def _exchange_normand() -> None:
     """``discard --rules normand --dealer``: the dealer's exchange counts of one hand."""
-    from .analysis.table import analyse_normand_exchange
+    from .analysis.declarations_normand import analyse_exchange_normand
     from .cards import parse_cards
     from .rules import get_rules
 
-    analyse_normand_exchange(parse_cards("TS 9S 8S 7S TH 9H 8H TD 9D 7C", 10, "the hand"), get_rules("normand"))
+    analyse_exchange_normand(parse_cards("TS 9S 8S 7S TH 9H 8H TD 9D 7C", 10, "the hand"), get_rules("normand"))
 
 
-def _normand_declare() -> None:
+def _declare_normand() -> None:
     """``declare --rules normand --seat dealer``: the dealer's declaration counts, two cards out."""
-    from .analysis.table import analyse_normand_declaration
+    from .analysis.declarations_normand import analyse_declaration_normand
     from .cards import parse_cards
     from .rules import get_rules
 
-    analyse_normand_declaration(parse_cards("AS KS QS JS TS 9S AH KH QH AC", 10, "the hand"), "dealer",
+    analyse_declaration_normand(parse_cards("AS KS QS JS TS 9S AH KH QH AC", 10, "the hand"), "dealer",
                                 get_rules("normand"), parse_cards("8D 7D", 2, "the discards"))
 
 
 def _four() -> None:
-    """``declare --rules four``: one piece of one seat's count, the smallest (engine/four.py's own call)."""
-    from .engine.four import warm
+    """``declare --rules four``: one piece of one seat's count, the smallest (engine/declarations_four.py's
+    own call)."""
+    from .engine.declarations_four import warm
 
     warm()
 
@@ -101,23 +102,23 @@ def _play_four() -> None:
                                       "TS JH 8H 9D 7D QC JC TC")]
     played = parse_cards("AS QS JS TS KS 8S 7S JH 7C AC 8C QC KH QH 8H AH")
     analyse_play_four(hands, get_rules("four"), played, kernel=True)  # not the cold road
-def _normand_play() -> None:
+def _play_normand() -> None:
     """``play --rules normand``: one deal valued and played out by the kernels (not the cold road)."""
-    from .analysis.normand_play import analyse_normand_play
+    from .analysis.play_normand import analyse_play_normand
     from .cards import parse_cards
     from .rules import get_rules
 
     hands = [parse_cards(h, 10, "a hand") for h in NORMAND_HANDS]
-    analyse_normand_play(hands, get_rules("normand"), kernel=True)
+    analyse_play_normand(hands, get_rules("normand"), kernel=True)
 
 
-def _normand_deal() -> None:
-    """``discard --rules normand --dealer --play``: one option's value on one deal (engine/normand_deal.py)."""
+def _deal_normand() -> None:
+    """``discard --rules normand --dealer --play``: one option's value on one deal (engine/deal_normand.py)."""
     from .cards import parse_cards
-    from .engine.normand_deal import NormandDeals
+    from .engine.deal_normand import DealsNormand
     from .rules import get_rules
 
-    NormandDeals(parse_cards(NORMAND_HANDS[2], 10, "the hand"), get_rules("normand"), 1).one(0, 0, None)
+    DealsNormand(parse_cards(NORMAND_HANDS[2], 10, "the hand"), get_rules("normand"), 1).one(0, 0, None)
 
 
 WARMERS: dict[str, Callable[[], None]] = {
@@ -125,12 +126,12 @@ WARMERS: dict[str, Callable[[], None]] = {
     "play": _play,
     "deal": _deal,
     "seen": _seen,
-    "normand-exchange": _normand_exchange,
-    "normand-declare": _normand_declare,
+    "normand-exchange": _exchange_normand,
+    "normand-declare": _declare_normand,
     "four": _four,
     "play-four": _play_four,
-    "normand-play": _normand_play,
-    "normand-deal": _normand_deal,
+    "normand-play": _play_normand,
+    "normand-deal": _deal_normand,
 }
 
 

@@ -15,7 +15,7 @@ first, then the cards, capot and any deal bonus: game/counting.py), which au-cen
 Writes piquet_calc/data/partie_<preset>.npz: ``pairs`` int16 (deals, 2) [elder, dealer], ``steps`` int16
 (seat 0 elder / 1 dealer, points) flattened with ``offsets``, and ``seed``, ``deals``, ``seconds``
 (wall-clock run time of the sampling, after the kernels are loaded), ``rules``, ``model``. Then the value
-tables are built from them (analysis/partie_value.py, ``build_tables``) into the same file.
+tables are built from them (analysis/partie_value.py, ``build_values``) into the same file.
 """
 
 from __future__ import annotations
@@ -88,13 +88,13 @@ def main() -> None:
     parser.add_argument("--presets", nargs="*", default=list(TWO_HANDED_PRESETS))
     parser.add_argument("--out", type=Path, default=DATA)
     args = parser.parse_args()
-    from piquet_calc.analysis.partie_value import build_tables
+    from piquet_calc.analysis.partie_value import build_values
 
     for name in args.presets:
         rules = TWO_HANDED_PRESETS[name]
         data = sample(rules, args.deals, args.seed)
         t = time.perf_counter()
-        data.update(build_tables(name, data["pairs"], data["steps"], data["offsets"], seed=args.seed))
+        data.update(build_values(name, data["pairs"], data["steps"], data["offsets"], seed=args.seed))
         data["table_seconds"] = np.float64(time.perf_counter() - t)
         path = args.out / f"partie_{name}.npz"
         np.savez_compressed(path, **data)

@@ -286,7 +286,7 @@ def test_court_heavy_younger_agrees_with_an_exact_count_of_elders_holdings():
     import itertools
 
     from piquet_calc.cards import DECK, mask_of
-    from piquet_calc.engine.tables import tables_for
+    from piquet_calc.engine.rule_arrays import rule_arrays_for
     from piquet_calc.kernels import deal as kd
 
     hand = parse_hand(COURTS)
@@ -298,7 +298,7 @@ def test_court_heavy_younger_agrees_with_an_exact_count_of_elders_holdings():
     dealer = np.full(n, mask_of(hand), dtype=np.int64)
     zeros = np.zeros(n, dtype=np.int64)
     cols = np.zeros((n, 14), dtype=np.int64)
-    kd.declare_deals(0, n, elders, dealer, zeros, zeros, tables_for(RUBICON).packed, cols)
+    kd.declare_deals(0, n, elders, dealer, zeros, zeros, rule_arrays_for(RUBICON).packed, cols)
     exact_opp = (cols[:, DEAL_ELDER_DECLARATIONS]).mean()
     exact_net = (cols[:, DEAL_DEALER_DECLARATIONS] - cols[:, DEAL_ELDER_DECLARATIONS]
                  - RUBICON.pique_bonus * cols[:, DEAL_ELDER_RUN_PIQUE]).mean()
@@ -402,7 +402,7 @@ def test_sampler_pique_cards_and_capot_replay_the_solvers_line():
         sampler = DealSampler(parse_hand(BOOK), "elder", rules, seed=13)
         masks = [(mask_of(parse_cards(d)), 3) for d in ("9C 8C TD", "AS AH KH", "8H 7H 9D")]
         cols = sampler.evaluate(0, 0, 20, masks, ThreadPoolExecutor(1), play=False)
-        tt, buf, line = kp.new_table(), kp.new_buffer(), np.zeros(26, dtype=np.int64)
+        tt, buf, line = kp.new_transposition(), kp.new_buffer(), np.zeros(26, dtype=np.int64)
         for j, (mask, size) in enumerate(masks):
             elder, dealer = sampler.finals(0, 0, 20, mask, size)
             for i in range(20):

@@ -165,7 +165,7 @@ def test_the_sampler_needs_only_the_play_kernels_it_calls(fake_cache, capsys, tm
     fake_cache("declarations")
     fake_cache("deal")
     python = f"py{sys.version_info.major}{sys.version_info.minor}"
-    for module, entry in (("play/table", "begin"), ("play/line", "solve_line")):
+    for module, entry in (("play/transposition", "begin"), ("play/line", "solve_line")):
         source = first_run.kernel_source(module)
         folder = first_run.kernel_cache_dir(str(tmp_path), source)
         folder.mkdir(parents=True, exist_ok=True)
@@ -211,7 +211,8 @@ def test_the_line_comes_before_compiling_and_silence_stops_it(tmp_path):
     quiet = run(["-c", "from piquet_calc.engine import first_run; first_run.silence(); "
                        "import piquet_calc.engine.enumeration"], tmp_path / "b")
     assert quiet.returncode == 0 and quiet.stderr == ""
-    other = run(["-c", "import sys, piquet_calc.engine.table, piquet_calc.engine.four, piquet_calc.engine.play; "
+    other = run(["-c", "import sys, piquet_calc.engine.declarations_normand, piquet_calc.engine.declarations_four, "
+                       "piquet_calc.engine.play; "
                        "print(sorted(m for m in sys.modules if m.startswith('piquet_calc.kernels.')))"], tmp_path / "c")
     assert other.returncode == 0 and other.stderr == "", other.stderr
     assert "declarations" not in other.stdout and "numba" not in other.stdout
@@ -241,7 +242,7 @@ def test_commands_import_only_their_kernels():
 
 @pytest.mark.slow  # compiles each family into an empty cache: a minute or two on 2 cores
 # `play` compiles nothing on an empty cache: it answers from the plain solver (tests/test_play_plain.py), and
-# `play --rules normand` likewise (tests/test_normand_play.py)
+# `play --rules normand` likewise (tests/test_play_normand.py)
 @pytest.mark.parametrize("name", [n for n in COMMANDS if n not in ("play", "normand-play")])
 def test_the_line_appears_once_on_a_fresh_cache_and_not_on_the_next_run(name, tmp_path):
     first = run(COMMANDS[name], tmp_path)
@@ -391,10 +392,10 @@ def test_every_entry_kernel_is_one_the_engine_calls():
 def test_every_kernel_is_stamped_with_the_whole_kernel_package(tmp_path):
     """A kernel whose callee in another room changed compiles again: every kernel's index carries the stamp
     of all of kernels/ (kernels/cache.py), not its own file's alone, and the first-run check reads that."""
-    code = ("from piquet_calc.kernels.play import table\n"
+    code = ("from piquet_calc.kernels.play import transposition\n"
             "import numpy as np\n"
-            "table.begin(np.zeros((3, 3), dtype=np.int64))\n")
+            "transposition.begin(np.zeros((3, 3), dtype=np.int64))\n")
     out = run(["-c", code], tmp_path)
     assert out.returncode == 0, out.stderr
-    index = next(tmp_path.glob("play_*/table.begin-*.nbi"))
+    index = next(tmp_path.glob("play_*/transposition.begin-*.nbi"))
     assert package_stamp() in index.read_bytes()

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from piquet_calc.analysis import COUNT_NAMES
 from piquet_calc.cards import DECK, mask_of
-from piquet_calc.engine.tables import tables_for
+from piquet_calc.engine.rule_arrays import rule_arrays_for
 from piquet_calc.game.declarations import is_carte_blanche
 from piquet_calc.kernels import declarations as k
 from piquet_calc.kernels import layout
@@ -24,7 +24,7 @@ OUTCOME_FIELDS = ("point_cmp", "sequence_cmp", "sets_cmp", "point_me", "point_op
 
 
 def kernel_outcome(me, opp, me_is_elder, rules=RUBICON):
-    t = tables_for(rules)
+    t = rule_arrays_for(rules)
     cb_me = rules.blanche_points * is_carte_blanche(me, rules)
     cb_opp = rules.blanche_points * is_carte_blanche(opp, rules)
     got = k.score_one(mask_of(me), mask_of(opp), cb_me, cb_opp, me_is_elder, t.packed)
@@ -106,11 +106,11 @@ def test_kernel_equals_plain_scorer_on_any_deal(deck, me_is_elder, rules):
 @pytest.mark.parametrize("hand", ["AH KH QH JH TH 9H AS 7S 8D 7D 8C 7C"])
 def test_hand_features_match_declarations(hand):
     from piquet_calc.cards import parse_cards
-    from piquet_calc.engine.tables import point_code, run_code, set_code
+    from piquet_calc.engine.rule_arrays import point_code, run_code, set_code
     from piquet_calc.game.declarations import Declaration
 
     cards = parse_cards(hand)
-    t = tables_for(RUBICON)
+    t = rule_arrays_for(RUBICON)
     d = Declaration.of(cards, RUBICON)
     f = k.hand_features(mask_of(cards), t.suit, k.set_rules(t.params))
     assert f[layout.FEATURE_POINT] == point_code(*d.point.key)
@@ -147,11 +147,11 @@ def test_pique_eligibility_kernel_equals_the_rule(elder_total, dealer_total, mos
 
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_run_points_kernel_equals_the_rule(name):
-    """The run table and the kernel's run points (engine/tables.py, kernels) equal game.declarations.pique_run."""
+    """The run table and the kernel's run points (engine/rule_arrays.py, kernels) equal game.declarations.pique_run."""
     from piquet_calc.game.declarations import pique_run
 
     rules, rng = PRESETS[name], random.Random(f"run {name}")
-    t = tables_for(rules)
+    t = rule_arrays_for(rules)
     for _ in range(300):
         cards = rng.sample(DECK, 24)
         elder, dealer = cards[:12], cards[12:]

@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from piquet_calc.game.partie import (
-    Deal,
+    DealTotals,
     PartieError,
     deal_from_play,
     dealer_of,
@@ -30,8 +30,8 @@ from piquet_calc.rules import PRESETS, RulesError, rules_from_dict
 DATA = Path(__file__).parent / "data"
 
 
-def deals(*pairs: tuple[int, ...]) -> list[Deal]:
-    return [Deal(tuple(p)) for p in pairs]
+def deals(*pairs: tuple[int, ...]) -> list[DealTotals]:
+    return [DealTotals(tuple(p)) for p in pairs]
 
 
 def partie(name: str, *pairs: tuple[int, ...], **kw):
@@ -165,12 +165,12 @@ def test_au_cent_first_to_100_and_the_lurch() -> None:
 def test_au_cent_counting_order_decides_who_reaches_100_first() -> None:
     with pytest.raises(PartieError, match="counting order"):
         partie("au-cent", (90, 90), (20, 20))
-    first = [Deal((90, 90)), parse_deal("1:5 2:14 1:20 2:6", 2)]  # player 2 passes 100 with his 14
+    first = [DealTotals((90, 90)), parse_deal("1:5 2:14 1:20 2:6", 2)]  # player 2 passes 100 with his 14
     r = score_partie(PRESETS["au-cent"], first)
     assert (r.winner, r.value, r.lurch) == (2, 1, False) and r.totals == (115, 110)
     with pytest.raises(PartieError, match="lurch depends on the counting order"):
         partie("au-cent", (90, 40), (20, 20))
-    r = score_partie(PRESETS["au-cent"], [Deal((90, 40)), parse_deal("1:10 2:20")])
+    r = score_partie(PRESETS["au-cent"], [DealTotals((90, 40)), parse_deal("1:10 2:20")])
     assert r.lurch is True and r.value == 2  # at 100 before the other's 20 brings him to 60
 
 
@@ -259,7 +259,7 @@ def test_au_cent_steps_agree_with_totals_when_unambiguous(pairs: list[tuple[int,
         by_totals = partie("au-cent", *pairs)
     except PartieError:
         return  # ambiguous (or given after the end): the steps decide, checked below on their own
-    steps = [Deal.from_steps([(0, a), (1, b)], 2) for a, b in pairs[:len(by_totals.deals)]]
+    steps = [DealTotals.from_steps([(0, a), (1, b)], 2) for a, b in pairs[:len(by_totals.deals)]]
     by_steps = score_partie(PRESETS["au-cent"], steps)
     assert (by_steps.finished, by_steps.winner) == (by_totals.finished, by_totals.winner)
     if by_totals.finished:

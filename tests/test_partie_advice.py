@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from piquet_calc.analysis.partie import PartieState, partie_estimate
-from piquet_calc.analysis.partie_value import PartieValueError, load_table
+from piquet_calc.analysis.partie_value import PartieValueError, load_partie_values
 from piquet_calc.game.partie import rubicon_result
 
 
@@ -56,7 +56,7 @@ def test_the_opponent_as_player_one_at_the_last_deal() -> None:
 def test_au_cent_reaching_100_in_the_deal() -> None:
     totals = np.array([[12, 5], [15, 15], [3, 9]])  # me 90, the opponent 30: 102 (lurch), 105 (lurch), 93
     got = partie_estimate(totals, PartieState(90, 30, 7, "elder"), "au-cent")
-    table = load_table("au-cent")
+    table = load_partie_values("au-cent")
     third = table.after(7, PartieState(90, 30, 7, "elder").score, (3, 9))
     mine3 = third["value"] if PartieState(90, 30, 7, "elder").my_player == 1 else -third["value"]
     assert got.value == pytest.approx((2 + 2 + mine3) / 3, rel=1e-6) and got.unit == "games"
@@ -70,7 +70,7 @@ def test_au_cent_reaching_100_in_the_deal() -> None:
 
 
 def test_middle_of_the_partie_matches_single_lookups() -> None:
-    table = load_table("rubicon")
+    table = load_partie_values("rubicon")
     state = PartieState(me=40, opponent=66, deal=3, position="younger")
     totals = np.array([[20, 10], [5, 60], [33, 33]])
     got = partie_estimate(totals, state, "rubicon")
@@ -129,6 +129,6 @@ def test_no_table_error_where_the_bootstrap_gives_none(deal: int) -> None:
     ranked = [(type("D", (), {"discard": ()})(), got)]
     assert score_aware_data(state, ranked, "rubicon")["choices"][0]["table_se"] is None
     assert "own standard error" not in score_aware_table(state, ranked, "rubicon")
-    se = load_table("rubicon").coarse["se_value"]
+    se = load_partie_values("rubicon").coarse["se_value"]
     fine = partie_estimate(np.array([[20, 10]]), PartieState(130, 130, 6, "elder"), "rubicon")
     assert fine.table_se is not None and fine.table_se == pytest.approx(float(se[5, 13, 13])) and fine.table_se > 0.01

@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from piquet_calc.analysis.partie import PartieState, partie_estimate, rank_by_partie
-from piquet_calc.analysis.partie_value import PartieValueError, load_table
+from piquet_calc.analysis.partie_value import PartieValueError, load_partie_values
 from piquet_calc.cards import parse_cards
 from piquet_calc.game.counting import deal_steps
-from piquet_calc.game.partie import Deal, first_to_reach, score_partie
+from piquet_calc.game.partie import DealTotals, first_to_reach, score_partie
 from piquet_calc.rules import get_rules
 
 AU_CENT = get_rules("au-cent")
@@ -56,9 +56,9 @@ def test_without_the_carte_blanche_elder_repiques() -> None:
 ])
 def test_partie_sheet_agrees(score: tuple[int, int], winner: int, lurch: bool) -> None:
     # game/partie.py's own race on the hand-made deal as steps (player 1 elder in deal 1)
-    first = [Deal.from_steps([(0, score[0])], 2), Deal.from_steps([(1, score[1])], 2)]  # deals 1 and 2
+    first = [DealTotals.from_steps([(0, score[0])], 2), DealTotals.from_steps([(1, score[1])], 2)]  # deals 1 and 2
     # deal 3: player 2 deals, so player 1 is elder: seat 0 is player 1
-    result = score_partie(AU_CENT, [*first, Deal.from_steps(list(BY_HAND), 2)])
+    result = score_partie(AU_CENT, [*first, DealTotals.from_steps(list(BY_HAND), 2)])
     assert (result.winner, result.lurch, result.value) == (winner, lurch, 2 if lurch else 1)
     got = first_to_reach(score, BY_HAND, 100)
     assert got is not None and got[0] + 1 == winner and (got[1][2 - winner] < 50) == lurch
@@ -93,7 +93,7 @@ def test_the_advice_reads_the_counting_order(score: tuple[int, int], value: floa
 
 def test_the_pair_alone_decides_where_it_can() -> None:
     # one player past 100, the other under 50 at the end (a lurch) or at 50 before: no steps asked for
-    table = load_table("au-cent")
+    table = load_partie_values("au-cent")
     pairs = np.array([[30, 5], [10, 20]])  # elder (player 1) 75 -> 105, the dealer 40 -> 45; 85, 60
     played = _Played(2)
     got = table.after_many(3, (75, 40), pairs, lambda i: played.counted(i).steps)

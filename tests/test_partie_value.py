@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from piquet_calc.analysis import partie_value as pv
-from piquet_calc.game.partie import Deal, rubicon_result, score_partie
+from piquet_calc.game.partie import DealTotals, rubicon_result, score_partie
 from piquet_calc.rules import PRESETS
 
 # a hand-made deal distribution: (elder's total, dealer's total) -> probability
@@ -25,7 +25,7 @@ def hand_made() -> np.ndarray:
 
 
 def test_two_deal_rubicon_rule_partie_equals_plain_enumeration() -> None:
-    t = pv.fixed_tables("rubicon", hand_made(), grid=400, length=2)  # 100 + 2 · 120 < 400: no state off the grid
+    t = pv.fixed_values("rubicon", hand_made(), grid=400, length=2)  # 100 + 2 · 120 < 400: no state off the grid
     for start in [(0, 0), (30, 70), (100, 5)]:
         want = win = rub = 0.0
         for (p1, q1), (p2, q2) in itertools.product(HAND_MADE.items(), repeat=2):
@@ -41,7 +41,7 @@ def test_two_deal_rubicon_rule_partie_equals_plain_enumeration() -> None:
 
 
 def test_two_deal_encyclopedia_on_the_difference_equals_plain_enumeration() -> None:
-    t = pv.difference_tables("encyclopedia", hand_made(), length=2)
+    t = pv.difference_values("encyclopedia", hand_made(), length=2)
     r = int(t["offset"])
     for start in [(0, 0), (130, 20), (20, 300)]:
         want = win = 0.0
@@ -67,7 +67,7 @@ def test_fft_and_direct_sums_agree() -> None:
 def test_love_all_is_even_when_each_deals_as_often() -> None:
     # player 1's total and player 2's have the same distribution over 3 + 3 deals (and the two tie-break
     # deals), so the value at love-all is 0 and the chances of winning are equal
-    t = pv.fixed_tables("rubicon", hand_made(), grid=970)  # 8 · 120 < 970
+    t = pv.fixed_values("rubicon", hand_made(), grid=970)  # 8 · 120 < 970
     assert abs(t["value"][0][0, 0]) < 1e-7
     assert t["win"][0][0, 0] == pytest.approx(0.5 * (1 - _tie_chance()), abs=1e-9)
 
@@ -101,8 +101,8 @@ def _au_cent_plain(s1: int, s2: int, dealer: int) -> tuple[float, float]:
         for steps in (DEAL_A, DEAL_B):
             p1_seat = 1 if d == 1 else 0  # player d deals
             by_player = [(0 if seat == p1_seat else 1, n) for seat, n in steps]
-            start = [Deal.from_steps([(0, a), (1, b)], 2)]  # the score so far as one deal (nobody at 100 yet)
-            r = score_partie(PRESETS["au-cent"], start + [Deal.from_steps(by_player, 2)])
+            start = [DealTotals.from_steps([(0, a), (1, b)], 2)]  # the score so far as one deal (nobody at 100 yet)
+            r = score_partie(PRESETS["au-cent"], start + [DealTotals.from_steps(by_player, 2)])
             if r.finished:
                 v = r.value if r.winner == 1 else -r.value
                 value, win = value + 0.5 * v, win + 0.5 * (r.winner == 1)
@@ -117,7 +117,7 @@ def _au_cent_plain(s1: int, s2: int, dealer: int) -> tuple[float, float]:
 def test_au_cent_race_equals_plain_recursion() -> None:
     steps = np.array(DEAL_A + DEAL_B, dtype=np.int16)
     offsets = np.array([0, len(DEAL_A), len(DEAL_A) + len(DEAL_B)])
-    t = pv.au_cent_tables(steps, offsets)
+    t = pv.au_cent_values(steps, offsets)
     for s1, s2, dealer in [(0, 0, 2), (0, 0, 1), (45, 60, 1), (90, 10, 2), (49, 95, 2)]:
         # the plain recursion's first deal is dealt by ``dealer``; the table's index is dealer - 1
         value, win = _au_cent_plain(s1, s2, dealer)
@@ -129,7 +129,7 @@ def test_au_cent_race_equals_plain_recursion() -> None:
 
 @pytest.mark.parametrize("name", ["rubicon", "english", "encyclopedia"])
 def test_shipped_fixed_tables(name: str) -> None:
-    t = pv.load_table(name)
+    t = pv.load_partie_values(name)
     assert t.deals == len(t.pairs) == 4000 and t.seed == 23 and t.seconds > 0
     # love-all is even whatever the distribution (each player elder as often): an exact property
     assert abs(t.state(0, (0, 0))["value"]) < 1e-3
@@ -143,7 +143,7 @@ def test_shipped_fixed_tables(name: str) -> None:
 
 
 def test_shipped_au_cent_table() -> None:
-    t = pv.load_table("au-cent")
+    t = pv.load_partie_values("au-cent")
     first_p2, first_p1 = t.state(0, (0, 0), dealer_next=2), t.state(0, (0, 0), dealer_next=1)
     assert first_p2["value"] == pytest.approx(-first_p1["value"], abs=1e-5)  # the same race, seats swapped
     assert 0 < first_p2["win"] < 1
@@ -155,12 +155,12 @@ def test_russian_koroliks_equal_plain_enumeration_by_game_partie() -> None:
     p = np.zeros((31, 31))
     for (e, d), q in kinds.items():
         p[e, d] = q
-    t = pv.russian_tables(p)
+    t = pv.russian_values(p)
     want = win = 0.0
     for combo in itertools.product(kinds.items(), repeat=12):
         q = float(np.prod([c[1] for c in combo]))
         # deal n: player 1 is elder in odd deals, so the pair (elder, dealer) is (p1, p2) or (p2, p1)
-        deals_ = [Deal((e, d) if n % 2 == 0 else (d, e)) for n, ((e, d), _) in enumerate(combo)]
+        deals_ = [DealTotals((e, d) if n % 2 == 0 else (d, e)) for n, ((e, d), _) in enumerate(combo)]
         r = score_partie(PRESETS["russian"], deals_)
         v = 0 if r.winner is None else r.value if r.winner == 1 else -r.value
         want, win = want + q * v, win + q * (r.winner == 1)
@@ -170,7 +170,7 @@ def test_russian_koroliks_equal_plain_enumeration_by_game_partie() -> None:
 
 
 def test_shipped_russian_table() -> None:
-    t = pv.load_table("russian")
+    t = pv.load_partie_values("russian")
     assert t.deals == 4000 and t.seed == 23
     # each korolik sets a deal as elder against one as dealer: love-all is even, an exact property
     assert abs(t.state(0, (0, 0))["value"]) < 1e-2

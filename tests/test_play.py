@@ -221,7 +221,7 @@ def test_kernel_entry_point_matches_the_wrapper_and_runs_on_two_threads():
     got: dict[int, tuple[int, int, int]] = {}
 
     def work(indices: list[int]) -> None:
-        tt = kp.new_table()
+        tt = kp.new_transposition()
         for i in indices:
             s = deals[i]
             got[i] = tuple(int(x) for x in kp.solve_deal(mask_of(s.hands[0]), mask_of(s.hands[1]), params,
@@ -283,7 +283,7 @@ def test_a_tiny_table_gives_the_same_values():
 
     rules = PRESETS["au-cent"]
     params = play_params(rules)
-    small, large = kp.new_table(4), kp.new_table()
+    small, large = kp.new_transposition(4), kp.new_transposition()
     for s in whole_deals(rules, 6, seed=21):
         args = (mask_of(s.hands[0]), mask_of(s.hands[1]), params, s.totals[0], s.totals[1], s.pique_live)
         assert kp.solve_deal(*args, small)[0] == kp.solve_deal(*args, large)[0]
@@ -294,7 +294,7 @@ def test_the_solver_refuses_scores_that_would_overflow_its_key():
     from piquet_calc.kernels import play as kp
 
     e, d = parse_cards("AS 7S AH KH QH TH 8H 7H AD 7D KC 7C"), parse_cards("KS QS JS TS 9S 8S KD QD 8D AC JC TC")
-    params, tt = play_params(RUBICON), kp.new_table()
+    params, tt = play_params(RUBICON), kp.new_transposition()
     with pytest.raises(ValueError, match="MAX_DIFF"):
         kp.solve_deal(mask_of(e), mask_of(d), params, 0, kp.MAX_DIFF + 1, False, tt)
     with pytest.raises(ValueError, match="0 or more"):
@@ -310,7 +310,7 @@ def test_the_line_says_how_many_tricks_it_wrote():
     from piquet_calc.kernels import play as kp
 
     e, d = parse_cards("AS 7S AH KH QH TH 8H 7H AD 7D KC 7C"), parse_cards("KS QS JS TS 9S 8S KD QD 8D AC JC TC")
-    tt, buf, line = kp.new_table(), kp.new_buffer(), np.zeros(26, dtype=np.int64)
+    tt, buf, line = kp.new_transposition(), kp.new_buffer(), np.zeros(26, dtype=np.int64)
     kp.begin(tt)
     kp.solve_line(mask_of(e), mask_of(d), 0, 0, 0, 0, 0, play_params(RUBICON), tt, buf, line)
     assert line[kp.LINE_TRICKS] == 12
@@ -352,7 +352,7 @@ def test_the_line_returns_elder_s_tricks_and_the_trick_that_brought_pique(rules)
 
     rng = random.Random(27)
     params = play_params(rules)
-    tt, buf, line = kp.new_table(), kp.new_buffer(), np.zeros(26, dtype=np.int64)
+    tt, buf, line = kp.new_transposition(), kp.new_buffer(), np.zeros(26, dtype=np.int64)
     seen_pique = 0
     for _ in range(60):
         cards = rng.sample(DECK, 24)

@@ -14,23 +14,23 @@ import random
 import pytest
 
 from piquet_calc.cards import DECK, Card, parse_card, parse_cards
-from piquet_calc.engine.play_four import FourSolver, choices, solve_line
+from piquet_calc.engine.play_four import SolverFour, choices, solve_line
 from piquet_calc.game.play import PlayError, legal_cards
 from piquet_calc.game.play_four import (
-    FourState,
+    StateFour,
     finish_four,
     minimax_choices,
     minimax_four,
     play_card,
     start_four,
 )
-from piquet_calc.game.solve_four import PlainFourSolver
+from piquet_calc.game.solve_four import PlainSolverFour
 from piquet_calc.rules import get_rules
 
 FOUR = get_rules("four")
 
 
-def ending(rng: random.Random, n: int, played: int) -> FourState:
+def ending(rng: random.Random, n: int, played: int) -> StateFour:
     """A random ending of ``n`` tricks (the one under way with ``played`` random legal cards in it), random
     tricks and totals so far, pique live or not."""
     cards = rng.sample(DECK, 4 * n)
@@ -38,13 +38,13 @@ def ending(rng: random.Random, n: int, played: int) -> FourState:
     ta = rng.randint(0, 8 - n)
     live = rng.random() < 0.5
     totals = (rng.randint(0, 19), 0) if live else (rng.randint(0, 30), rng.randint(0, 30))
-    s = FourState(hands, rng.randrange(4), (), (ta, 8 - n - ta), totals, live)  # type: ignore[arg-type]
+    s = StateFour(hands, rng.randrange(4), (), (ta, 8 - n - ta), totals, live)  # type: ignore[arg-type]
     for _ in range(played):
         s = play_card(s, rng.choice(legal_cards(s.hands[s.to_move], s.trick[0] if s.trick else None)), FOUR)
     return s
 
 
-def random_deal(rng: random.Random) -> FourState:
+def random_deal(rng: random.Random) -> StateFour:
     cards = rng.sample(DECK, 32)
     live = rng.random() < 0.5
     return start_four([cards[i * 8:(i + 1) * 8] for i in range(4)], FOUR,
@@ -52,15 +52,15 @@ def random_deal(rng: random.Random) -> FourState:
 
 
 @pytest.fixture(scope="module")
-def kernel() -> FourSolver:
-    return FourSolver(FOUR)
+def kernel() -> SolverFour:
+    return SolverFour(FOUR)
 
 
-def test_every_card_valued_as_plain_minimax_on_300_endings(kernel: FourSolver) -> None:
+def test_every_card_valued_as_plain_minimax_on_300_endings(kernel: SolverFour) -> None:
     """Every legal card of the seat to move, valued by the kernels and by the plain solver, equals a plain
     minimax (no pruning, no table) on 300 random endings of 2 to 4 tricks (4: three cards already played)."""
     rng = random.Random(35)
-    plain = PlainFourSolver(FOUR)
+    plain = PlainSolverFour(FOUR)
     sizes = [(2, rng.randrange(4)) for _ in range(140)] + [(3, rng.randrange(4)) for _ in range(140)] + [(4, 3)] * 20
     for n, played in sizes:
         s = ending(rng, n, played)
@@ -72,22 +72,22 @@ def test_every_card_valued_as_plain_minimax_on_300_endings(kernel: FourSolver) -
         assert kernel.value(s) == plain.value(s) == best
 
 
-def test_kernels_equal_the_plain_solver_on_whole_deals(kernel: FourSolver) -> None:
+def test_kernels_equal_the_plain_solver_on_whole_deals(kernel: SolverFour) -> None:
     """Whole deals: the value and every first lead's value, kernels against the plain solver."""
     rng = random.Random(4)
     for _ in range(2):
         s = random_deal(rng)
-        plain = PlainFourSolver(FOUR)
+        plain = PlainSolverFour(FOUR)
         assert [c.value for c in choices(s, kernel)] == [c.value for c in choices(s, plain)]
         assert kernel.value(s) == plain.value(s)
 
 
-def test_the_line_reaches_the_value_and_its_cards_are_equally_good(kernel: FourSolver) -> None:
+def test_the_line_reaches_the_value_and_its_cards_are_equally_good(kernel: SolverFour) -> None:
     """The line played out scores the solved value, and every card called equally good has that value."""
     rng = random.Random(8)
     s = random_deal(rng)
     v, line = solve_line(s, FOUR, kernel)
-    plain = PlainFourSolver(FOUR)
+    plain = PlainSolverFour(FOUR)
     for ply in line[:8]:
         for c in ply.equally_good:
             assert plain.value(play_card(s, c, FOUR)) == v
@@ -102,7 +102,7 @@ def hands(*texts: str) -> list[tuple[Card, ...]]:
     return [parse_cards(t) for t in texts]
 
 
-def play_all(s: FourState, text: str) -> FourState:
+def play_all(s: StateFour, text: str) -> StateFour:
     for token in text.replace(",", " ").split():
         s = play_card(s, parse_card(token), FOUR)
     return s
@@ -125,7 +125,7 @@ def test_capot_by_hand() -> None:
 
 def test_capot_ending_by_minimax() -> None:
     """Two tricks left, elder+third holding every winner and the lead: 2 leads, the last trick, capot 40."""
-    s = FourState((frozenset(parse_cards("AS KS")), frozenset(parse_cards("7S 8S")), frozenset(parse_cards("AH KH")),
+    s = StateFour((frozenset(parse_cards("AS KS")), frozenset(parse_cards("7S 8S")), frozenset(parse_cards("AH KH")),
                    frozenset(parse_cards("9S TS"))), 0, (), (6, 0), (20, 5), False)
     assert minimax_four(s, FOUR) == (20 + 2 + 1 + 40) - 5
 
@@ -146,11 +146,11 @@ def test_partner_winning_partners_lead_adds_nothing() -> None:
 
 def test_the_cards_at_five_tricks_and_none_at_four() -> None:
     """5 tricks to 3 scores the cards (10); 4 to 4 nobody."""
-    state = FourState(tuple(frozenset() for _ in range(4)), 0, (), (5, 3), (7, 9), False)  # type: ignore[arg-type]
+    state = StateFour(tuple(frozenset() for _ in range(4)), 0, (), (5, 3), (7, 9), False)  # type: ignore[arg-type]
     assert finish_four(state, FOUR).cards == (10, 0)
-    four_four = FourState(state.hands, 0, (), (4, 4), (7, 9), False)
+    four_four = StateFour(state.hands, 0, (), (4, 4), (7, 9), False)
     assert finish_four(four_four, FOUR).cards == (0, 0)
-    three_five = FourState(state.hands, 0, (), (3, 5), (7, 9), False)
+    three_five = StateFour(state.hands, 0, (), (3, 5), (7, 9), False)
     assert finish_four(three_five, FOUR).totals == (7, 19)
 
 

@@ -238,11 +238,11 @@ def test_the_single_position_entry_equals_the_batch():
     """kernels.seen.card_values (one position, its own stamp) gives the batch's cards and values."""
     from piquet_calc.engine.play import play_params
     from piquet_calc.kernels import seen as ks
-    from piquet_calc.kernels.play import new_table
+    from piquet_calc.kernels.play import new_transposition
 
     rules = PRESETS[2]
     rng = random.Random(12)
-    tt = new_table()
+    tt = new_transposition()
     for n in (3, 7, 12):
         s = random_ending(rng, n, rules)
         for led in (None, rng.choice(sorted(s.hands[s.leader]))):

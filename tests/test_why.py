@@ -14,10 +14,10 @@ from typer.testing import CliRunner
 
 from piquet_calc.analysis import analyse_discards
 from piquet_calc.analysis.deal import REPORT_STREAM, analyse_deal
+from piquet_calc.analysis.declarations_normand import analyse_exchange_normand
 from piquet_calc.analysis.partie import PartieState
-from piquet_calc.analysis.partie_value import load_table
-from piquet_calc.analysis.table import analyse_normand_exchange
-from piquet_calc.analysis.why import Chance, Source, exact_why, normand_why, partie_words, sampled_why, words
+from piquet_calc.analysis.partie_value import load_partie_values
+from piquet_calc.analysis.why import Chance, Source, exact_why, partie_words, sampled_why, why_normand, words
 from piquet_calc.cards import cards_of, mask_of, parse_cards, parse_hand
 from piquet_calc.cli import app
 from piquet_calc.engine.deal import DealSampler
@@ -80,8 +80,8 @@ def test_the_best_discard_is_compared_with_the_second_and_a_named_one_with_any(b
 
 @pytest.mark.slow
 def test_normand_dealer_sources_add_up_exactly():
-    a = analyse_normand_exchange(parse_cards("AS KS QS JS 9S AH KH 8D 7D AC"), NORMAND)
-    w = normand_why(a, None)  # keep, against #1
+    a = analyse_exchange_normand(parse_cards("AS KS QS JS 9S AH KH 8D 7D AC"), NORMAND)
+    w = why_normand(a, None)  # keep, against #1
     assert w.mine is None and w.sum_exact == w.total.exact == a.options[w.mine_rank - 1].net - a.options[0].net
     validator("discard-why").validate(why_data(w, {}))
 
@@ -187,7 +187,7 @@ def test_an_illegal_discard_is_one_line_and_exit_2_before_any_work(monkeypatch, 
 
 
 def test_normand_keep_and_a_wrong_pair_are_read_before_the_work(monkeypatch):
-    monkeypatch.setattr("piquet_calc.analysis.table.analyse_normand_exchange",
+    monkeypatch.setattr("piquet_calc.analysis.declarations_normand.analyse_exchange_normand",
                         lambda *a, **k: (_ for _ in ()).throw(AssertionError("started")))
     hand = "AS KS QS JS 9S AH KH 8D 7D AC"
     result = runner.invoke(app, ["discard", hand, "--rules", "normand", "--dealer", "--why", "8D 7D AC"])
@@ -229,7 +229,7 @@ def test_the_partie_difference_matches_a_brute_force_lookup(sampled, fresh_total
     a, _ = sampled
     w = sampled_why(a, parse_cards("AS"), state=PartieState(me, opp, number, "elder"), partie_rules="rubicon")
     p = w.partie
-    table = load_table("rubicon")
+    table = load_partie_values("rubicon")
     first = number % 2 == 1  # am I player 1?
     value, win, rub = {}, {}, {}
     for d in (w.mine, w.theirs):

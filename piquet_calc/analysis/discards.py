@@ -18,7 +18,7 @@ import numpy as np
 
 from ..cards import DECK, HAND_SIZE, Card, CardError, sort_hand
 from ..engine.columns import COUNT_NAMES
-from ..engine.tables import tables_for
+from ..engine.rule_arrays import rule_arrays_for
 from ..game.declarations import is_carte_blanche
 from ..rules import RUBICON, RulesError, RuleSet, span
 from .counts import ExactCounts
@@ -161,7 +161,7 @@ class KernelSetup:
     def count(self, kernel: Callable[..., None], size: int, draws: np.ndarray, **options) -> np.ndarray:
         """Counts for every discard of ``size`` cards over the given draws, by ``kernel`` (``options``:
         its keyword arguments, such as enumerate_fast's ``progress``)."""
-        t = tables_for(self.rules)
+        t = rule_arrays_for(self.rules)
         discards = combinations(HAND_SIZE, size)
         counts = np.zeros((len(discards), len(COUNT_NAMES)), dtype=np.int64)
         from ..engine.enumeration import side_array
@@ -222,7 +222,7 @@ def analyse_declaration(hand: Sequence[Card], position: Position, discards: Sequ
     if len(unseen) < HAND_SIZE:
         raise CardError(f"only {len(unseen)} cards are left unseen: the opponent holds {HAND_SIZE}")
     if carte_blanche:
-        from ..game.deal_check import check_blanche_claim
+        from ..game.consistency import check_blanche_claim
 
         most = max(rules.elder_discards if position == "elder" else
                    [m for k in rules.elder_discards for m in rules.dealer_discards(k)])

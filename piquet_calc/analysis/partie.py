@@ -26,7 +26,7 @@ from typing import Any, Literal
 import numpy as np
 
 from ..game.partie import dealer_of
-from .partie_value import COARSE_STEP, PartieTable, PartieValueError, StepsOf, load_table
+from .partie_value import COARSE_STEP, PartieValueError, PartieValues, StepsOf, load_partie_values
 
 Position = Literal["elder", "younger"]
 
@@ -96,7 +96,7 @@ def _checked(totals: np.ndarray, state: PartieState) -> np.ndarray:
     return totals
 
 
-def partie_deals(totals: np.ndarray, state: PartieState, rules_name: str, table: PartieTable | None = None,
+def partie_deals(totals: np.ndarray, state: PartieState, rules_name: str, table: PartieValues | None = None,
                  played: Any = None) -> PartieDeals:
     """Each deal of ``totals`` (samples, 2) = [my total, the opponent's] looked up at ``state``: my partie
     value, my chance of winning the partie and (rubicon, english) of being rubiconed, deal by deal;
@@ -105,7 +105,7 @@ def partie_deals(totals: np.ndarray, state: PartieState, rules_name: str, table:
     ``played``: the same deals as played (engine/deal.py's ReportDeals, ``counted(i)``), whose counting
     order decides au-cent's race where the totals leave it open (who reached 100 first, the lurch)."""
     totals = _checked(totals, state)
-    table = table or load_table(rules_name)
+    table = table or load_partie_values(rules_name)
     mine, theirs = totals[:, 0], totals[:, 1]
     pairs = np.stack([mine, theirs], axis=1) if state.position == "elder" else np.stack([theirs, mine], axis=1)
     got = table.after_many(state.deal, state.score, pairs, None if played is None else _steps_of(played, pairs))
@@ -118,12 +118,12 @@ def partie_deals(totals: np.ndarray, state: PartieState, rules_name: str, table:
 
 
 def partie_estimate(totals: np.ndarray, state: PartieState, rules_name: str,
-                    table: PartieTable | None = None, played: Any = None) -> PartieEstimate:
+                    table: PartieValues | None = None, played: Any = None) -> PartieEstimate:
     """My expected partie value, chance of winning and (rubicon, english) of being rubiconed, from the deals'
     ``totals`` (samples, 2) = [my total, the opponent's], at ``state``: the means of ``partie_deals``, each
     with its standard error; PartieValueError as there."""
     totals = _checked(totals, state)
-    table = table or load_table(rules_name)
+    table = table or load_partie_values(rules_name)
     per = partie_deals(totals, state, rules_name, table, played)
     v, v_se = _mean_se(per.value)
     w, w_se = _mean_se(per.win)
@@ -148,7 +148,7 @@ def _steps_of(played: Any, pairs: np.ndarray) -> StepsOf:
 TABLE_SE_FLOOR = 1e-9  # a bootstrap spread below this is no standard error: the value there does not move
 
 
-def _table_se(table: PartieTable, state: PartieState) -> float | None:
+def _table_se(table: PartieValues, state: PartieState) -> float | None:
     """The shipped bootstrap standard error of the value at the tabled state nearest the score before the
     deal (deal − 1 played): a guide to the table's own error here, not a figure for each deal's lookup. None
     where the bootstrap gives no figure: a deal beyond the stages shipped (rubicon's two more deals after a
@@ -175,7 +175,7 @@ def _table_se(table: PartieTable, state: PartieState) -> float | None:
 def rank_by_partie(discards: Sequence[Any], state: PartieState, rules_name: str) -> list[tuple[Any, PartieEstimate]]:
     """The finalists of ``discard --play`` (analysis/deal.py's DealDiscard, each with ``totals`` (samples, 2))
     with their partie figures, best expected partie value first (ties: the expected points)."""
-    table = load_table(rules_name)
+    table = load_partie_values(rules_name)
     out = []
     for d in discards:
         totals = getattr(d, "totals", None)

@@ -8,11 +8,11 @@ end, game/partie.py's result. Beside the value: player 1's chance of winning the
 english) of being rubiconed, each by the same recursion on an indicator.
 
 The value of *ending a deal* with a pair of totals (issue 23, item 2) is the value of the state it leads
-to: ``PartieTable.after(deal, score, pair)``.
+to: ``PartieValues.after(deal, score, pair)``.
 
 The distribution is sampled (scripts/partie_deals.py): random deals, both exchanges by the exchange
 policy, the play solved double dummy; so the values assume both players play as that model plays, and
-they carry the sampling error given by the bootstrap in ``build_tables`` (``se_*``).
+they carry the sampling error given by the bootstrap in ``build_values`` (``se_*``).
 
 Covered: rubicon (six deals, two more when equal), english (six deals), encyclopedia (four), au-cent (the
 race to 100 with the lurch, in counting order from the sampled steps), russian between koroliks (its
@@ -23,7 +23,7 @@ korolik), so score-aware advice (analysis/partie.py) is for ``ADVISED`` only.
 Grid (rubicon, english): totals 0 to GRID − 1 per player; a state beyond it is moved down the diagonal
 (both totals less the same amount), which keeps the difference and is wrong only when the loser would
 then be under 100, a state of negligible probability (GRID 640). Encyclopedia's result depends on the
-difference alone, so its recursion runs on the difference (``difference_tables``), exactly.
+difference alone, so its recursion runs on the difference (``difference_values``), exactly.
 """
 
 from __future__ import annotations
@@ -118,7 +118,7 @@ def _terminals(name: str, grid: int) -> tuple[np.ndarray, ...]:
     return tuple(out)
 
 
-def fixed_tables(name: str, p: np.ndarray, grid: int = GRID, length: int | None = None,
+def fixed_values(name: str, p: np.ndarray, grid: int = GRID, length: int | None = None,
                  lowest: int = 0) -> dict[str, np.ndarray]:
     """value, win, lose, rubicon, rubicon2 (see ``_terminals``): arrays (stages, grid, grid), stage n = n
     deals played, for rubicon and english, from the deal distribution ``p`` (P[elder, dealer]). Rubicon's
@@ -143,7 +143,7 @@ def fixed_tables(name: str, p: np.ndarray, grid: int = GRID, length: int | None 
     return {what: stages[k] for k, what in enumerate(KINDS)}
 
 
-def difference_tables(name: str, p: np.ndarray, length: int | None = None) -> dict[str, np.ndarray]:
+def difference_values(name: str, p: np.ndarray, length: int | None = None) -> dict[str, np.ndarray]:
     """Encyclopedia's partie depends on the difference of the totals only (004): value, win, lose over the
     difference d = player 1's total − player 2's, arrays (stages, 2R + 1), index d + R (key ``offset``: R).
     Exact: R covers every difference the sampled deals can make from any d in [−R/2, R/2]."""
@@ -204,7 +204,7 @@ def korolik_outcomes(p: np.ndarray, factor: int) -> dict[str, np.ndarray]:
             "wrote2": keys[:, 3].astype(bool), "p": prob}
 
 
-def russian_tables(p: np.ndarray, koroliks: int = KOROLIKS) -> dict[str, np.ndarray]:
+def russian_values(p: np.ndarray, koroliks: int = KOROLIKS) -> dict[str, np.ndarray]:
     """Russian's koroliks: value, win, lose for player 1 over (koroliks played, the next doubled, player 1
     has written, player 2 has written, D), D = player 1's korolik figures less player 2's, in tens, index
     D/10 + ``offset``; arrays (7, 2, 2, 2, 2R + 1). At the end, a player who wrote nothing loses 100 more
@@ -241,7 +241,7 @@ def _cross(cum: np.ndarray, need: np.ndarray) -> np.ndarray:
     return np.searchsorted(cum, need, side="left")
 
 
-def au_cent_tables(steps: np.ndarray, offsets: np.ndarray, weights: np.ndarray | None = None,
+def au_cent_values(steps: np.ndarray, offsets: np.ndarray, weights: np.ndarray | None = None,
                    iterations: int = 400) -> dict[str, np.ndarray]:
     """Au-cent's race: value and win over (s1, s2) < 100 for each dealer of the next deal (index 0: player 1
     deals, 1: player 2 deals): arrays (2, 100, 100). A sampled deal's steps decide who reaches 100 first
@@ -308,12 +308,12 @@ def tables(name: str, pairs: np.ndarray, steps: np.ndarray | None = None, offset
     if name not in TABLED:
         raise PartieValueError(f"no partie value table for {name}: tabled are {', '.join(TABLED)}")
     if name == "au-cent":
-        return au_cent_tables(steps, offsets, weights)
+        return au_cent_values(steps, offsets, weights)
     if name == "encyclopedia":
-        return difference_tables(name, distribution(pairs, weights))
+        return difference_values(name, distribution(pairs, weights))
     if name == "russian":
-        return russian_tables(distribution(pairs, weights))
-    return fixed_tables(name, distribution(pairs, weights), grid, lowest=lowest)
+        return russian_values(distribution(pairs, weights))
+    return fixed_values(name, distribution(pairs, weights), grid, lowest=lowest)
 
 
 def _coarse(name: str, t: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
@@ -332,7 +332,7 @@ def _coarse(name: str, t: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     return {k: v[:, pts][:, :, pts].astype(np.float32) for k, v in t.items() if k in SHIPPED}
 
 
-def build_tables(name: str, pairs: np.ndarray, steps: np.ndarray, offsets: np.ndarray, seed: int,
+def build_values(name: str, pairs: np.ndarray, steps: np.ndarray, offsets: np.ndarray, seed: int,
                  boot: int = BOOTSTRAP) -> dict[str, np.ndarray]:
     """The shipped coarse table (every COARSE_STEP points) and its bootstrap standard errors."""
     if name not in TABLED:
@@ -354,7 +354,7 @@ def build_tables(name: str, pairs: np.ndarray, steps: np.ndarray, offsets: np.nd
 # --- the shipped tables ----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class PartieTable:
+class PartieValues:
     """One preset's sampled deals (piquet_calc/data/partie_<preset>.npz) and the values they give."""
 
     name: str
@@ -513,7 +513,7 @@ def _full(name: str, lowest: int) -> dict[str, np.ndarray]:
             return full
         except (OSError, ValueError):  # a damaged or foreign file: compute afresh
             pass
-    t = load_table(name)
+    t = load_partie_values(name)
     full = {k: (v if k == "offset" else v.astype(np.float32))
             for k, v in tables(name, t.pairs, t.steps, t.offsets, lowest=lowest).items()}
     _FULL_DONE.add((name, lowest))
@@ -547,12 +547,12 @@ def _cached_full_path(name: str, lowest: int) -> Path | None:
 
 
 @lru_cache(maxsize=8)
-def load_table(name: str) -> PartieTable:
+def load_partie_values(name: str) -> PartieValues:
     """The shipped table of a preset; PartieValueError when there is none."""
     if name not in TABLED:
         raise PartieValueError(f"no partie value table for {name}: tabled are {', '.join(TABLED)}")
     path = resources.files("piquet_calc") / "data" / f"partie_{name}.npz"
     with resources.as_file(path) as p, np.load(p) as z:
         coarse = {k: z[k] for k in z.files if k.startswith(("table_", "se_")) and k != "table_seconds"}
-        return PartieTable(name, z["pairs"], z["steps"], z["offsets"], int(z["seed"]), int(z["deals"]),
+        return PartieValues(name, z["pairs"], z["steps"], z["offsets"], int(z["seed"]), int(z["deals"]),
                            float(z["seconds"]), coarse)

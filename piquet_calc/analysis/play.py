@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards import HAND_SIZE, Card, CardError, parse_cards, quote
-from ..game.deal_check import check_two_handed_deal
+from ..game.consistency import check_two_handed_deal
 from ..game.declarations import DealScore, is_carte_blanche, score_deal
 from ..game.play import (
     DEALER,
@@ -119,7 +119,7 @@ def analyse_play(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
     """The declarations, the recorded ``tricks``, and the best play of the rest (see the module docstring).
 
     CardError for overlapping hands, wrong counts or dealt hands that do not fit the final ones
-    (game/deal_check.py); PlayError (one line naming the trick) for an
+    (game/consistency.py); PlayError (one line naming the trick) for an
     illegal trick. ``kernel``: solve with the kernels (True), the plain solver (False, the same figures), or
     (None) the kernels if they are compiled, else the plain solver (engine.play.solver_for)."""
     rules.require_two_handed("the play of a deal")

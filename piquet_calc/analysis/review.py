@@ -43,7 +43,7 @@ from math import comb
 from ..cards import HAND_SIZE, Card, format_cards
 from ..game.declarations import RANK_NAMES, SUIT_NAMES
 from ..game.play import DEALER, ELDER, SEAT_NAMES, PlayState, legal_cards, play_trick, start
-from ..game.record_check import Deal, model_heard
+from ..game.record_check import CheckedRecord, model_heard
 from .defaults import DEFAULT_SAMPLES, DEFAULT_SEED
 from .play import before_play
 
@@ -121,7 +121,7 @@ class CardGrade:
 
 @dataclass(frozen=True)
 class Review:
-    deal: Deal
+    deal: CheckedRecord
     seats: tuple[int, ...]
     exchange: tuple[ExchangeGrade, ...]
     announcements: tuple[AnnouncementGrade, ...]
@@ -190,8 +190,9 @@ def exchange_words(e: ExchangeGrade) -> str:
 # --- the exchange ----------------------------------------------------------------------------------------------
 
 
-def grade_exchange(deal: Deal, seat: int, play: bool = False, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED,
-                   threads: int | None = None, progress: Callable[[int, int], None] | None = None) -> ExchangeGrade:
+def grade_exchange(deal: CheckedRecord, seat: int, play: bool = False, samples: int = DEFAULT_SAMPLES,
+                   seed: int = DEFAULT_SEED, threads: int | None = None,
+                   progress: Callable[[int, int], None] | None = None) -> ExchangeGrade:
     """One player's discard among every legal discard (module docstring); the dealt hand and the discards must
     be known (and for the dealer, how many elder took). ``progress(deals done, deals in all)``: the exact
     analysis's."""
@@ -218,7 +219,7 @@ def grade_exchange(deal: Deal, seat: int, play: bool = False, samples: int = DEF
                          float(me.net), float(first.net), said, took, judged)
 
 
-def _judged(deal: Deal, seat: int, hand: Sequence[Card], mine: Sequence[Card], position: str, took: int | None,
+def _judged(deal: CheckedRecord, seat: int, hand: Sequence[Card], mine: Sequence[Card], position: str, took: int | None,
             samples: int, seed: int, threads: int | None) -> PlayJudged:
     from .deal import analyse_deal
     from .why import sampled_why, words
@@ -268,7 +269,7 @@ class SeatView:
         return args + (["--tricks", tricks] if tricks else [])
 
 
-def seat_view(deal: Deal, seat: int, heard: str | None = None) -> SeatView:
+def seat_view(deal: CheckedRecord, seat: int, heard: str | None = None) -> SeatView:
     """The player's view at the first lead: ``play --seat``'s opponent list from his hand, discards, what he
     heard (``heard``; default the record's or the model's), how many the other took and the talon cards he saw.
     Without his discards, game/seat.py is asked directly with none (module docstring)."""
@@ -299,7 +300,7 @@ def seat_view(deal: Deal, seat: int, heard: str | None = None) -> SeatView:
                     "every hand the announcements leave of the 20 cards not in his hand (his discards not known)")
 
 
-def _view_or_why(deal: Deal, seat: int) -> SeatView:
+def _view_or_why(deal: CheckedRecord, seat: int) -> SeatView:
     """``seat_view``; what the player heard fitting no hand is one line naming the record's field."""
     from ..cards import CardError
     from ..game.record import RecordError
@@ -316,7 +317,7 @@ def unseen_count(view: SeatView) -> int:
     return 32 - HAND_SIZE - len(view.discards) - (len(view.seen) if view.seat == DEALER else 0)
 
 
-def grade_announcements(deal: Deal, seat: int, views: dict[int, SeatView]) -> AnnouncementGrade:
+def grade_announcements(deal: CheckedRecord, seat: int, views: dict[int, SeatView]) -> AnnouncementGrade:
     """What ``seat`` said and what it changed (module docstring): the other's view with his words, and with the
     model's when the record gives others; his declarations as announced, in full, and what he sank."""
     from ..game.dialogue import dialogue
@@ -342,7 +343,7 @@ def _declared(s) -> tuple[int, int]:
     return before_play(s)[:2]
 
 
-def _as_announced(deal: Deal, seat: int) -> tuple[int, int, tuple[str, ...], tuple[int, int]]:
+def _as_announced(deal: CheckedRecord, seat: int) -> tuple[int, int, tuple[str, ...], tuple[int, int]]:
     """(his declarations as announced, in full, what he sank in words, what his sinking alone changed: his
     points and the other's): game/announced.py's score against score_deal's."""
     from ..game.announced import announced, sunk
@@ -376,7 +377,7 @@ def dd_values(solver, state: PlayState, led: Card | None, rules) -> dict[Card, i
     return {c: solver.value(play_trick(state, led, c, rules)) for c in legal_cards(state.hands[1 - state.leader], led)}
 
 
-def grade_card(deal: Deal, view: SeatView | None, state: PlayState, n: int, led: Card | None, card: Card,
+def grade_card(deal: CheckedRecord, view: SeatView | None, state: PlayState, n: int, led: Card | None, card: Card,
                solver, threads: int = 0, before: tuple[int, int, bool] | None = None) -> CardGrade:
     """One card: from the player's seat (``view``) and double dummy (``state``: the real position). ``before``:
     the totals at the first lead as announced, known to both (where something was sunk); None: each hand the
@@ -403,7 +404,7 @@ def grade_card(deal: Deal, view: SeatView | None, state: PlayState, n: int, led:
                      tuple(c for c in legal if dd[c] == top), top - dd[card], dd[card], values)
 
 
-def _before(deal: Deal, as_announced: bool = False) -> tuple[int, int, bool]:
+def _before(deal: CheckedRecord, as_announced: bool = False) -> tuple[int, int, bool]:
     """The totals at the first lead (and pique still live): the hands' declarations in full, or (``as_announced``)
     as the record's announcements score them (game/announced.py)."""
     from ..game.announced import score_announced
@@ -415,7 +416,7 @@ def _before(deal: Deal, as_announced: bool = False) -> tuple[int, int, bool]:
     return before_play(score_deal(deal.final[0], deal.final[1], deal.rules, *deal.blanche))
 
 
-def analyse_review(deal: Deal, seats: Sequence[int] = (ELDER, DEALER), play: bool = False,
+def analyse_review(deal: CheckedRecord, seats: Sequence[int] = (ELDER, DEALER), play: bool = False,
                    samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED, threads: int = 0,
                    progress: Progress | None = None) -> Review:
     """Every decision of ``seats`` in ``deal`` graded (module docstring)."""
@@ -496,7 +497,7 @@ def _deals_progress(stage: str, done: int, total: int, said: Progress) -> Callab
     return report
 
 
-def _mover(deal: Deal, k: int) -> int:
+def _mover(deal: CheckedRecord, k: int) -> int:
     """Who plays the ``k``-th card of the record's tricks (0: elder's first lead)."""
     from ..game.play import follower_wins
 

@@ -5,7 +5,7 @@ of the two others'): carte blanche, point, sequence, sets, carte rouge, repique,
 the tricks, the cards, capot (and the deal bonus under rules that pay one). The sources of one deal add up
 to its net, so the sources' differences between two discards add up to the difference of their nets.
 
-* **Exact** (``exact_why``, ``normand_why``): from the enumeration's integer counts, each source's
+* **Exact** (``exact_why``, ``why_normand``): from the enumeration's integer counts, each source's
   difference a Fraction; their sum is the difference of the exact nets, to the last digit.
 * **Sampled** (``sampled_why``): from the whole-deal analysis's report deals (never the deals that chose or
   ordered the discards), each source's difference paired deal by deal on the same deals, with its paired
@@ -39,9 +39,9 @@ if TYPE_CHECKING:  # numpy only for the sampled comparison
     import numpy as np
 
     from .deal import DealAnalysis
+    from .declarations_normand import ExchangeNormand
     from .discards import Analysis
     from .partie import PartieState
-    from .table import NormandExchange
 
 SOURCES = ("carte_blanche", "point", "sequence", "sets", "carte_rouge", "repique", "pique", "tricks", "cards",
            "capot", "deal_bonus")
@@ -259,7 +259,7 @@ def exact_why(a: Analysis, mine: Sequence[Card], against: Sequence[Card] | bool 
                Source("total", float(total), 0.0, total, ()), tuple(sources), None, named)
 
 
-def normand_why(a: NormandExchange, mine: Sequence[Card] | None, against: Sequence[Card] | None | bool = False,
+def why_normand(a: ExchangeNormand, mine: Sequence[Card] | None, against: Sequence[Card] | None | bool = False,
                 ) -> Why:
     """Normand's dealer: ``mine`` (None: keep) against ``against`` (False: #1), from the exact counts. Each
     source counts as the net does: the dealer's points minus the mean of elder's and middle's."""
@@ -347,9 +347,9 @@ def _partie_why(deal: DealAnalysis, mine: tuple, theirs: tuple, state: PartieSta
 
     from ..engine.deal import deal_totals
     from .partie import partie_deals
-    from .partie_value import load_table
+    from .partie_value import load_partie_values
 
-    table = load_table(rules_name)
+    table = load_partie_values(rules_name)
     per = []
     for d, kept in (mine, theirs):
         if len(d.totals) != deal.samples or len(kept.columns) != deal.samples:

@@ -127,10 +127,10 @@ def _user_errors() -> Iterator[None]:
         raise click_errors.UsageError(str(e)) from None
 
 
-def _table_hands(hands: list[str], ruleset: RuleSet) -> list[tuple[Card, ...]]:
-    """The hands of a table of three or four, one a seat in the seats' order, read and checked (game/table.py's
-    ``check_table_hands``): a usage error for the wrong number of hands or a bad hand."""
-    from ..game.table import check_table_hands
+def _seating_hands(hands: list[str], ruleset: RuleSet) -> list[tuple[Card, ...]]:
+    """The hands of a table of three or four, one a seat in the seats' order, read and checked (game/seating.py's
+    ``check_seating_hands``): a usage error for the wrong number of hands or a bad hand."""
+    from ..game.seating import check_seating_hands
 
     shape = ruleset.table
     if len(hands) != shape.players:
@@ -138,7 +138,7 @@ def _table_hands(hands: list[str], ruleset: RuleSet) -> list[tuple[Card, ...]]:
                                       f"give {shape.players} hands in that order, not {len(hands)}")
     with _user_errors():
         cards = [parse_cards(h, shape.hand_size, f"{seat}'s hand") for seat, h in zip(shape.seats, hands, strict=True)]
-        check_table_hands(cards, ruleset)
+        check_seating_hands(cards, ruleset)
     return cards
 
 

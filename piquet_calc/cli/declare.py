@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from ..cards import DECK, HAND_SIZE, Card, CardError, parse_cards, parse_hand, quote
-from ..game.deal_check import check_exchange_seen
+from ..game.consistency import check_exchange_seen
 from ..rules import RuleSet, get_rules
 from .common import (
     ElderOption,
@@ -96,7 +96,7 @@ def _declare_dialogue(elder_hand: str, dealer_hand: str | None, elder_dealt: str
     if other_options:
         raise click_errors.UsageError("--dialogue takes both final hands (and --elder-dealt, --dealer-dealt, "
                                       "--rules, --json), not --discards, --seen, a seat or carte blanche")
-    from ..game.deal_check import check_two_handed_deal
+    from ..game.consistency import check_two_handed_deal
     from ..game.dialogue import dialogue as make_dialogue
     from ..game.dialogue import knowledge
     from ..game.hands import consistent_hands
@@ -146,18 +146,18 @@ def _declare_table(hand: str, ruleset: RuleSet, seat: str | None, elder: bool, y
     from .. import report
 
     if shape.players == 4:
-        from ..analysis.four import analyse_four_declaration
+        from ..analysis.declarations_four import analyse_declaration_four
 
         if thrown or carte_blanche:
             raise click_errors.UsageError(f"nobody exchanges under {ruleset.name}: no --discards or --carte-blanche "
                                           "(each hand's carte blanche is read off it)")
         with _user_errors():
-            four = analyse_four_declaration(cards, who, ruleset, progress=_Progress(not quiet))
-        _emit(as_json, lambda: report.four_declaration_data(four), lambda: report.four_declaration_table(four))
+            four = analyse_declaration_four(cards, who, ruleset, progress=_Progress(not quiet))
+        _emit(as_json, lambda: report.declaration_four_data(four), lambda: report.declaration_four_table(four))
         return
-    from ..analysis.table import analyse_normand_declaration
+    from ..analysis.declarations_normand import analyse_declaration_normand
 
     with _user_errors():
-        result = analyse_normand_declaration(cards, who, ruleset, thrown, carte_blanche=carte_blanche,
+        result = analyse_declaration_normand(cards, who, ruleset, thrown, carte_blanche=carte_blanche,
                                              progress=_Progress(not quiet))
-    _emit(as_json, lambda: report.normand_declaration_data(result), lambda: report.normand_declaration_table(result))
+    _emit(as_json, lambda: report.declaration_normand_data(result), lambda: report.declaration_normand_table(result))

@@ -31,8 +31,8 @@ from .why import (
     emit_why,
     exact_why_data,
     keep_deals,
-    normand_why_data,
     sampled_why_data,
+    why_normand_data,
 )
 
 MAX_SAMPLES = 100_000  # --samples: 2 to this many fresh deals per discard (100 times the default)
@@ -181,7 +181,7 @@ def _discard_table(hand: str, ruleset: RuleSet, elder: bool, younger: bool, deal
     if elder_blanche:
         raise click_errors.UsageError("--elder-blanche is for two players: under "
                                       f"{ruleset.name} nobody shows carte blanche before the exchange")
-    from ..analysis.table import analyse_normand_exchange
+    from ..analysis.declarations_normand import analyse_exchange_normand
 
     with _user_errors():
         cards = parse_cards(hand, shape.hand_size, "the hand")
@@ -190,9 +190,9 @@ def _discard_table(hand: str, ruleset: RuleSet, elder: bool, younger: bool, deal
     from .. import report
 
     with _user_errors():
-        result = analyse_normand_exchange(cards, ruleset, progress=_Progress(not quiet))
+        result = analyse_exchange_normand(cards, ruleset, progress=_Progress(not quiet))
     if chosen is not None:
-        emit_why(as_json, normand_why_data(result, chosen), lambda: report.normand_exchange_table(result, top), wide)
+        emit_why(as_json, why_normand_data(result, chosen), lambda: report.exchange_normand_table(result, top), wide)
         return
-    _emit(as_json, lambda: report.normand_exchange_data(result, top),
-          lambda: report.normand_exchange_table(result, top), wide)
+    _emit(as_json, lambda: report.exchange_normand_data(result, top),
+          lambda: report.exchange_normand_table(result, top), wide)

@@ -18,9 +18,9 @@ MAX_SEED = 2**32 - 1
 def discard_normand_play(ctx: typer.Context, hand: str, ruleset: RuleSet, seats: tuple[bool, bool, bool, bool],
                          top: int, samples: int, seed: int, threads: int, why: str | None, against: str | None,
                          as_json: bool, quiet: bool, wide: bool) -> None:
-    """Keep or which two, each judged on sampled whole deals (analysis/normand_deal.py), ``--why`` for one."""
-    from ..analysis.normand_deal import NORMAND_DEFAULT_SAMPLES, NORMAND_DEFAULT_TOP, analyse_normand_deal
-    from ..report.normand_deal import normand_deal_data, normand_deal_table
+    """Keep or which two, each judged on sampled whole deals (analysis/deal_normand.py), ``--why`` for one."""
+    from ..analysis.deal_normand import NORMAND_DEFAULT_SAMPLES, NORMAND_DEFAULT_TOP, analyse_deal_normand
+    from ..report.deal_normand import deal_normand_data, deal_normand_table
 
     elder, younger, dealer, elder_blanche = seats
     if elder or younger or not dealer:
@@ -46,11 +46,11 @@ def discard_normand_play(ctx: typer.Context, hand: str, ruleset: RuleSet, seats:
     progress = _DealProgress(not quiet)
     try:
         with _user_errors():
-            result = analyse_normand_deal(cards, ruleset, samples=samples, seed=seed, top=top, also=also,
+            result = analyse_deal_normand(cards, ruleset, samples=samples, seed=seed, top=top, also=also,
                                           threads=threads or None, progress=progress, stage=progress.stage)
     except KeyboardInterrupt:
         typer.echo(f"\n{PROG}: interrupted: nothing printed", err=True)
         raise typer.Exit(130) from None
     progress.finish()
-    data = normand_deal_data(result, chosen)
-    _emit(as_json, lambda: data, lambda: normand_deal_table(data), wide)
+    data = deal_normand_data(result, chosen)
+    _emit(as_json, lambda: data, lambda: deal_normand_table(data), wide)

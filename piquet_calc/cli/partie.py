@@ -12,8 +12,8 @@ import typer
 
 from ..analysis.partie import PartieState
 from ..cards import quote
-from ..game.partie import Deal, PartieError, deal_from_play, dealer_of, parse_deal, partie_name, score_partie
-from ..game.partie_four import deal_from_play_four, score_four_sheet
+from ..game.partie import DealTotals, PartieError, deal_from_play, dealer_of, parse_deal, partie_name, score_partie
+from ..game.partie_four import deal_from_play_four, score_sheet_four
 from ..game.partie_limits import check_before_deal, most_before, why_most
 from ..numerals import NumberError, parse_whole
 from ..rules import get_rules
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 JSON_HINT = "the records `piquet-calc play --json` writes"
 
 
-def read_deals(texts: list[str], players: int, rules_name: str, own: str | None = None) -> list[Deal]:
+def read_deals(texts: list[str], players: int, rules_name: str, own: str | None = None) -> list[DealTotals]:
     """Deals from the arguments, or from stdin's text: one deal a line ("31 14", or steps "1:5 2:14"), or the
     JSON records of `piquet-calc play --json`, one after another (indented or one a line). Lines that are
     blank or start with # are skipped. ``rules_name``: the partie's preset; ``own``: the rules' own name (a
@@ -44,14 +44,14 @@ def _refuse_constant(name: str) -> None:
     raise _NotARecordNumber(f"{name} is not a number a play record holds")
 
 
-def _play_records(text: str, players: int, rules_name: str, own: str | None = None) -> list[Deal]:
+def _play_records(text: str, players: int, rules_name: str, own: str | None = None) -> list[DealTotals]:
     """The records of ``play --json`` one after another, each checked against play.schema.json (with
     jsonschema) before a number is read (normand: play-normand.schema.json, four: play-four.schema.json);
     anything else is one PartieError naming the deal."""
     four = rules_name == "four"
     if players not in (2, 3) and not four:
         raise PartieError(f"{JSON_HINT} are deals of two, three or four; {rules_name} is for {players} players")
-    from ..game.normand_record import deal_from_normand_play
+    from ..game.record_normand import deal_from_play_normand
     from ..schemas import validator
 
     schema = "play-four" if four else "play" if players == 2 else "play-normand"
@@ -89,7 +89,7 @@ def _play_records(text: str, players: int, rules_name: str, own: str | None = No
         elif players == 2:
             deals.append(deal_from_play(record, dealer_of(number), number))
         else:
-            deals.append(deal_from_normand_play(record, dealer_of(number, 3), number))
+            deals.append(deal_from_play_normand(record, dealer_of(number, 3), number))
 
 
 def _stdin_text() -> str:
@@ -130,7 +130,7 @@ def partie(
             texts = [raw] if raw.lstrip().startswith("{") else [
                 line for line in raw.splitlines() if line.strip() and not line.lstrip().startswith("#")]
         given = read_deals(texts, ruleset.table.players, name, ruleset.name)
-        result = (score_four_sheet(given) if four
+        result = (score_sheet_four(given) if four
                   else score_partie(ruleset, given, four_deals=four_deals, target=target))
     except PartieError as e:
         raise click_errors.UsageError(str(e)) from None

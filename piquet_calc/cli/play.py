@@ -97,18 +97,18 @@ def play(
 def _play_four(ctx: typer.Context, hands: list[str], tricks: str, ruleset: RuleSet, as_json: bool) -> None:
     """``play --rules four``: the declarations, the recorded cards, every card of the seat to move valued and
     the best play of the rest (analysis/play_four.py)."""
-    from ..analysis.play_four import analyse_play_four, parse_four_tricks
+    from ..analysis.play_four import analyse_play_four, parse_tricks_four
     from ..game.play import PlayError
-    from .common import _table_hands
+    from .common import _seating_hands
 
     others = _given(ctx, "elder_dealt", "dealer_dealt", "discards", "heard", "other_took", "seen", "carte_blanche",
                     "threads")
     if others:
         raise click_errors.UsageError(f"{', '.join(others)}: not for {ruleset.name} (no exchange, no --seat)")
-    cards = _table_hands(hands, ruleset)
+    cards = _seating_hands(hands, ruleset)
     with _user_errors():
         try:
-            played = [c for trick in parse_four_tricks(tricks) for c in trick]
+            played = [c for trick in parse_tricks_four(tricks) for c in trick]
             result = analyse_play_four(cards, ruleset, played)
         except (PlayError, CardError) as err:
             raise CardError(f"--tricks: {err}") from None

@@ -16,8 +16,8 @@ def play_normand(ctx: typer.Context, hands: list[str], tricks: str, rules: str, 
                  dealer_dealt: str = "") -> None:
     """Three hands (elder's, middle's, the dealer's ten), the recorded tricks, the rules, the dealer's dealt
     hand if given (``--dealer-dealt``, given even empty is given): the report."""
-    from ..analysis.normand_play import analyse_normand_play, parse_tricks3
-    from ..game.normand_play import PlayError
+    from ..analysis.play_normand import analyse_play_normand, parse_tricks_normand
+    from ..game.play_normand import PlayError
 
     others = _given(ctx, *TWO_HAND_ONLY)
     if others:
@@ -33,11 +33,11 @@ def play_normand(ctx: typer.Context, hands: list[str], tricks: str, rules: str, 
                                                                              strict=True)]
         dealt = (parse_cards(dealer_dealt, size, "the dealer's dealt hand") if _given(ctx, "dealer_dealt")
                  else None)
-        played = [c for t in parse_tricks3(tricks) for c in t]
+        played = [c for t in parse_tricks_normand(tricks) for c in t]
         try:
-            result = analyse_normand_play(cards, ruleset, played, dealer_dealt=dealt)
+            result = analyse_play_normand(cards, ruleset, played, dealer_dealt=dealt)
         except PlayError as err:
             raise CardError(f"--tricks: {err}") from None
-    from ..report.normand_play import normand_play_data, normand_play_table
+    from ..report.play_normand import play_normand_data, play_normand_table
 
-    _emit(as_json, lambda: normand_play_data(result), lambda: normand_play_table(result))
+    _emit(as_json, lambda: play_normand_data(result), lambda: play_normand_table(result))

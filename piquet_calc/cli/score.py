@@ -8,7 +8,7 @@ import typer
 
 from ..cards import HAND_SIZE, CardError, parse_cards
 from ..rules import RuleSet, get_rules
-from .common import JsonOption, RulesOption, WideOption, _emit, _given, _table_hands, _user_errors, click_errors
+from .common import JsonOption, RulesOption, WideOption, _emit, _given, _seating_hands, _user_errors, click_errors
 
 
 def score(
@@ -25,7 +25,7 @@ def score(
     wide: WideOption = False,  # read by _emit (common.py)
 ) -> None:
     """Score the declarations of one deal in counting order, with repique and elder's pique run."""
-    from ..game.deal_check import check_two_handed_deal
+    from ..game.consistency import check_two_handed_deal
     from ..game.declarations import is_carte_blanche, score_deal
 
     with _user_errors():
@@ -55,27 +55,27 @@ def score(
     result = score_deal(e, d, ruleset, elder_blanche=is_carte_blanche(e_dealt, ruleset),
                         dealer_blanche=is_carte_blanche(d_dealt, ruleset))
     _emit(as_json, lambda: report.score_data(e, d, result, ruleset),
-          lambda: report.score_table(e, d, result, ruleset))
+          lambda: report.score_seating(e, d, result, ruleset))
 
 
 def _score_table(hands: list[str], ruleset: RuleSet, dealer_dealt: str | None, two_handed_dealt: list[str],
                  as_json: bool) -> None:
     """score for three or four players."""
-    from ..game.deal_check import check_table_deal
+    from ..game.consistency import check_seating_deal
     from ..game.declarations import is_carte_blanche
-    from ..game.table import score_table
+    from ..game.seating import score_seating
 
     if two_handed_dealt:
         raise click_errors.UsageError(f"--elder-dealt and --younger-dealt are for two players; {ruleset.name} "
                                       "reads only --dealer-dealt (normand)")
-    cards = _table_hands(hands, ruleset)
+    cards = _seating_hands(hands, ruleset)
     with _user_errors():
         blanche = [is_carte_blanche(h, ruleset) for h in cards]
         if dealer_dealt is not None:
             dealt = parse_cards(dealer_dealt, ruleset.table.hand_size, "the dealer's dealt hand")
-            check_table_deal(cards, dealt, ruleset)
+            check_seating_deal(cards, dealt, ruleset)
             blanche[-1] = is_carte_blanche(dealt, ruleset)
     from .. import report
 
-    result = score_table(cards, ruleset, blanche)
-    _emit(as_json, lambda: report.table_score_data(cards, result), lambda: report.table_score_table(cards, result))
+    result = score_seating(cards, ruleset, blanche)
+    _emit(as_json, lambda: report.seating_score_data(cards, result), lambda: report.seating_score_table(cards, result))

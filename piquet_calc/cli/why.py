@@ -13,9 +13,9 @@ from .common import _emit, _user_errors, click_errors
 
 if TYPE_CHECKING:
     from ..analysis.deal import DealAnalysis
+    from ..analysis.declarations_normand import ExchangeNormand
     from ..analysis.discards import Analysis
     from ..analysis.partie import PartieState
-    from ..analysis.table import NormandExchange
 
 WhyOption = Annotated[str | None, typer.Option(
     "--why", help='Why not this discard: its rank and its difference to #1 split by source (carte blanche, point, '
@@ -84,11 +84,11 @@ def exact_why_data(result: Analysis, chosen: Chosen, inputs: dict[str, Any]) -> 
     return why_data(exact_why(result, chosen[0], chosen[1]), inputs)
 
 
-def normand_why_data(result: NormandExchange, chosen: Chosen) -> dict[str, Any]:
-    from ..analysis.why import normand_why
+def why_normand_data(result: ExchangeNormand, chosen: Chosen) -> dict[str, Any]:
+    from ..analysis.why import why_normand
     from ..report.why import why_data
 
-    return why_data(normand_why(result, chosen[0], chosen[1]), {})
+    return why_data(why_normand(result, chosen[0], chosen[1]), {})
 
 
 def sampled_why_data(deal: DealAnalysis, chosen: Chosen, inputs: dict[str, Any], state: PartieState | None = None,

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..kernels.layout import (
-    CLASSES3,
-    COUNT3_NAMES,
-    COUNT4_NAMES,
+    CLASSES_NORMAND,
     COUNT_NAMES,
+    COUNT_NAMES_FOUR,
+    COUNT_NAMES_NORMAND,
     DEAL_CARDS,
     DEAL_DEALER_CAPOT,
     DEAL_DEALER_DECLARATIONS,
@@ -26,8 +26,8 @@ from ..kernels.layout import (
     DEAL_ELDER_PLAY,
     DEAL_ELDER_REPIQUE,
     DEAL_ELDER_RUN_PIQUE,
-    SEATS3,
-    SIDES4,
+    SEATS_NORMAND,
+    SIDES_FOUR,
 )
 
 if TYPE_CHECKING:
@@ -60,4 +60,5 @@ class DealColumns:
                    cols[:, DEAL_ELDER_CAPOT], cols[:, DEAL_DEALER_CAPOT])
 
 
-__all__ = ["CLASSES3", "COUNT3_NAMES", "COUNT4_NAMES", "COUNT_NAMES", "SEATS3", "SIDES4", "DealColumns"]
+__all__ = ["CLASSES_NORMAND", "COUNT_NAMES_NORMAND", "COUNT_NAMES_FOUR", "COUNT_NAMES", "SEATS_NORMAND", "SIDES_FOUR",
+           "DealColumns"]

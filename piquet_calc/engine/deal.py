@@ -46,7 +46,7 @@ from ..kernels.layout import (
     TRANSPOSITION_COLUMNS,
 )
 from ..rules import RulesError, RuleSet
-from .tables import tables_for
+from .rule_arrays import rule_arrays_for
 
 BLOCK = 256  # deals per seeded block
 CONTROL_FACTOR = 16  # deals of the control's own stream per report deal, where its mean is sampled
@@ -59,11 +59,12 @@ Opponent = Literal["policy", "keeps"]
 Progress = Callable[[int], None]
 
 
-def sampler_table_bits(threads: int) -> int:
+def sampler_transposition_bits(threads: int) -> int:
     """Rows (as a power of two) of each worker thread's solver table: as large as SAMPLER_TRANSPOSITION_BITS, all the
     threads' tables within SAMPLER_TRANSPOSITION_BYTES (kernels/layout.py).
 
-    >>> sampler_table_bits(1), sampler_table_bits(2), sampler_table_bits(8), sampler_table_bits(1000)
+    >>> bits = sampler_transposition_bits
+    >>> bits(1), bits(2), bits(8), bits(1000)
     (22, 22, 20, 16)
     """
     rows = SAMPLER_TRANSPOSITION_BYTES // (8 * TRANSPOSITION_COLUMNS * max(1, threads))
@@ -241,7 +242,7 @@ class DealSampler:
         if not hasattr(local, "tt"):
             from ..kernels import play as kp
 
-            local.tt = kp.new_table(sampler_table_bits(self.threads))
+            local.tt = kp.new_transposition(sampler_transposition_bits(self.threads))
             local.buf, local.line = kp.new_buffer(), np.zeros(26, dtype=np.int64)
         return local.tt, local.buf, local.line
 
@@ -273,7 +274,7 @@ class DealSampler:
         cb_e, cb_d = (np.repeat(a, m) for a in self.carte_blanche(stream, lo, hi))
         out = np.zeros((len(elder), DEAL_ALL_COLUMNS), dtype=np.int64)
         u_out = np.zeros((len(elder), DEAL_COLUMNS), dtype=np.int64) if uniform else None
-        t = tables_for(self.rules)
+        t = rule_arrays_for(self.rules)
         play_params = self._play_params() if play else None
         chunk = CHUNK if play else 16 * CHUNK
 
@@ -315,7 +316,7 @@ class DealSampler:
         from ..kernels import deal as kd
 
         out = np.empty((len(discards), n), dtype=np.float32)
-        t = tables_for(self.rules)
+        t = rule_arrays_for(self.rules)
         step = max(BLOCK, (1 << 18) // max(len(discards), 1) // BLOCK * BLOCK)
         for lo in range(0, n, step):
             hi = min(n, lo + step)

@@ -77,19 +77,23 @@ register("declarations",
           "declarations/count:kept_and_columns", "declarations/count:count_draws", "declarations/count:add_totals",
           "declarations/plain:holding_count"),
          20, "the declaration counts")
-register("play", ("play/table:begin", "play/search:position_value", "play/line:solve_line"), 45, "the play solver")
+register("play", ("play/transposition:begin", "play/search:position_value", "play/line:solve_line"), 45,
+         "the play solver")
 register("deal", ("deal:declare_deals", "deal:play_deals"), 5, "the whole-deal sampler",
-         includes=(("play", ("play/table:begin", "play/line:solve_line")),))
+         includes=(("play", ("play/transposition:begin", "play/line:solve_line")),))
 register("seen", ("seen:batch_values",), 20, "the card values as a player sees them",
-         includes=(("play", ("play/table:begin",)),))
-register("normand-exchange", ("table:dealer_exchange",), 6, "normand's exchange counts")
-register("normand-declare", ("table:count_seat",), 4, "normand's declaration counts")
-register("four", ("four/fast:count_chunk_fast",), 10, "the four-player counts")
-register("play-four", ("play4/search:position_value", "play4/search:at_least", "play4/search:card_values"), 30,
-         "the four-player play solver", includes=(("play", ("play/table:begin",)),))
-register("normand-play", ("normand_play/step:begin3", "normand_play/search:card_values3",
-                          "normand_play/search:value3", "normand_play/search:at_least3"), 40, "the Normand play solver")
-register("normand-deal", ("normand_play/search:value3",), 35, "the Normand whole-deal solve")  # begin3 is tiny
+         includes=(("play", ("play/transposition:begin",)),))
+register("normand-exchange", ("declarations_normand:dealer_exchange",), 6, "normand's exchange counts")
+register("normand-declare", ("declarations_normand:count_seat",), 4, "normand's declaration counts")
+register("four", ("declarations_four/fast:count_chunk_fast",), 10, "the four-player counts")
+register("play-four", ("play_four/search:position_value", "play_four/search:at_least",
+                       "play_four/search:card_values"), 30,
+         "the four-player play solver", includes=(("play", ("play/transposition:begin",)),))
+register("normand-play", ("play_normand/step:begin_normand", "play_normand/search:card_values_normand",
+                          "play_normand/search:value_normand", "play_normand/search:at_least_normand"), 40,
+         "the Normand play solver")
+register("normand-deal", ("play_normand/search:value_normand",), 35,
+         "the Normand whole-deal solve")  # begin_normand is tiny
 # fmt: on
 
 # the declaration kernels' names in their module (the default of kernels_compiled)

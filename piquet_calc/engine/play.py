@@ -10,7 +10,7 @@ solver (the same values and line), so that a first ``play`` does not wait for nu
 
 For other kernels (issue 14's sampler): ``kernels.play.solve_deal(elder_mask, dealer_mask, params,
 elder_before, dealer_before, pique_live, tt)`` is njit and nogil; build ``params`` here once per
-rules and one ``tt = kernels.play.new_table()`` per worker thread. It returns ``(value, elder_play,
+rules and one ``tt = kernels.play.new_transposition()`` per worker thread. It returns ``(value, elder_play,
 dealer_play)``: elder's final total minus the dealer's, and each side's points from the play.
 numba is imported only when a solve is asked for.
 """
@@ -79,7 +79,7 @@ class Solver:
         self.kp = _kernels()
         self.rules = rules
         self.params = play_params(rules)
-        self.tt = self.kp.new_table()
+        self.tt = self.kp.new_transposition()
         self.buf = self.kp.new_buffer()
         self.kp.begin(self.tt)
 

@@ -1,8 +1,8 @@
 """The four-player play solver's driver: rules -> packed numbers, positions solved, the line and every card valued.
 
-``four_params(rules)`` packs the play's numbers for the kernels (``kernels.layout.FOUR_RULE_*``);
-``FourSolver(rules)`` (the kernels of kernels/play4/) and game/solve_four.py's ``PlainFourSolver`` answer
-``future``, ``value``, ``at_least`` and ``card_values`` for a ``game.play_four.FourState``; ``solver_for``
+``params_four(rules)`` packs the play's numbers for the kernels (``kernels.layout.FOUR_RULE_*``);
+``SolverFour(rules)`` (the kernels of kernels/play_four/) and game/solve_four.py's ``PlainSolverFour`` answer
+``future``, ``value``, ``at_least`` and ``card_values`` for a ``game.play_four.StateFour``; ``solver_for``
 chooses between them as engine/play.py does for two hands (the kernels when compiled, else the plain solver,
 the same values, with one line on stderr). ``solve_line`` walks one optimal line card by card with every
 card as good as the one played; ``choices`` values every legal card of the seat to move.
@@ -19,8 +19,8 @@ import numpy as np
 
 from ..cards import Card, sort_hand
 from ..game.play import legal_cards
-from ..game.play_four import FourState, final_difference, four_points, play_card, side_of
-from ..game.solve_four import PlainFourSolver, equal_runs
+from ..game.play_four import StateFour, final_difference, play_card, points_four, side_of
+from ..game.solve_four import PlainSolverFour, equal_runs
 from ..kernels.layout import FOUR_RULE_SLOTS
 from ..rules import RuleSet
 
@@ -28,9 +28,9 @@ FAMILY = "play-four"  # engine/first_run.py's name for the kernels
 
 
 @lru_cache(maxsize=16)
-def four_params(rules: RuleSet) -> np.ndarray:
+def params_four(rules: RuleSet) -> np.ndarray:
     """The play of four's numbers as the int64 array the kernels read (``kernels.layout.FOUR_RULE_*``)."""
-    p = four_points(rules)
+    p = points_four(rules)
     params = np.array([p.lead, p.win_opponent_lead, p.win_own_lead, p.last_trick, p.cards, p.cards_tricks, p.capot,
                        int(p.capot_replaces_last_trick), p.pique_bonus, p.pique_threshold], dtype=np.int64)
     assert len(params) == FOUR_RULE_SLOTS
@@ -42,48 +42,48 @@ def _kernels():  # numba only when a solve is asked for
     from . import first_run
 
     first_run.starting(FAMILY)
-    from ..kernels import play4
+    from ..kernels import play_four
 
-    return play4
+    return play_four
 
 
-class FourSolver:
+class SolverFour:
     """One transposition table and the kernels, for solving many positions of four under one set of rules."""
 
     def __init__(self, rules: RuleSet, bits: int = 18) -> None:
         self.kp = _kernels()
         self.rules = rules
-        self.params = four_params(rules)
-        self.tt = self.kp.new_table(bits)
+        self.params = params_four(rules)
+        self.tt = self.kp.new_transposition(bits)
         self.work = self.kp.new_work()
         self.kp.begin(self.tt)
-        self._plain = PlainFourSolver(rules)  # for its packing of a position only
+        self._plain = PlainSolverFour(rules)  # for its packing of a position only
 
-    def position(self, s: FourState) -> np.ndarray:
-        """The kernels' position of ``s`` (kernels/play4/score.py's columns)."""
+    def position(self, s: StateFour) -> np.ndarray:
+        """The kernels' position of ``s`` (kernels/play_four/score.py's columns)."""
         h0, h1, h2, h3, leader, trick, ta, tb, need = self._plain.position(s)
         c = [*trick, 0, 0, 0][:3]
         return np.array([h0, h1, h2, h3, leader, len(trick), c[0], c[1], c[2], ta, tb, need], dtype=np.int64)
 
-    def future(self, s: FourState) -> int:
+    def future(self, s: StateFour) -> int:
         """What the rest of the play adds to elder's side's total minus the other's, every seat perfect."""
         return int(self.kp.position_value(self.position(s), self.params, self.tt, self.work))
 
-    def value(self, s: FourState) -> int:
+    def value(self, s: StateFour) -> int:
         """Elder's side's final total minus the other's from ``s``, every seat perfect (the cards or capot
         included when the play is over)."""
         if s.over:
             return final_difference(s, self.rules)
         return s.totals[0] - s.totals[1] + self.future(s)
 
-    def at_least(self, s: FourState, target: int) -> bool:
+    def at_least(self, s: StateFour, target: int) -> bool:
         """Is the final difference from ``s``, every seat perfect, at least ``target``?"""
         if s.over:
             return final_difference(s, self.rules) >= target
         want = target - (s.totals[0] - s.totals[1])
         return bool(self.kp.at_least(self.position(s), want, self.params, self.tt, self.work))
 
-    def card_values(self, s: FourState, cards: Sequence[Card]) -> list[int]:
+    def card_values(self, s: StateFour, cards: Sequence[Card]) -> list[int]:
         """The final difference after each of ``cards`` (legal for the seat to move), every seat perfect."""
         idx = np.array([c.index for c in cards], dtype=np.int64)
         out = np.zeros(len(cards), dtype=np.int64)
@@ -91,12 +91,12 @@ class FourSolver:
         return [s.totals[0] - s.totals[1] + int(v) for v in out]
 
 
-def plain_card_values(solver: PlainFourSolver, s: FourState, cards: Sequence[Card]) -> list[int]:
-    """``FourSolver.card_values`` by the plain solver."""
+def plain_card_values(solver: PlainSolverFour, s: StateFour, cards: Sequence[Card]) -> list[int]:
+    """``SolverFour.card_values`` by the plain solver."""
     return [solver.value(play_card(s, c, solver.rules, solver.pts)) for c in cards]
 
 
-def solver_for(rules: RuleSet, kernel: bool | None = None) -> FourSolver | PlainFourSolver:
+def solver_for(rules: RuleSet, kernel: bool | None = None) -> SolverFour | PlainSolverFour:
     """The kernels' solver (``kernel`` True) or the plain one (False: the same values, nothing to compile);
     None: the kernels when compiled, else the plain solver with one line on stderr saying so."""
     from . import first_run
@@ -105,7 +105,7 @@ def solver_for(rules: RuleSet, kernel: bool | None = None) -> FourSolver | Plain
         kernel = first_run.compiled(FAMILY)
         if not kernel:
             first_run.answered_without(FAMILY, "by the plain solver (same values)")
-    return FourSolver(rules) if kernel else PlainFourSolver(rules)
+    return SolverFour(rules) if kernel else PlainSolverFour(rules)
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,7 @@ class Choice:
     future: int
 
 
-def choices(s: FourState, solver: FourSolver | PlainFourSolver) -> list[Choice]:
+def choices(s: StateFour, solver: SolverFour | PlainSolverFour) -> list[Choice]:
     """Every legal card of the seat to move, valued (equal cards of one run valued once), in display order."""
     if s.over:
         return []
@@ -126,7 +126,7 @@ def choices(s: FourState, solver: FourSolver | PlainFourSolver) -> list[Choice]:
     legal = legal_cards(s.hands[s.to_move], led)
     runs = equal_runs(s, legal)
     tops = sorted(set(runs.values()))
-    if isinstance(solver, FourSolver):
+    if isinstance(solver, SolverFour):
         vals = solver.card_values(s, tops)
     else:
         vals = plain_card_values(solver, s, tops)
@@ -144,7 +144,7 @@ class Ply:
     equally_good: tuple[Card, ...]
 
 
-def solve_line(state: FourState, rules: RuleSet, solver: FourSolver | PlainFourSolver) -> tuple[int, list[Ply]]:
+def solve_line(state: StateFour, rules: RuleSet, solver: SolverFour | PlainSolverFour) -> tuple[int, list[Ply]]:
     """The value from ``state`` and one optimal line to the end, card by card: at each card the seat's cards
     that keep the value (elder's side: at least it; the other side: at most it, by zero-window questions),
     the first of them in display order played."""

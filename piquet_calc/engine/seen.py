@@ -113,9 +113,9 @@ def _table(bits: int) -> np.ndarray:
     """This thread's own table (made on first use, kept for the thread's life)."""
     tt = getattr(_local, "tt", None)
     if tt is None or tt.shape[0] != (1 << bits) + 1:
-        from ..kernels.play import new_table
+        from ..kernels.play import new_transposition
 
-        tt = _local.tt = new_table(bits)
+        tt = _local.tt = new_transposition(bits)
     return tt
 
 

@@ -1,7 +1,7 @@
 """What a hand declares and how one deal's declarations score: plain Python, the readable reference.
 
 Every rule of docs/rules.md's "Declarations" and "Elder's pique run" lives here once. The numba kernels
-read tables built from these functions (``engine/tables.py``) and are tested against ``score_deal``.
+read tables built from these functions (``engine/rule_arrays.py``) and are tested against ``score_deal``.
 """
 
 from __future__ import annotations

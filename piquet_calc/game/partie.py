@@ -45,7 +45,7 @@ class PartieError(ValueError):
 
 
 @dataclass(frozen=True)
-class Deal:
+class DealTotals:
     """One deal's scores: ``scores[i]`` is player i+1's total for the deal (only the players still in the
     game under normand). ``steps``, when given, are the same points in counting order: (player index from
     0, points) pairs whose sums per player are ``scores``."""
@@ -54,15 +54,15 @@ class Deal:
     steps: tuple[tuple[int, int], ...] | None = None
 
     @staticmethod
-    def from_steps(steps: Sequence[tuple[int, int]], players: int) -> Deal:
+    def from_steps(steps: Sequence[tuple[int, int]], players: int) -> DealTotals:
         scores = [0] * players
         for p, n in steps:
             scores[p] += n
-        return Deal(tuple(scores), tuple(steps))
+        return DealTotals(tuple(scores), tuple(steps))
 
 
 @dataclass(frozen=True)
-class DealLine:
+class SheetLine:
     """One line of the score sheet: the deal, who dealt it, what it wrote and the running totals."""
 
     number: int  # from 1
@@ -82,7 +82,7 @@ class PartieResult:
 
     rules: str
     players: int
-    deals: tuple[DealLine, ...]
+    deals: tuple[SheetLine, ...]
     totals: tuple[int, ...]
     finished: bool
     winner: int | None  # player number, None while unfinished or for no game
@@ -182,13 +182,13 @@ DEAL_MOST = 1_000  # the most a typed deal's total or step may be: no deal gives
 MOST_PLAYERS = 3  # a partie's players at most (normand)
 
 
-def parse_deal(text: str, number: int = 1) -> Deal:
+def parse_deal(text: str, number: int = 1) -> DealTotals:
     """A deal as typed: the players' totals in player order ("31 14"), or steps in counting order, each
     ``PLAYER:POINTS`` ("1:5 1:15 2:14 1:4 2:3"). Separated by spaces or commas. Numbers are ASCII digits
     (numerals.py's ``parse_whole``): a total or a step's points 0 to ``DEAL_MOST``, a player 1 to 3.
 
     >>> parse_deal("31 14"), parse_deal("1:10, 2:4 1:3").scores
-    (Deal(scores=(31, 14), steps=None), (13, 4))
+    (DealTotals(scores=(31, 14), steps=None), (13, 4))
     """
     tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
     where = f"deal {number}"
@@ -203,15 +203,15 @@ def parse_deal(text: str, number: int = 1) -> Deal:
                     raise PartieError(f"{where}: cannot read the step {quote(t)}: a step is PLAYER:POINTS, e.g. 1:5")
                 steps.append((parse_whole(player, f"{where}: a step's player", 1, MOST_PLAYERS) - 1,
                               parse_whole(points, f"{where}: a step's points", 0, DEAL_MOST)))
-            return Deal.from_steps(steps, max(p for p, _ in steps) + 1)
+            return DealTotals.from_steps(steps, max(p for p, _ in steps) + 1)
         if any(":" in t for t in tokens):
             raise PartieError(f"{where}: mixes totals and PLAYER:POINTS steps; give one or the other")
-        return Deal(tuple(parse_whole(t, f"{where}: a total", 0, DEAL_MOST) for t in tokens))
+        return DealTotals(tuple(parse_whole(t, f"{where}: a total", 0, DEAL_MOST) for t in tokens))
     except NumberError as e:
         raise PartieError(str(e)) from None
 
 
-def deal_from_play(record: dict, dealer: int, number: int = 1) -> Deal:
+def deal_from_play(record: dict, dealer: int, number: int = 1) -> DealTotals:
     """A deal from the JSON ``piquet-calc play --json`` writes, the dealer being player ``dealer`` (1 or 2).
 
     The steps follow the counting order (002): the declaration classes in the order the record lists them
@@ -262,7 +262,7 @@ def deal_from_play(record: dict, dealer: int, number: int = 1) -> Deal:
             if delta[seat]:
                 steps.append((seat_player[seat], delta[seat]))
         prev = (e, d)
-    return Deal.from_steps(steps, 2)
+    return DealTotals.from_steps(steps, 2)
 
 
 def first_to_reach(start: Sequence[int], steps: Iterable[tuple[int, int]],
@@ -288,7 +288,7 @@ def first_to_reach(start: Sequence[int], steps: Iterable[tuple[int, int]],
 
 # --- scoring ---------------------------------------------------------------------------------------
 
-def score_partie(rules: RuleSet, deals: Iterable[Deal], *, four_deals: bool = False,
+def score_partie(rules: RuleSet, deals: Iterable[DealTotals], *, four_deals: bool = False,
                  target: int | None = None) -> PartieResult:
     """The score sheet and the result of a partie under ``rules`` (by its preset, ``partie_name``).
 
@@ -312,7 +312,7 @@ def score_partie(rules: RuleSet, deals: Iterable[Deal], *, four_deals: bool = Fa
     return _russian(deals)
 
 
-def _check_scores(deal: Deal, number: int, players: int, who: str = "") -> tuple[int, ...]:
+def _check_scores(deal: DealTotals, number: int, players: int, who: str = "") -> tuple[int, ...]:
     if len(deal.scores) != players:
         if deal.steps is not None and len(deal.scores) < players:  # steps need not name every player
             return deal.scores + (0,) * (players - len(deal.scores))
@@ -326,10 +326,10 @@ def _too_many(number: int, end: int) -> PartieError:
     return PartieError(f"deal {number} given, but the partie ended with deal {end}")
 
 
-def _fixed(name: str, deals: list[Deal], four_deals: bool) -> PartieResult:
+def _fixed(name: str, deals: list[DealTotals], four_deals: bool) -> PartieResult:
     """Rubicon, english and encyclopedia: a fixed number of deals summed; see the module's docstring."""
     length = fixed_length(name, four_deals)
-    lines: list[DealLine] = []
+    lines: list[SheetLine] = []
     totals = [0, 0]
     planned = length
     for i, deal in enumerate(deals, 1):
@@ -341,7 +341,7 @@ def _fixed(name: str, deals: list[Deal], four_deals: bool) -> PartieResult:
         factor = 2 if four_deals and i in (1, length) else 1  # 000: the first and the last count double
         written = tuple(factor * s for s in scores)
         totals = [totals[0] + written[0], totals[1] + written[1]]
-        lines.append(DealLine(i, dealer_of(i), 3 - dealer_of(i), scores, written, tuple(totals),
+        lines.append(SheetLine(i, dealer_of(i), 3 - dealer_of(i), scores, written, tuple(totals),
                               "counts double" if factor == 2 else ""))
         if i == planned and name == "rubicon" and totals[0] == totals[1] and planned == length:
             planned += RUBICON_EXTRA
@@ -372,7 +372,7 @@ def _check_encyclopedia(scores: Sequence[int], number: int) -> None:
                           f"(004: 36 to 26 is given as \"136 26\"), so {a} and {b} cannot be a deal's totals")
 
 
-def _race(name: str, deals: list[Deal], target: int, players: int) -> PartieResult:
+def _race(name: str, deals: list[DealTotals], target: int, players: int) -> PartieResult:
     """Au-cent (two players, to 100, the lurch) and normand (three, to the agreed target, the last loses).
 
     Who reaches the target first follows the counting order: with steps, step by step; with totals only,
@@ -382,7 +382,7 @@ def _race(name: str, deals: list[Deal], target: int, players: int) -> PartieResu
     totals = [0] * players
     active = list(range(players))  # player indices still in the game (normand: not yet at the target)
     order: list[int] = []
-    lines: list[DealLine] = []
+    lines: list[SheetLine] = []
     dealer = players - 1  # index: the last player deals first
     lurch: bool | None = None
     end_deal: int | None = None
@@ -432,7 +432,7 @@ def _race(name: str, deals: list[Deal], target: int, players: int) -> PartieResu
         totals = [t + s for t, s in zip(totals, scores, strict=True)]
         order += reached
         note = "; ".join(f"player {p + 1} reaches {target}" for p in reached)
-        lines.append(DealLine(i, dealer + 1, elder + 1, tuple(scores), tuple(scores), tuple(totals), note))
+        lines.append(SheetLine(i, dealer + 1, elder + 1, tuple(scores), tuple(scores), tuple(totals), note))
         active = [p for p in active if p not in order]
         if len(active) == 1:
             order.append(active[0])
@@ -466,7 +466,7 @@ def _step_player(p: int, active: list[int], players: int, number: int) -> None:
         raise PartieError(f"deal {number}: player {p + 1} has left the game (reached the target) and plays no more")
 
 
-def _russian(deals: list[Deal]) -> PartieResult:
+def _russian(deals: list[DealTotals]) -> PartieResult:
     """Russian (001, 003): six koroliks of two deals. Each deal the lower total is taken from the higher
     and the winner writes the difference; equal totals are a refait, written 0. After each korolik the
     players' written figures are set against each other and the korolik's winner writes the difference +
@@ -477,7 +477,7 @@ def _russian(deals: list[Deal]) -> PartieResult:
     (001: "За сквозную запись противника партнер записывает себе 100 очков"). ``totals`` are the korolik
     figures; the partie's winner wins the difference."""
     length = 12
-    lines: list[DealLine] = []
+    lines: list[SheetLine] = []
     totals = [0, 0]
     doubled = False
     wrote_any = [False, False]
@@ -517,7 +517,7 @@ def _russian(deals: list[Deal]) -> PartieResult:
                 notes.append("the last korolik's refait (or tie) passes to the next partie (001)")
             doubled, korolik, refait_in_korolik = next_doubled, [0, 0], False
         totals = [totals[0] + written[0], totals[1] + written[1]]
-        lines.append(DealLine(i, dealer_of(i), 3 - dealer_of(i), (a, b), written, tuple(totals), note))
+        lines.append(SheetLine(i, dealer_of(i), 3 - dealer_of(i), (a, b), written, tuple(totals), note))
     if len(deals) < length:
         return PartieResult("russian", 2, tuple(lines), tuple(totals), False, None, 0, "points",
                             next_dealer=dealer_of(len(deals) + 1), deals_left=length - len(deals))

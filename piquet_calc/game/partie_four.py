@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .partie import DEAL_MOST, Deal, DealLine, PartieError, PartieResult, dealer_of
+from .partie import DEAL_MOST, DealTotals, PartieError, PartieResult, SheetLine, dealer_of
 
 PLAYERS = 4
 SIDE_NAMES = ("P1+P3", "P2+P4")
@@ -25,7 +25,7 @@ def elder_side(number: int) -> int:
     return (elder - 1) % 2
 
 
-def deal_from_play_four(record: dict, number: int) -> Deal:
+def deal_from_play_four(record: dict, number: int) -> DealTotals:
     """A deal from a ``play --rules four --json`` record (checked against play-four.schema.json first): its
     sides' totals, placed so that ``scores[0]`` is P1+P3's."""
     total = record["total"]
@@ -33,10 +33,10 @@ def deal_from_play_four(record: dict, number: int) -> Deal:
     for v in sides:
         if type(v) is not int or not 0 <= v <= DEAL_MOST:
             raise PartieError(f"deal {number}: the play record's totals are whole numbers from 0 to {DEAL_MOST:,}")
-    return Deal(sides if elder_side(number) == 0 else sides[::-1])
+    return DealTotals(sides if elder_side(number) == 0 else sides[::-1])
 
 
-def score_four_sheet(deals: Sequence[Deal]) -> PartieResult:
+def score_sheet_four(deals: Sequence[DealTotals]) -> PartieResult:
     """The sheet of piquet for four: each deal's side totals and the running sums; never finished (no partie
     in the books: the module's docstring)."""
     lines, totals = [], (0, 0)
@@ -47,7 +47,7 @@ def score_four_sheet(deals: Sequence[Deal]) -> PartieResult:
             raise PartieError(f"deal {i}: a deal's totals are 0 or more")
         totals = (totals[0] + deal.scores[0], totals[1] + deal.scores[1])
         dealer = dealer_of(i, PLAYERS)
-        lines.append(DealLine(i, dealer, dealer % PLAYERS + 1, deal.scores, deal.scores, totals,
+        lines.append(SheetLine(i, dealer, dealer % PLAYERS + 1, deal.scores, deal.scores, totals,
                               f"elder's side {SIDE_NAMES[elder_side(i)]}"))
     return PartieResult("four", 2, tuple(lines), totals, False, None, 0, "points",
                         next_dealer=dealer_of(len(lines) + 1, PLAYERS),

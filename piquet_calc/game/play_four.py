@@ -1,6 +1,6 @@
 """The play of piquet for four: legal cards, a card played and scored, the end of the play, a plain minimax.
 
-Plain Python, the readable reference the four-player solver (``kernels/play4/``) is tested against; every
+Plain Python, the readable reference the four-player solver (``kernels/play_four/``) is tested against; every
 rule of docs/rules.md's "The play of four" (in "Three and four players") lives here once:
 
 * two sides, partners opposite: elder (seat 0) and third (2) against second (1) and the dealer (3); eight
@@ -49,8 +49,8 @@ def trick_winner(cards: Sequence[Card]) -> int:
 
 
 @dataclass(frozen=True)
-class FourPoints:
-    """The play's numbers for four, from the rules (``four_points``)."""
+class PointsFour:
+    """The play's numbers for four, from the rules (``points_four``)."""
 
     lead: int
     win_opponent_lead: int
@@ -64,20 +64,20 @@ class FourPoints:
     pique_bonus: int
 
 
-def four_points(rules: RuleSet) -> FourPoints:
+def points_four(rules: RuleSet) -> PointsFour:
     """The play's numbers under ``rules`` (four players); RulesError for rules the play of four cannot read."""
     if rules.table.players != 4 or not rules.table.partnerships:
         raise RulesError(f"the play of four is for four players in partnerships; {rules.name} is not")
     p, t = rules.play, rules.table_rules
     if p.deal_bonus:
         raise RulesError("the play of four scores no deal bonus (play.deal_bonus must be 0)")
-    return FourPoints(p.lead, p.win_opponent_lead, p.win_own_lead, p.last_trick, t.cards,
+    return PointsFour(p.lead, p.win_opponent_lead, p.win_own_lead, p.last_trick, t.cards,
                       t.cards_tricks or TRICKS // 2 + 1, t.capot, p.capot_replaces_last_trick,
                       rules.pique_threshold, rules.pique_bonus)
 
 
 @dataclass(frozen=True)
-class FourState:
+class StateFour:
     """A position of the play: the cards left in each seat's hand, who led the trick under way and its
     cards so far (from the leader), the tricks each side has won, each side's totals for the deal so far
     (declarations, repique, play, pique), whether elder's side may still pique, and whether it did."""
@@ -109,21 +109,21 @@ class FourState:
 
 
 def start_four(hands: Sequence[Iterable[Card]], rules: RuleSet, before: tuple[int, int],
-               pique_live: bool) -> FourState:
+               pique_live: bool) -> StateFour:
     """The position before elder's first lead; ``before``: each side's declarations with repique;
     ``pique_live``: no repique of elder's side and the other side at nothing. Elder's side already at the
     threshold piques at once (only a house rule with a pique threshold under the repique's allows it)."""
     hs = tuple(frozenset(h) for h in hands)
     if len(hs) != 4 or len({len(h) for h in hs}) != 1 or len(frozenset().union(*hs)) != sum(len(h) for h in hs):
         raise PlayError("four hands of as many cards each, no card twice")
-    pts = four_points(rules)
+    pts = points_four(rules)
     live = pique_live and before[DEALER_SIDE] == 0
     if live and before[ELDER_SIDE] >= pts.pique_threshold:
-        return FourState(hs, 0, (), (0, 0), (before[0] + pts.pique_bonus, before[1]), False, True)  # type: ignore[arg-type]
-    return FourState(hs, 0, (), (0, 0), before, live)  # type: ignore[arg-type]
+        return StateFour(hs, 0, (), (0, 0), (before[0] + pts.pique_bonus, before[1]), False, True)  # type: ignore[arg-type]
+    return StateFour(hs, 0, (), (0, 0), before, live)  # type: ignore[arg-type]
 
 
-def _score(s: FourState, side: int, points: int, pts: FourPoints) -> FourState:
+def _score(s: StateFour, side: int, points: int, pts: PointsFour) -> StateFour:
     """``side`` scores ``points``: pique tested when elder's side scores, lost when the other side does."""
     if points == 0:
         return s
@@ -135,7 +135,7 @@ def _score(s: FourState, side: int, points: int, pts: FourPoints) -> FourState:
     return replace(s, totals=totals)
 
 
-def check_card(s: FourState, card: Card) -> None:
+def check_card(s: StateFour, card: Card) -> None:
     """PlayError, naming the trick, unless ``card`` is a legal card for the seat to move."""
     seat, n = s.to_move, s.number
     if s.over:
@@ -148,10 +148,10 @@ def check_card(s: FourState, card: Card) -> None:
         raise PlayError(f"trick {n}: {SEATS[seat]} must follow suit to {s.trick[0]}, not play {card}")
 
 
-def play_card(s: FourState, card: Card, rules: RuleSet, pts: FourPoints | None = None) -> FourState:
+def play_card(s: StateFour, card: Card, rules: RuleSet, pts: PointsFour | None = None) -> StateFour:
     """The seat to move plays ``card`` (PlayError if it may not): the lead point when it leads, the winner's
     points when it completes the trick."""
-    pts = pts or four_points(rules)
+    pts = pts or points_four(rules)
     check_card(s, card)
     seat = s.to_move
     hands = list(s.hands)
@@ -171,7 +171,7 @@ def play_card(s: FourState, card: Card, rules: RuleSet, pts: FourPoints | None =
 
 
 @dataclass(frozen=True)
-class FourFinish:
+class FinishFour:
     """What the end of the play adds (never towards pique): the cards, capot, and each side's final total."""
 
     cards: tuple[int, int]
@@ -179,10 +179,10 @@ class FourFinish:
     totals: tuple[int, int]
 
 
-def finish_four(s: FourState, rules: RuleSet, pts: FourPoints | None = None) -> FourFinish:
+def finish_four(s: StateFour, rules: RuleSet, pts: PointsFour | None = None) -> FinishFour:
     """The cards or capot once every trick is played (capot in place of the cards; where the rules say
     capot replaces the last trick's point, that point is taken back from it)."""
-    pts = pts or four_points(rules)
+    pts = pts or points_four(rules)
     cards, capot = [0, 0], [0, 0]
     for side in (ELDER_SIDE, DEALER_SIDE):
         won, lost = s.tricks[side], s.tricks[1 - side]
@@ -191,22 +191,22 @@ def finish_four(s: FourState, rules: RuleSet, pts: FourPoints | None = None) -> 
         elif won >= pts.cards_tricks:
             cards[side] = pts.cards
     totals = (s.totals[0] + cards[0] + capot[0], s.totals[1] + cards[1] + capot[1])
-    return FourFinish((cards[0], cards[1]), (capot[0], capot[1]), totals)
+    return FinishFour((cards[0], cards[1]), (capot[0], capot[1]), totals)
 
 
-def final_difference(s: FourState, rules: RuleSet, pts: FourPoints | None = None) -> int:
+def final_difference(s: StateFour, rules: RuleSet, pts: PointsFour | None = None) -> int:
     """Elder's side's final total minus the other side's, once every trick is played."""
     t = finish_four(s, rules, pts).totals
     return t[0] - t[1]
 
 
-def minimax_four(s: FourState, rules: RuleSet) -> int:
+def minimax_four(s: StateFour, rules: RuleSet) -> int:
     """The final difference (elder's side minus the other) with every seat perfect from ``s``: elder and third
     maximise it, second and the dealer minimise it. Plain minimax over every legal card, no pruning and no
     table: the obviously-correct reference, for endings of a few tricks."""
-    pts = four_points(rules)
+    pts = points_four(rules)
 
-    def value(s: FourState) -> int:
+    def value(s: StateFour) -> int:
         if s.over:
             return final_difference(s, rules, pts)
         led = s.trick[0] if s.trick else None
@@ -216,7 +216,7 @@ def minimax_four(s: FourState, rules: RuleSet) -> int:
     return value(s)
 
 
-def minimax_choices(s: FourState, rules: RuleSet) -> dict[Card, int]:
+def minimax_choices(s: StateFour, rules: RuleSet) -> dict[Card, int]:
     """Every legal card of the seat to move with its final difference (``minimax_four`` after it)."""
     led = s.trick[0] if s.trick else None
     return {c: minimax_four(play_card(s, c, rules), rules) for c in legal_cards(s.hands[s.to_move], led)}

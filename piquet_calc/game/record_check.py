@@ -1,4 +1,4 @@
-"""A deal record checked, and what it implies worked out: ``check_record(record) -> Deal``.
+"""A deal record checked, and what it implies worked out: ``check_record(record) -> CheckedRecord``.
 
 The checks (each a ``RecordError``, one line naming the field), in this order: the rules (a two-handed preset or
 house file); each part's cards (a bad card, a card twice in one part, a hand of the wrong size: 12 cards, the
@@ -12,7 +12,7 @@ make: a combination named that he does not hold, a point or a best he does not r
 dealer's hand does not make; a player's answers read against his own words as the other's text gives them, so a
 player who sank is held to what he said: game/announced.py).
 
-What a ``Deal`` adds to the record: the final hands (None where neither given nor derivable), each seat's
+What a ``CheckedRecord`` adds to the record: the final hands (None where neither given nor derivable), each seat's
 discards and how many cards he took (None: not known), the talon cards each saw (given, or by the model: elder
 his five's leftovers, the dealer what was left; none when the talon is not known), carte blanche of the dealt
 hands (False where not known) and the heard text each seat's view uses (given, or the model's dialogue).
@@ -32,7 +32,7 @@ TALON = 8
 
 
 @dataclass(frozen=True)
-class Deal:
+class CheckedRecord:
     """A checked record and what it implies (module docstring)."""
 
     record: DealRecord
@@ -71,7 +71,7 @@ class Deal:
         return None if same_declaration(said, Declaration.of(self.final[seat], self.rules)) else said
 
 
-def model_heard(d: Deal, seat: int) -> str:
+def model_heard(d: CheckedRecord, seat: int) -> str:
     """What ``seat`` hears under the announcing model (no sinking), from both final hands."""
     from .dialogue import dialogue
     from .heard import heard_text
@@ -237,8 +237,8 @@ def _play(r: DealRecord, rules: RuleSet, final: list) -> tuple[tuple[Card, Card]
     return tuple(tricks)
 
 
-def check_record(r: DealRecord) -> Deal:
-    """The record checked (module docstring): a Deal, or one RecordError line naming the field."""
+def check_record(r: DealRecord) -> CheckedRecord:
+    """The record checked (module docstring): a CheckedRecord, or one RecordError line naming the field."""
     rules = _rules(r.rules)
     _sizes(r)
     dealt_pair = r.dealt or (None, None)
@@ -255,7 +255,7 @@ def check_record(r: DealRecord) -> Deal:
     blanche = (is_carte_blanche(dealt[0], rules) if dealt[0] is not None else False,
                is_carte_blanche(dealt[1], rules) if dealt[1] is not None else False)
     whole = None if final[0] is None or final[1] is None else (tuple(final[0]), tuple(final[1]))
-    deal = Deal(r, rules, whole, (dealt[0], dealt[1]), (disc[0], disc[1]), (took[0], took[1]), seen, blanche,
+    deal = CheckedRecord(r, rules, whole, (dealt[0], dealt[1]), (disc[0], disc[1]), (took[0], took[1]), seen, blanche,
                 tricks)
     if r.heard is not None and any(h is not None for h in r.heard):
         if whole is None:
@@ -269,7 +269,7 @@ def check_record(r: DealRecord) -> Deal:
 # --- what was heard: readable, and claims the speaker's hand can make ------------------------------------------
 
 
-def _check_heard(d: Deal, seat: int) -> None:
+def _check_heard(d: CheckedRecord, seat: int) -> None:
     """``seat``'s heard text reads (game/knowledge.py) and names nothing the other's hand cannot make."""
     from .knowledge import knowledge_from_heard
 
@@ -340,4 +340,4 @@ def _holds_run(hand: tuple[Card, ...], length: int, top) -> bool:
                if int(top) - length + 1 >= 0)
 
 
-__all__ = ["Deal", "check_record", "model_heard"]
+__all__ = ["CheckedRecord", "check_record", "model_heard"]

@@ -1,7 +1,7 @@
-"""The play of four solved in plain Python: the same values as the kernel solver (kernels/play4/).
+"""The play of four solved in plain Python: the same values as the kernel solver (kernels/play_four/).
 
-``PlainFourSolver(rules)`` answers ``future``, ``value`` and ``at_least`` for a ``game.play_four.FourState``
-as ``engine.play_four.FourSolver`` (the numba kernels) does, with nothing to compile: the engine uses it for
+``PlainSolverFour(rules)`` answers ``future``, ``value`` and ``at_least`` for a ``game.play_four.StateFour``
+as ``engine.play_four.SolverFour`` (the numba kernels) does, with nothing to compile: the engine uses it for
 ``piquet-calc play --rules four`` while the kernels are not compiled yet (``engine.play_four.solver_for``),
 and tests/test_play_four.py holds both equal to ``game.play_four.minimax_four`` on random endings and to
 each other on whole deals.
@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from ..cards import Card, mask_of
 from ..rules import RuleSet
-from .play_four import ELDER_SIDE, FourPoints, FourState, final_difference, four_points
+from .play_four import ELDER_SIDE, PointsFour, StateFour, final_difference, points_four
 from .solve import _TOP, _bits
 
 INF = 1 << 30
@@ -45,8 +45,8 @@ def _suit_key(a: int, b: int, c: int, d: int) -> int:
     return k << 16 | key
 
 
-def table_key(hands: tuple[int, int, int, int]) -> int:
-    """The relative-rank key of four hands (kernels/play4/table.py packs the same facts)."""
+def transposition_key(hands: tuple[int, int, int, int]) -> int:
+    """The relative-rank key of four hands (kernels/play_four/table.py packs the same facts)."""
     key = 0
     for s in range(4):
         sh = 8 * s
@@ -110,12 +110,12 @@ def order_moves(hands: tuple[int, ...], mover: int, leader: int, trick: tuple[in
     return [k & 255 for k in keyed]
 
 
-class PlainFourSolver:
+class PlainSolverFour:
     """One transposition table for solving many positions of four under one set of rules."""
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
-        self.pts: FourPoints = four_points(rules)
+        self.pts: PointsFour = points_four(rules)
         self.memo: dict[tuple[int, ...], tuple[int, int, int]] = {}
 
     # --- the rules on masks (game/play_four.py's play_card and finish_four, tested equal) ----------------
@@ -183,7 +183,7 @@ class PlainFourSolver:
         best_card = -1
         lo, hi = -INF, INF
         if not trick:
-            key = (table_key((h0, h1, h2, h3)), leader, ta, need)
+            key = (transposition_key((h0, h1, h2, h3)), leader, ta, need)
             lo, hi, best_rel = self.memo.get(key, (-INF, INF, -1))
             if lo >= beta or lo == hi:
                 return lo
@@ -219,24 +219,24 @@ class PlainFourSolver:
             self.memo[key] = (lo, hi, _relative(chosen, h0 | h1 | h2 | h3))
         return best
 
-    def position(self, s: FourState) -> Position:
-        """The search's position of a ``FourState``."""
+    def position(self, s: StateFour) -> Position:
+        """The search's position of a ``StateFour``."""
         need = max(self.pts.pique_threshold - s.totals[0], 0) if s.pique_live else 0
         return (*(mask_of(h) for h in s.hands), s.leader, tuple(c.index for c in s.trick), s.tricks[0], s.tricks[1],
                 need)
 
-    def future(self, s: FourState) -> int:
+    def future(self, s: StateFour) -> int:
         """What the rest of the play adds to elder's side's total minus the other's, every seat perfect."""
         return self._search(self.position(s), -INF, INF)
 
-    def value(self, s: FourState) -> int:
+    def value(self, s: StateFour) -> int:
         """Elder's side's final total minus the other's from ``s``, every seat perfect (the cards or capot
         included when the play is over)."""
         if s.over:
             return final_difference(s, self.rules, self.pts)
         return s.totals[0] - s.totals[1] + self.future(s)
 
-    def at_least(self, s: FourState, target: int) -> bool:
+    def at_least(self, s: StateFour, target: int) -> bool:
         """Is the final difference from ``s``, every seat perfect, at least ``target``? (A zero-window search.)"""
         if s.over:
             return final_difference(s, self.rules, self.pts) >= target
@@ -262,7 +262,7 @@ def _from_relative(rel: int, live: int) -> int:
     return base + cards[k] if k < len(cards) else -1
 
 
-def equal_runs(s: FourState, cards: list[Card]) -> dict[Card, Card]:
+def equal_runs(s: StateFour, cards: list[Card]) -> dict[Card, Card]:
     """Each of ``cards`` (the seat to move's) mapped to the highest card of its run: his cards of one suit with
     no other seat's card left nor a card of the trick between them are worth the same."""
     own = mask_of(s.hands[s.to_move])

@@ -44,7 +44,7 @@ from .play.score import pique_at_start  # noqa: E402
 def declare_deals(lo, hi, elder, dealer, cb_e, cb_d, rt, out):
     """Rows ``lo`` to ``hi`` - 1: each side's declarations before the play (carte blanche, point,
     sequence, sets, carte rouge, the repique bonus), the repiques, and pique by elder's pique run.
-    ``rt``: the rule tables (engine.tables.SuitTables.packed)."""
+    ``rt``: the rule tables (engine.rule_arrays.SuitArrays.packed)."""
     suit_tab, run_tab, params = rt
     sr = set_rules(params)
     for i in range(lo, hi):

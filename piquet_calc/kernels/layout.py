@@ -1,15 +1,15 @@
 """The packed layouts every kernel and every table builder agree on: plain Python, no numba.
 
 Cards: index ``suit * 8 + rank`` (cards.py), so a hand is a 32-bit mask whose byte ``s`` is suit ``s``.
-The engine builds the tables in these layouts (engine/tables.py); the kernels read them.
+The engine builds the tables in these layouts (engine/rule_arrays.py); the kernels read them.
 """
 
 from __future__ import annotations
 
-# Columns of the suit table (engine.tables.SuitTables.suit), indexed by a suit's 8-bit rank mask.
+# Columns of the suit table (engine.rule_arrays.SuitArrays.suit), indexed by a suit's 8-bit rank mask.
 SUIT_POINT_KEY, SUIT_SEQUENCE_KEY, SUIT_SEQUENCE_POINTS, SUIT_CARD_COUNT, SUIT_TOP_RANK, SUIT_IN_SEQUENCE = range(6)
 
-# The scalar rules, packed in this order by engine.tables.kernel_params.
+# The scalar rules, packed in this order by engine.rule_arrays.kernel_params.
 (RULE_BLANCHE, RULE_REPIQUE, RULE_PIQUE, RULE_REPIQUE_AT, RULE_PIQUE_AT, RULE_CARTE_ROUGE,
  RULE_LEAD, RULE_LAST_LEAD, RULE_WIN_OWN, RULE_LAST_TRICK, RULE_SEVENTH, RULE_SCORING_RANKS, RULE_TRIO, RULE_QUATORZE,
  RULE_SET_RANKS, RULE_SPOILERS) = range(16)
@@ -43,13 +43,13 @@ COUNT_COLUMNS = len(COUNT_NAMES)
  FEATURE_CARTE_ROUGE) = range(7)
 FEATURE_SLOTS = 7
 
-# Point, sequence and set keys as integers (engine.tables.point_code, run_code, set_code) are below these.
+# Point, sequence and set keys as integers (engine.rule_arrays.point_code, run_code, set_code) are below these.
 POINT_KEYS, SEQUENCE_KEYS, SET_KEYS = 1152, 128, 64
 
-# A set key (engine.tables.set_code): size * 8 + rank, so any quatorze is above any trio.
+# A set key (engine.rule_arrays.set_code): size * 8 + rank, so any quatorze is above any trio.
 QUATORZE_KEY, TRIO_KEY = 4 * 8, 3 * 8
 
-# A dealer's suit as elder's pique run sees it (engine.tables.dealer_profile): its top rank (0-7, or
+# A dealer's suit as elder's pique run sees it (engine.rule_arrays.dealer_profile): its top rank (0-7, or
 # none as 8) times PROFILE_TOPS, plus its length; 7 bits a suit in a packed four-suit profile.
 PROFILE_TOPS = 9
 PROFILES = PROFILE_TOPS * 9
@@ -62,7 +62,7 @@ PROFILE_BITS = 7
  PLAY_RULE_PIQUE_AT) = range(14)
 PLAY_RULE_SLOTS = 14
 
-# The play of four's rules, packed in this order by engine.play_four.four_params (the solver, kernels/play4/).
+# The play of four's rules, packed in this order by engine.play_four.params_four (the solver, kernels/play_four/).
 (FOUR_RULE_LEAD, FOUR_RULE_WIN_OPP, FOUR_RULE_WIN_OWN, FOUR_RULE_LAST_TRICK, FOUR_RULE_CARDS, FOUR_RULE_CARDS_TRICKS,
  FOUR_RULE_CAPOT, FOUR_RULE_CAPOT_LAST, FOUR_RULE_PIQUE_BONUS, FOUR_RULE_PIQUE_AT) = range(10)
 FOUR_RULE_SLOTS = 10
@@ -101,13 +101,13 @@ LINE_CARDS_A_COLUMN = 12
  DEAL_UNIFORM_ELDER_RUN_PIQUE) = range(DEAL_COLUMNS, DEAL_COLUMNS + 3)
 DEAL_ALL_COLUMNS = DEAL_COLUMNS + 3
 
-# --- three seats (kernels/table.py) ------------------------------------------------------------------
+# --- three seats (kernels/declarations_normand.py) ------------------------------------------------------------------
 
-# The scalar rules of engine.table.table_params, in this order.
-(TABLE_RULE_BLANCHE, TABLE_RULE_REPIQUE_AT, TABLE_RULE_PIQUE_AT, TABLE_RULE_LEAD, TABLE_RULE_WIN_OWN,
- TABLE_RULE_LAST_TRICK, TABLE_RULE_HAND_SIZE, TABLE_RULE_MIN_PIPS, TABLE_RULE_SET_RANKS, TABLE_RULE_TRIO,
- TABLE_RULE_QUATORZE, TABLE_RULE_SPOILERS) = range(12)
-TABLE_RULE_SLOTS = 12
+# The scalar rules of engine.declarations_normand.seating_params, in this order.
+(SEATING_RULE_BLANCHE, SEATING_RULE_REPIQUE_AT, SEATING_RULE_PIQUE_AT, SEATING_RULE_LEAD, SEATING_RULE_WIN_OWN,
+ SEATING_RULE_LAST_TRICK, SEATING_RULE_HAND_SIZE, SEATING_RULE_MIN_PIPS, SEATING_RULE_SET_RANKS, SEATING_RULE_TRIO,
+ SEATING_RULE_QUATORZE, SEATING_RULE_SPOILERS) = range(12)
+SEATING_RULE_SLOTS = 12
 
 # One scored deal, per seat: points of each class, repique and pique flags, then each class's standing
 # for the seat (0 win: strictly best at the table; 1 tie: equal to the best, or nobody holds one; 2 lose).
@@ -115,26 +115,26 @@ SEAT_BLANCHE, SEAT_POINT, SEAT_SEQUENCE, SEAT_SETS, SEAT_REPIQUE, SEAT_PIQUE, SE
 SEAT_SUMMED_COLUMNS = 6  # the columns summed per seat
 SEAT_COLUMNS = 9
 
-SEATS3 = ("elder", "middle", "dealer")
-CLASSES3 = ("point", "sequence", "sets")
+SEATS_NORMAND = ("elder", "middle", "dealer")
+CLASSES_NORMAND = ("point", "sequence", "sets")
 # A count row of one option: deals; the analysed seat's win/tie/lose per class; every seat's summed
 # points per class, carte blanche points, repiques and piques.
-COUNT3_NAMES = ("deals", *(f"{c}_{w}" for c in CLASSES3 for w in ("win", "tie", "lose")),
-                *(f"{n}_{s}" for s in SEATS3
+COUNT_NAMES_NORMAND = ("deals", *(f"{c}_{w}" for c in CLASSES_NORMAND for w in ("win", "tie", "lose")),
+                *(f"{n}_{s}" for s in SEATS_NORMAND
                   for n in ("carte_blanche", "point", "sequence", "sets", "repique", "pique")))
-COUNT3_DEALS, COUNT3_CLASSES_FROM, COUNT3_SEATS_FROM = 0, 1, 10
-COUNT3_COLUMNS = len(COUNT3_NAMES)
+COUNT_DEALS_NORMAND, COUNT_CLASSES_FROM_NORMAND, COUNT_SEATS_FROM_NORMAND = 0, 1, 10
+COUNT_COLUMNS_NORMAND = len(COUNT_NAMES_NORMAND)
 
-# --- four players (kernels/four/) --------------------------------------------------------------------
+# --- four players (kernels/declarations_four/) --------------------------------------------------------------------
 
-SIDES4 = ("side", "opponents")  # the analysed seat's partnership and the other
+SIDES_FOUR = ("side", "opponents")  # the analysed seat's partnership and the other
 # A count row: deals; the side's win/tie/lose per class; each side's summed carte blanche, point,
 # sequence and sets points, repiques and piques.
-COUNT4_NAMES = ("deals", *(f"{c}_{w}" for c in CLASSES3 for w in ("win", "tie", "lose")),
-                *(f"{n}_{s}" for s in SIDES4
+COUNT_NAMES_FOUR = ("deals", *(f"{c}_{w}" for c in CLASSES_NORMAND for w in ("win", "tie", "lose")),
+                *(f"{n}_{s}" for s in SIDES_FOUR
                   for n in ("carte_blanche", "point", "sequence", "sets", "repique", "pique")))
-COUNT4_SIDES_FROM = 10
-COUNT4_COLUMNS = len(COUNT4_NAMES)
+COUNT_SIDES_FROM_FOUR = 10
+COUNT_COLUMNS_FOUR = len(COUNT_NAMES_FOUR)
 
 # --- every card valued (kernels/seen.py) --------------------------------------------------------------
 
@@ -150,8 +150,8 @@ POSITION_COLUMNS = 8
 (VALUED_CARD, VALUED_VALUE, VALUED_ELDER_TRICKS) = range(3)
 VALUED_COLUMNS = 3
 
-# The Normand play's rules, packed in this order by engine.normand_play.normand_params (kernels/normand_play/);
-# the cards and capot come beside them as a table by the tricks each seat won (game.normand_play.score_cards).
+# The Normand play's rules, packed in this order by engine.play_normand.params_normand (kernels/play_normand/);
+# the cards and capot come beside them as a table by the tricks each seat won (game.play_normand.score_cards).
 (NPLAY_RULE_LEAD, NPLAY_RULE_LAST_LEAD, NPLAY_RULE_WIN_OPP, NPLAY_RULE_WIN_OWN, NPLAY_RULE_LAST_TRICK,
  NPLAY_RULE_SCORING_RANK, NPLAY_RULE_PIQUE_BONUS) = range(7)
 NPLAY_RULE_SLOTS = 7

@@ -1,4 +1,4 @@
-"""MTD(f)'s step, shared by the play solvers' drivers (kernels/play/, play4/, normand_play/ and seen.py).
+"""MTD(f)'s step, shared by the play solvers' drivers (kernels/play/, play_four/, play_normand/ and seen.py).
 
 Each driver finds an exact value by zero-window searches: it asks its own search whether the value is at
 least ``beta`` and narrows the interval known to hold the value by the answer (``_narrowed``), at most
@@ -16,7 +16,7 @@ cache.configure()
 import numba  # noqa: E402
 
 from .jit import INLINED  # noqa: E402
-from .search_table import INF  # noqa: E402
+from .transposition import INF  # noqa: E402
 
 MAX_PASSES = 64  # zero-window passes of one MTD(f) search: a sound search needs about 2 log2(INF)
 

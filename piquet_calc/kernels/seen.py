@@ -58,8 +58,8 @@ from .play.line import _trick_keeps, solve_line  # noqa: E402
 from .play.moves import MAX_CARDS, _leads, _replies, _reps  # noqa: E402
 from .play.score import _trick  # noqa: E402
 from .play.search import FRAME_COLUMNS, FRAMES, ROWS, _mtdf, _search  # noqa: E402
-from .play.table import begin  # noqa: E402
-from .search_table import INF  # noqa: E402
+from .play.transposition import begin  # noqa: E402
+from .transposition import INF  # noqa: E402
 
 
 @numba.njit(**JIT)

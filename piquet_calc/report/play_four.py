@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any
 from tabulate import tabulate
 
 from ..schemas import header as schema_header
-from .render import choices_table, ranked_choices, table_score_data, table_score_table
+from .render import choices_table, ranked_choices, seating_score_data, seating_score_table
 
 if TYPE_CHECKING:
-    from ..analysis.play_four import FourPlayAnalysis
+    from ..analysis.play_four import PlayAnalysisFour
 
 SEATS = ("elder", "second", "third", "dealer")
 SIDES = ("elder+third", "second+dealer")
@@ -24,7 +24,7 @@ def _cards(cards: Any) -> list[str]:
     return [str(c) for c in cards]
 
 
-def play_four_data(a: FourPlayAnalysis) -> dict[str, Any]:
+def play_four_data(a: PlayAnalysisFour) -> dict[str, Any]:
     """The play of one deal of four as JSON-ready data (schema: piquet_calc/schemas, docs/json.md)."""
     line = [{
         "trick": t.number, "leader": SEATS[t.leader],
@@ -48,7 +48,7 @@ def play_four_data(a: FourPlayAnalysis) -> dict[str, Any]:
         "hands": {s: _cards(h) for s, h in zip(SEATS, a.hands, strict=True)},
         "rules": a.rules.name,
         "tricks": tricks,
-        "declarations": table_score_data(a.hands, a.declarations),
+        "declarations": seating_score_data(a.hands, a.declarations),
         "before_play": {**_by_side(a.before), "pique_live": a.pique_live},
         "to_move": None if a.to_move is None else {"seat": SEATS[a.to_move], "trick": a.trick_to_move},
         "choices": ranked_choices([(str(c.card), c.value, c.future) for c in a.choices],
@@ -64,9 +64,9 @@ def play_four_data(a: FourPlayAnalysis) -> dict[str, Any]:
     }
 
 
-def play_four_table(a: FourPlayAnalysis) -> str:
+def play_four_table(a: PlayAnalysisFour) -> str:
     data = play_four_data(a)
-    head = table_score_table(a.hands, a.declarations)
+    head = seating_score_table(a.hands, a.declarations)
     before = data["before_play"]
     live = ("pique live: second+dealer at nothing" if before["pique_live"]
             else "pique not live: " + ("a repique" if a.declarations.repique[0] else "second+dealer have scored"))

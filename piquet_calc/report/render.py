@@ -13,17 +13,17 @@ from tabulate import tabulate
 
 from ..analysis.odds import odds_words
 from ..cards import Card, format_cards
-from ..engine.columns import CLASSES3, SIDES4
+from ..engine.columns import CLASSES_NORMAND, SIDES_FOUR
 from ..rules import RuleSet, span
 from ..schemas import header as schema_header
 
 if TYPE_CHECKING:  # the result types only: the commands that print no analysis import no numpy
     from ..analysis import Analysis, DeclarationAnalysis, DiscardResult
-    from ..analysis.four import FourDeclaration
+    from ..analysis.declarations_four import DeclarationFour
+    from ..analysis.declarations_normand import DeclarationNormand, ExchangeNormand, SeatCounts
     from ..analysis.play import PlayAnalysis
-    from ..analysis.table import NormandDeclaration, NormandExchange, SeatCounts
     from ..game.declarations import DealScore
-    from ..game.table import TableScore
+    from ..game.seating import SeatingScore
 
 MODEL = "uniform"
 
@@ -236,7 +236,7 @@ def _deal_score(elder: Sequence[Card], dealer: Sequence[Card], s: DealScore, rul
     }
 
 
-def score_table(elder: Sequence[Card], dealer: Sequence[Card], s: DealScore, rules: RuleSet) -> str:
+def score_seating(elder: Sequence[Card], dealer: Sequence[Card], s: DealScore, rules: RuleSet) -> str:
     data = score_data(elder, dealer, s, rules)
     rows = [[c["class"].replace("_", " "), c["elder"], c["dealer"], c["winner"] or "-", c["shown"] or "-"]
             for c in data["classes"]]
@@ -364,7 +364,7 @@ def _choices(t: dict[str, Any], seat: str) -> str:
 
 def play_table(a: PlayAnalysis) -> str:
     data = play_data(a)
-    head = score_table(a.elder, a.dealer, a.declarations, a.rules)
+    head = score_seating(a.elder, a.dealer, a.declarations, a.rules)
     before = data["before_play"]
     live = ("pique live: the dealer at nothing" if before["pique_live"]
             else "pique not live: " + ("a repique" if a.declarations.elder_repique else "the dealer has scored"))
@@ -439,7 +439,7 @@ def _leads_table(data: dict[str, Any], a: PlayAnalysis) -> str:
 
 # --- three and four players: score -----------------------------------------------------------------
 
-def table_score_data(hands: Sequence[Sequence[Card]], s: TableScore) -> dict[str, Any]:
+def seating_score_data(hands: Sequence[Sequence[Card]], s: SeatingScore) -> dict[str, Any]:
     """One deal at a table of three or four as JSON-ready data (schema: piquet_calc/schemas, docs/json.md)."""
     seats = s.rules.table.seats
     shown = dict(s.shown)
@@ -459,8 +459,8 @@ def table_score_data(hands: Sequence[Sequence[Card]], s: TableScore) -> dict[str
     }
 
 
-def table_score_table(hands: Sequence[Sequence[Card]], s: TableScore) -> str:
-    data = table_score_data(hands, s)
+def seating_score_table(hands: Sequence[Sequence[Card]], s: SeatingScore) -> str:
+    data = seating_score_data(hands, s)
     heads = "\n".join(f"{seat:<7} {format_cards(h)}" for seat, h in zip(s.rules.table.seats, hands, strict=True))
     rows = [[c["class"].replace("_", " "), *c["points"].values(), c["winner"] or "-", c["shown"] or "-"]
             for c in data["classes"]]
@@ -481,8 +481,8 @@ def seat_counts_data(r: SeatCounts) -> dict[str, Any]:
     seats = r.rules.table.seats
     return {
         "deals": r.deals,
-        **{c: {w: r.probability(f"{c}_{w}") for w in ("win", "tie", "lose")} for c in CLASSES3},
-        "expected": {s: {**{c: r.counts[f"{c}_{s}"] / r.deals for c in (*CLASSES3, "carte_blanche")},
+        **{c: {w: r.probability(f"{c}_{w}") for w in ("win", "tie", "lose")} for c in CLASSES_NORMAND},
+        "expected": {s: {**{c: r.counts[f"{c}_{s}"] / r.deals for c in (*CLASSES_NORMAND, "carte_blanche")},
                          "total": r.expected_score(s)} for s in seats},
         "carte_blanche": {s: r.probability(f"carte_blanche_{s}") / r.rules.blanche_points
                           if r.rules.blanche_points else 0.0 for s in seats},
@@ -493,7 +493,7 @@ def seat_counts_data(r: SeatCounts) -> dict[str, Any]:
     }
 
 
-def normand_exchange_data(a: NormandExchange, top: int = 0) -> dict[str, Any]:
+def exchange_normand_data(a: ExchangeNormand, top: int = 0) -> dict[str, Any]:
     shown = a.options[:top] if top else a.options
     return {**schema_header("discard-normand"),
             "hand": [str(c) for c in a.hand], "seat": "dealer", "rules": a.rules.name, "model": MODEL,
@@ -504,7 +504,7 @@ def normand_exchange_data(a: NormandExchange, top: int = 0) -> dict[str, Any]:
 
 def _seat_row(r: SeatCounts) -> list[str]:
     seats = r.rules.table.seats
-    return ([_pct(r.probability(f"{c}_win")) for c in CLASSES3]
+    return ([_pct(r.probability(f"{c}_win")) for c in CLASSES_NORMAND]
             + [f"{r.expected_score(s):.2f}" for s in seats]
             + ["/".join(_pct(r.probability(f"repique_{s}")) for s in seats), _pct(r.probability("pique_elder")),
                f"{float(r.net):+.2f}"])
@@ -515,7 +515,7 @@ def _seat_headers(r: SeatCounts) -> list[str]:
             + ["repique e/m/d", "pique elder", "net"])
 
 
-def normand_exchange_table(a: NormandExchange, top: int = 10) -> str:
+def exchange_normand_table(a: ExchangeNormand, top: int = 10) -> str:
     shown = a.options[:top] if top else a.options
     head = (f"Dealer (normand) {format_cards(a.hand)}; carte blanche: {'yes' if a.carte_blanche else 'no'}; "
             f"{shown[0].deals:,} deals per exchange (every talon, every split of the rest)")
@@ -527,14 +527,14 @@ def normand_exchange_table(a: NormandExchange, top: int = 10) -> str:
     return f"{head}\n\n{body}\n\n{tail}"
 
 
-def normand_declaration_data(d: NormandDeclaration) -> dict[str, Any]:
+def declaration_normand_data(d: DeclarationNormand) -> dict[str, Any]:
     return {**schema_header("declare-normand"),
             "hand": [str(c) for c in d.hand], "seat": d.seat, "rules": d.rules.name, "model": MODEL,
             "discards": [str(c) for c in d.discards], "seat_blanche": d.carte_blanche,
             "out_of_play": d.out_of_play, **seat_counts_data(d.result)}
 
 
-def normand_declaration_table(d: NormandDeclaration) -> str:
+def declaration_normand_table(d: DeclarationNormand) -> str:
     r = d.result
     head = (f"{d.seat.capitalize()} (normand) {format_cards(d.hand)}; {r.deals:,} deals of the unseen cards"
             + (f"; discarded {format_cards(d.discards)}" if d.discards else ""))
@@ -547,7 +547,7 @@ def _classes_table(r: Any, sides: tuple[str, ...]) -> str:
     side's) mean points in it, then carte blanche, repique, pique and the total. ``r``: counts of the
     game (ExactCounts, with ``expected_score``)."""
     rows = [[c, _pct(r.probability(f"{c}_win")), _pct(r.probability(f"{c}_tie")), _pct(r.probability(f"{c}_lose")),
-             *[f"{r.counts[f'{c}_{s}'] / r.deals:.2f}" for s in sides]] for c in CLASSES3]
+             *[f"{r.counts[f'{c}_{s}'] / r.deals:.2f}" for s in sides]] for c in CLASSES_NORMAND]
     rows.append(["carte blanche", "", "", "", *[f"{r.counts[f'carte_blanche_{s}'] / r.deals:.2f}" for s in sides]])
     rows.append(["repique %", "", "", "", *[_pct(r.probability(f"repique_{s}")) for s in sides]])
     rows.append(["pique %", "", "", "", *[_pct(r.probability(f"pique_{s}")) for s in sides]])
@@ -557,24 +557,24 @@ def _classes_table(r: Any, sides: tuple[str, ...]) -> str:
 
 # --- four players: a seat's declarations -----------------------------------------------------------------
 
-def four_declaration_data(d: FourDeclaration) -> dict[str, Any]:
+def declaration_four_data(d: DeclarationFour) -> dict[str, Any]:
     """A four-player declaration analysis as JSON-ready data (schema: piquet_calc/schemas, docs/json.md)."""
     return {
         **schema_header("declare-four"),
         "hand": [str(c) for c in d.hand], "seat": d.seat, "rules": d.rules.name, "model": MODEL,
         "seat_blanche": d.carte_blanche, "deals": d.deals,
-        **{c: {w: d.probability(f"{c}_{w}") for w in ("win", "tie", "lose")} for c in CLASSES3},
-        "expected": {s: {**{c: d.counts[f"{c}_{s}"] / d.deals for c in (*CLASSES3, "carte_blanche")},
-                         "total": d.expected_score(s)} for s in SIDES4},
-        "repique": {s: d.probability(f"repique_{s}") for s in SIDES4},
-        "pique": {s: d.probability(f"pique_{s}") for s in SIDES4},
+        **{c: {w: d.probability(f"{c}_{w}") for w in ("win", "tie", "lose")} for c in CLASSES_NORMAND},
+        "expected": {s: {**{c: d.counts[f"{c}_{s}"] / d.deals for c in (*CLASSES_NORMAND, "carte_blanche")},
+                         "total": d.expected_score(s)} for s in SIDES_FOUR},
+        "repique": {s: d.probability(f"repique_{s}") for s in SIDES_FOUR},
+        "pique": {s: d.probability(f"pique_{s}") for s in SIDES_FOUR},
         "net": float(d.net),
         "counts": dict(d.counts),
     }
 
 
-def four_declaration_table(d: FourDeclaration) -> str:
+def declaration_four_table(d: DeclarationFour) -> str:
     head = (f"{d.seat.capitalize()} (four) {format_cards(d.hand)}; {d.deals:,} deals (every partner's hand, every "
             "split between the opponents); side: you and your partner")
-    body = _classes_table(d, SIDES4)
+    body = _classes_table(d, SIDES_FOUR)
     return f"{head}\n\n{body}\n\nnet (side minus opponents): {float(d.net):+.2f}"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..cards import quote
 from .house import check_rules, load_rules, rules_from_dict
-from .model import PACK, TWO_HANDED, PlayPoints, RulesError, RuleSet, TableRules, TableShape, span
+from .model import PACK, TWO_HANDED, PlayPoints, RulesError, RuleSet, Seating, SeatingRules, span
 from .presets import (
     ALIASES,
     AU_CENT,
@@ -36,5 +36,5 @@ def get_rules(name: str) -> RuleSet:
 
 
 __all__ = ["ALIASES", "AU_CENT", "ENCYCLOPEDIA", "ENGLISH", "FOUR", "NORMAND", "PACK", "PRESETS", "RUBICON", "RUSSIAN",
-           "TWO_HANDED", "TWO_HANDED_PRESETS", "PlayPoints", "RuleSet", "RulesError", "TableRules", "TableShape",
+           "TWO_HANDED", "TWO_HANDED_PRESETS", "PlayPoints", "RuleSet", "RulesError", "SeatingRules", "Seating",
            "check_rules", "get_rules", "load_rules", "rules_from_dict", "span"]

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import QUOTE_LIMIT, Rank, quote, quote_path
-from .model import PlayPoints, RulesError, RuleSet, TableRules
+from .model import PlayPoints, RulesError, RuleSet, SeatingRules
 from .presets import ALIASES, PRESETS
 
 # --- house rules -----------------------------------------------------------------------------------
@@ -149,7 +149,7 @@ def _whole_numbers(rules: RuleSet) -> list[tuple[str, Any]]:
     return [(name, value) for name, value in fields if isinstance(value, int) and not isinstance(value, bool | Rank)]
 
 
-def _section(name: str, base: PlayPoints | TableRules, data: dict[str, Any], where: str) -> Any:
+def _section(name: str, base: PlayPoints | SeatingRules, data: dict[str, Any], where: str) -> Any:
     """A ``[play]`` or ``[table_rules]`` table's changes applied to the base preset's; errors name the field."""
     known = {f.name for f in dataclasses.fields(base)}
     changes = {}
@@ -262,8 +262,8 @@ def check_rules(rules: RuleSet, where: str) -> None:
 
 
 def _check_table(rules: RuleSet, where: str) -> None:
-    """Three and four players: what game/table.py and kernels/table.py count (docs/rules.md, Three and four
-    players). Only the dealer exchanges, none or the whole talon; the play scores every card."""
+    """Three and four players: what game/seating.py and kernels/declarations_normand.py count (docs/rules.md,
+    Three and four players). Only the dealer exchanges, none or the whole talon; the play scores every card."""
     shape, t = rules.table, rules.table_rules
     for seat, counts in zip(shape.seats, rules.exchange, strict=True):
         if shape.talon == 0 and counts != (0,):

@@ -23,7 +23,7 @@ class RulesError(ValueError):
 
 
 @dataclass(frozen=True)
-class TableShape:
+class Seating:
     """Who sits at the table and how the pack is dealt (docs/rules.md, The deal and the exchange).
 
     ``seats`` in the order of play (the first leads to the first trick); the last is the dealer.
@@ -49,11 +49,11 @@ class TableShape:
             raise RulesError(f"no seat {quote(name)} at this table: seats are {', '.join(self.seats)}") from None
 
 
-TWO_HANDED = TableShape()
+TWO_HANDED = Seating()
 
 
 @dataclass(frozen=True)
-class TableRules:
+class SeatingRules:
     """What only three and four players have (docs/rules.md, Three and four players); the two-handed
     presets keep the defaults, which no two-handed code reads.
 
@@ -107,7 +107,7 @@ class RuleSet:
 
     name: str
     source: str
-    table: TableShape = TWO_HANDED
+    table: Seating = TWO_HANDED
     # how many cards each seat may exchange, in seat order; two-handed the dealer's are further
     # limited to what elder left (``dealer_discards``); 0 is taking nothing (elder: refusing)
     exchange: tuple[tuple[int, ...], ...] = ((1, 2, 3, 4, 5), tuple(range(9)))
@@ -122,7 +122,7 @@ class RuleSet:
     pique_bonus: int = 30
     pique_threshold: int = 30  # declarations and play to reach, the opponent at nothing
     play: PlayPoints = field(default_factory=PlayPoints)
-    table_rules: TableRules = field(default_factory=TableRules)  # three and four players only
+    table_rules: SeatingRules = field(default_factory=SeatingRules)  # three and four players only
     # the preset a house-rules file builds on (rules/house.py sets it; the file cannot): what decides the
     # partie (game/partie.py), whatever the file's free-text name and source say; "" for a preset itself
     base: str = ""
@@ -172,7 +172,7 @@ class RuleSet:
 
 
 def _plain(value: Any) -> Any:
-    if isinstance(value, PlayPoints | TableShape | TableRules):
+    if isinstance(value, PlayPoints | Seating | SeatingRules):
         return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, Rank):
         return value.symbol

@@ -8,7 +8,7 @@ docs/rules.md names each by its title. The docstrings quote them.
 from __future__ import annotations
 
 from ..cards import Rank
-from .model import PlayPoints, RuleSet, TableRules, TableShape
+from .model import PlayPoints, RuleSet, Seating, SeatingRules
 
 RUBICON = RuleSet(
     name="rubicon",
@@ -94,13 +94,13 @@ rubicon's are assumed."""
 NORMAND = RuleSet(
     name="normand",
     source="002 ('ПИКЕТ НОРМАНД, ДЛЯ ТРЕХ ИГРОКОВ'), 003, 001: three players, ten cards, the dealer's talon of two",
-    table=TableShape(seats=("elder", "middle", "dealer"), hand_size=10, talon=2, talon_shares=(0, 0, 2)),
+    table=Seating(seats=("elder", "middle", "dealer"), hand_size=10, talon=2, talon_shares=(0, 0, 2)),
     exchange=((0,), (0,), (0, 2)),
     repique_bonus=70,
     repique_threshold=20,
     pique_bonus=40,
     pique_threshold=20,
-    table_rules=TableRules(cards=10, cards_shared=5, capot=40, capot_shared=20),
+    table_rules=SeatingRules(cards=10, cards_shared=5, capot=40, capot_shared=20),
 )
 """Piquet Normand (book 002; 003, 001). Ten cards each, two to the talon: "Карты сдаются по две и по
 три, пока у каждого не окажется по десять, а две карты остаются для талона. Дилер может выложить любые
@@ -119,14 +119,14 @@ score."""
 FOUR = RuleSet(
     name="four",
     source="002 ('ПИ КЕ ВОЛЬЕР, ДЛЯ ЧЕТЫРЕХ ИГРОКОВ') and 003 ('ПИКЕТ ВЧЕТВЕРОМ'): two partnerships, eight cards",
-    table=TableShape(seats=("elder", "second", "third", "dealer"), hand_size=8, talon=0, talon_shares=(0, 0, 0, 0),
+    table=Seating(seats=("elder", "second", "third", "dealer"), hand_size=8, talon=0, talon_shares=(0, 0, 0, 0),
                      partnerships=True),
     exchange=((0,), (0,), (0,), (0,)),
     repique_bonus=70,
     repique_threshold=20,
     pique_bonus=40,
     pique_threshold=20,
-    table_rules=TableRules(point_min_pips=30, cards=10, cards_tricks=5, capot=40, double_blanche_repique=True),
+    table_rules=SeatingRules(point_min_pips=30, cards=10, cards_tricks=5, capot=40, double_blanche_repique=True),
 )
 """Piquet for four, pique voleur (book 002; 003). Partners opposite, eight cards each, no talon: "Все
 карты сдаются по две и по три за раз, так что каждый получает по восемь карт" (003: "Прикупа нет").

@@ -1,8 +1,8 @@
 """The declaration counts (numba): every discard's declarations against every draw and opponent holding.
 
 Nothing outside kernels/ imports numba. The rules are not decided here: suit values, sequences and
-run_tab cards come from ``engine/tables.py`` (built from ``game/declarations.py``), scalars from
-``engine.tables.kernel_params``. What is here mirrors ``game.declarations.score_deal`` and is tested
+run_tab cards come from ``engine/rule_arrays.py`` (built from ``game/declarations.py``), scalars from
+``engine.rule_arrays.kernel_params``. What is here mirrors ``game.declarations.score_deal`` and is tested
 equal to it deal by deal. A hand is a 32-bit mask (bit ``suit * 8 + rank``). "me" is the player
 analysed, "opp" the opponent.
 

@@ -1,6 +1,6 @@
 """A hand's features for the declarations: point, sequence, sets and carte rouge, from its mask.
 
-``hand_features`` reads each suit's byte in the suit table (engine/tables.py, built from
+``hand_features`` reads each suit's byte in the suit table (engine/rule_arrays.py, built from
 game/declarations.py: the point, the best sequence and its score) and the set ranks, and returns the
 tuple indexed by kernels.layout's FEATURE_* (the point and its score, the sequence key and score, the set key
 and score, the carte rouge bits). ``dealer_profiles`` packs each suit's top card and length, all the pique
@@ -71,9 +71,9 @@ def hand_features(mask, suit_tab, sr):
     quatorzes = s0 & s1 & s2 & s3 & set_ranks
     trios = ((s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))) & set_ranks & ~quatorzes
     if quatorzes:
-        set_key = QUATORZE_KEY + suit_tab[quatorzes, SUIT_TOP_RANK]  # engine.tables.set_code(4, rank)
+        set_key = QUATORZE_KEY + suit_tab[quatorzes, SUIT_TOP_RANK]  # engine.rule_arrays.set_code(4, rank)
     elif trios:
-        set_key = TRIO_KEY + suit_tab[trios, SUIT_TOP_RANK]  # engine.tables.set_code(3, rank)
+        set_key = TRIO_KEY + suit_tab[trios, SUIT_TOP_RANK]  # engine.rule_arrays.set_code(3, rank)
     else:
         set_key = 0
     set_score = quatorze_points * suit_tab[quatorzes, SUIT_CARD_COUNT] + trio_points * suit_tab[trios, SUIT_CARD_COUNT]

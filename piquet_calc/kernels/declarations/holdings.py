@@ -2,7 +2,7 @@
 
 For one draw every discard meets the same opponent holdings: ``every_holding`` lists them with their
 features (by rank, ``binomials``/``_holding_ranks``), ``_distinct_holdings`` groups those alike in their
-coded keys into weighted entries (a hash table: ``_table_bits``, ``_probe``, ``_group``), and
+coded keys into weighted entries (a hash table: ``_hash_bits``, ``_probe``, ``_group``), and
 ``_against_holdings`` scores one final hand against all of them, marking the holdings where elder may
 pique with the run points he needs (``_marked_holdings``, ``_profile_entries``).
 """
@@ -174,7 +174,7 @@ def _marked_holdings(need, n_u, u_start, sorted_key, masks, needs):
 
 
 @numba.njit(**JIT)
-def _table_bits(n):
+def _hash_bits(n):
     """log2 of a hash table size at least twice ``n``."""
     bits = 1
     while (1 << bits) < 2 * n:
@@ -196,7 +196,7 @@ def _probe(key, slot_key, slot_value, empty, bits):
 def _group(keys, n, slot_key, slot_id, gid, order, starts):
     """Group equal ``keys[:n]`` (hashing): ``order[starts[g]:starts[g + 1]]`` are the indices of
     group g, groups in order of first appearance. Returns the number of groups."""
-    bits = _table_bits(n)
+    bits = _hash_bits(n)
     slot_id[:1 << bits] = -1
     n_g = 0
     for i in range(n):

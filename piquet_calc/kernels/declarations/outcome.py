@@ -125,7 +125,7 @@ def _accumulate(acc, row, out, cb_me, cb_opp):
 
 @numba.njit(**JIT)
 def score_one(me, opp, cb_me, cb_opp, me_is_elder, rt):
-    """deal_outcome of two masks (``rt``: the rule tables, engine.tables.RuleTables.packed): the per-deal
+    """deal_outcome of two masks (``rt``: the rule tables, engine.rule_arrays.RuleArrays.packed): the per-deal
     scorer the tests compare with game.declarations.score_deal."""
     suit_tab, run_tab, params = rt
     sr = set_rules(params)

@@ -44,7 +44,7 @@ Interface for other kernels (issue 14's sampler calls it from worker threads; ev
 returns ``(value, elder_play, dealer_play)``: elder's final deal total minus the dealer's, and the
 points each side gains in the play (trick points, pique, the cards or capot, the deal bonus) along one
 optimal line. ``params`` is ``engine.play.play_params(rules)``; ``tt`` is a transposition table from
-``new_table()`` (one per thread: a table is never shared by two solves at once); ``elder_before`` and
+``new_transposition()`` (one per thread: a table is never shared by two solves at once); ``elder_before`` and
 ``dealer_before`` are the declaration totals with repique; ``pique_live`` is whether elder may still
 pique (no repique, the dealer at nothing).
 
@@ -61,10 +61,10 @@ Its rooms, each explained at its top (as dds-bridge/dds gives its parts a file e
 
 from __future__ import annotations
 
-from ..search_table import INF, new_table
+from ..transposition import INF, new_transposition
 from .line import LINE_TRICKS, solve_deal, solve_line
 from .search import new_buffer, position_value
-from .table import MAX_DIFF, begin
+from .transposition import MAX_DIFF, begin
 
-__all__ = ["INF", "LINE_TRICKS", "MAX_DIFF", "begin", "new_buffer", "new_table", "position_value", "solve_deal",
+__all__ = ["INF", "LINE_TRICKS", "MAX_DIFF", "begin", "new_buffer", "new_transposition", "position_value", "solve_deal",
            "solve_line"]

@@ -31,7 +31,7 @@ from ..layout import (  # noqa: E402
     PLAY_RULE_WIN_OPP,
     PLAY_RULE_WIN_OWN,
 )
-from ..search_table import INF  # noqa: E402
+from ..transposition import INF  # noqa: E402
 from .bits import _TOP8, _bit_index, _popcount  # noqa: E402
 from .score import _end, _trick  # noqa: E402
 

@@ -21,7 +21,7 @@ from .bits import _popcount  # noqa: E402
 from .moves import _leads_once, _replies_once  # noqa: E402
 from .score import _end_once, _trick_once, pique_at_start, piques_in_trick  # noqa: E402
 from .search import FRAME_COLUMNS, FRAMES, ROWS, _mtdf, _search  # noqa: E402
-from .table import MAX_DIFF, begin  # noqa: E402
+from .transposition import MAX_DIFF, begin  # noqa: E402
 
 LINE_TRICKS = 25  # solve_line's line[LINE_TRICKS]: the tricks it wrote
 

@@ -19,7 +19,7 @@ import numpy as np  # noqa: E402
 
 from ..jit import INLINED, called  # noqa: E402
 from .bits import _TOP8, _bit_index, _popcount  # noqa: E402
-from .table import _relative  # noqa: E402
+from .transposition import _relative  # noqa: E402
 
 MAX_CARDS = 16  # moves at one ply (at most 12)
 

@@ -21,12 +21,12 @@ import numpy as np  # noqa: E402
 from ..jit import JIT  # noqa: E402
 from ..layout import PLAY_RULE_LEAD, PLAY_RULE_SCORING_RANK, PLAY_RULE_WIN_OPP, PLAY_RULE_WIN_OWN  # noqa: E402
 from ..mtdf import MAX_PASSES, _narrowed  # noqa: E402
-from ..search_table import INF, _probe, _slot, _store  # noqa: E402
+from ..transposition import INF, _probe, _slot, _store  # noqa: E402
 from .bits import _popcount  # noqa: E402
 from .bounds import _bounds, _leaf, _root_bounds  # noqa: E402
 from .moves import _leads, _leads_once, _replies, _replies_once  # noqa: E402
 from .score import _end_once, _trick, _trick_once  # noqa: E402
-from .table import _keys, _relative  # noqa: E402
+from .transposition import _keys, _relative  # noqa: E402
 
 ROWS = 2 * 13 + 2  # move-buffer rows: two per number of cards left
 
