@@ -10,11 +10,12 @@ import pytest
 from typer.testing import CliRunner
 
 from piquet_calc.analysis import COUNT_NAMES, analyse_declaration
-from piquet_calc.analysis.odds import at_least, odds_words, simplest_odds
+from piquet_calc.analysis.odds import at_least
 from piquet_calc.cards import DECK, parse_cards
 from piquet_calc.cli import app
 from piquet_calc.game.declarations import Declaration, is_carte_blanche
 from piquet_calc.rules import RUBICON
+from piquet_calc.wording import odds_words, simplest_odds
 
 from .naive import outcome
 

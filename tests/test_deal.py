@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from piquet_calc.analysis.deal import analyse_deal, race
+from piquet_calc.analysis.deal import analyse_deal
+from piquet_calc.analysis.race import race
 from piquet_calc.cards import cards_of, parse_cards, parse_hand
 from piquet_calc.cli import app
 from piquet_calc.engine.deal import DealSampler
@@ -177,7 +178,7 @@ def test_a_difference_that_never_varied_is_no_evidence():
 
 
 def test_race_z_corrects_for_the_number_compared():
-    from piquet_calc.analysis.deal import RACE_Z, race_z
+    from piquet_calc.analysis.race import RACE_Z, race_z
 
     assert race_z(1) == RACE_Z and race_z(1585) > race_z(100) > RACE_Z
 
@@ -314,7 +315,7 @@ def test_court_heavy_younger_agrees_with_an_exact_count_of_elders_holdings():
 
 def test_figures_are_reported_on_deals_that_did_not_choose_them():
     # the order comes from the race's stream; every reported net is the report stream's, recomputed here
-    from piquet_calc.analysis.deal import RACE_STREAM, REPORT_STREAM, fitted_beta
+    from piquet_calc.analysis.race import RACE_STREAM, REPORT_STREAM, fitted_beta
     from piquet_calc.cards import mask_of
     from piquet_calc.engine.deal import uniform_net, user_net
 

@@ -7,7 +7,7 @@ import re
 import numpy as np
 import pytest
 
-from piquet_calc.analysis.deal import plan_rows, race, race_plan
+from piquet_calc.analysis.race import plan_rows, race, race_plan
 from piquet_calc.cli.progress import BAR_LEAST, STAGE_LEAST, TimeLeft, clock, fit, progress_line
 
 

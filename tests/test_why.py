@@ -13,11 +13,12 @@ import pytest
 from typer.testing import CliRunner
 
 from piquet_calc.analysis import analyse_discards
-from piquet_calc.analysis.deal import REPORT_STREAM, analyse_deal
+from piquet_calc.analysis.deal import analyse_deal
 from piquet_calc.analysis.declarations_normand import analyse_exchange_normand
 from piquet_calc.analysis.partie import PartieState
 from piquet_calc.analysis.partie_value import load_partie_values
-from piquet_calc.analysis.why import Chance, Source, exact_why, partie_words, sampled_why, why_normand, words
+from piquet_calc.analysis.race import REPORT_STREAM
+from piquet_calc.analysis.why import Chance, Source, exact_why, sampled_why, why_normand
 from piquet_calc.cards import cards_of, mask_of, parse_cards, parse_hand
 from piquet_calc.cli import app
 from piquet_calc.engine.deal import DealSampler
@@ -26,6 +27,7 @@ from piquet_calc.game.declarations import score_deal
 from piquet_calc.report.why import why_data, why_table
 from piquet_calc.rules import NORMAND, RUBICON
 from piquet_calc.schemas import validator
+from piquet_calc.wording import partie_words, words
 
 runner = CliRunner()
 BOOK = "AS AH KH QH TH 8H 7H AD TD 9D 9C 8C"

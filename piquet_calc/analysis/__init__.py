@@ -15,7 +15,8 @@ _WHERE = {
     "COUNT_NAMES": "..engine.columns",
     **dict.fromkeys(("Analysis", "ClassCall", "DeclarationAnalysis", "DiscardResult", "Position",
                      "analyse_declaration", "analyse_discards", "deals_for", "discard_sizes"), ".discards"),
-    **dict.fromkeys(("at_least", "odds_rows", "odds_words", "simplest_odds"), ".odds"),
+    **dict.fromkeys(("at_least", "odds_rows"), ".odds"),
+    **dict.fromkeys(("odds_words", "simplest_odds"), "..wording"),
     **dict.fromkeys(("PlayAnalysis", "PlayedTrick", "analyse_play", "parse_tricks"), ".play"),
 }
 

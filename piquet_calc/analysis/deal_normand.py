@@ -34,9 +34,9 @@ import numpy as np
 from ..cards import Card, CardError
 from ..engine.deal_normand import DealsNormand, Option
 from ..rules import RulesError, RuleSet
-from .deal import RACE_STREAM, REPORT_STREAM, Estimate, RaceRound, _ranked, fitted_beta, race
 from .declarations_normand import ExchangeNormand, _check_normand, analyse_exchange_normand
 from .defaults import DEFAULT_SEED
+from .race import RACE_STREAM, REPORT_STREAM, Estimate, RaceRound, fitted_beta, race, ranked
 
 NORMAND_DEFAULT_SAMPLES = 200  # report deals per option: about a point of standard error, a minute on 2 cores
 NORMAND_DEFAULT_TOP = 5  # options in the final round unless --top says
@@ -155,7 +155,7 @@ def analyse_deal_normand(hand: Sequence[Card], rules: RuleSet, samples: int = NO
             y[len(survivors):], x[len(survivors):] = values_of(finalists[len(survivors):], 0, samples)
         mu_f = mu[finalists]
         betas = np.array([fitted_beta(y[j], x[j]) for j in range(len(finalists))])
-        order = _ranked(y.mean(axis=1) - betas * (x.mean(axis=1) - mu_f))
+        order = ranked(y.mean(axis=1) - betas * (x.mean(axis=1) - mu_f))
         best = order[0]
         said(f"the final round: {len(finalists)} options on {samples:,} fresh deals")
         ry, rx = deals.values(REPORT_STREAM, 0, samples, [candidates[i] for i in finalists], pool, tick)

@@ -196,8 +196,9 @@ def grade_exchange(deal: CheckedRecord, seat: int, play: bool = False, samples: 
     """One player's discard among every legal discard (module docstring); the dealt hand and the discards must
     be known (and for the dealer, how many elder took). ``progress(deals done, deals in all)``: the exact
     analysis's."""
+    from ..wording import words
     from .discards import analyse_discards
-    from .why import exact_why, words
+    from .why import exact_why
 
     rules = deal.rules
     hand, mine = deal.dealt[seat], deal.discards[seat]
@@ -221,8 +222,9 @@ def grade_exchange(deal: CheckedRecord, seat: int, play: bool = False, samples: 
 
 def _judged(deal: CheckedRecord, seat: int, hand: Sequence[Card], mine: Sequence[Card], position: str, took: int | None,
             samples: int, seed: int, threads: int | None) -> PlayJudged:
+    from ..wording import words
     from .deal import analyse_deal
-    from .why import sampled_why, words
+    from .why import sampled_why
 
     d = analyse_deal(hand, position, deal.rules, elder_took=took if took is not None else 5,  # type: ignore[arg-type]
                      elder_blanche=deal.blanche[ELDER], samples=samples, seed=seed, threads=threads,

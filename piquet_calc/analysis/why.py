@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import Card, CardError, format_cards, quote
 from ..rules import RuleSet, span
+from ..wording import SOURCE_WORDS
 
 if TYPE_CHECKING:  # numpy only for the sampled comparison
     import numpy as np
@@ -49,9 +50,6 @@ SOURCES = ("carte_blanche", "point", "sequence", "sets", "carte_rouge", "repique
 capot; carte rouge and the deal bonus only under rules that score them)."""
 DECLARATION_SOURCES = SOURCES[:7]
 NORMAND_SOURCES = ("carte_blanche", "point", "sequence", "sets", "repique", "pique")
-SOURCE_WORDS = {"carte_blanche": "carte blanche", "point": "the point", "sequence": "the sequence",
-                "sets": "the sets", "carte_rouge": "carte rouge", "repique": "repique", "pique": "pique",
-                "tricks": "the tricks", "cards": "the cards", "capot": "capot", "deal_bonus": "the deal bonus"}
 
 
 def check_discard(hand: Sequence[Card], discard: Sequence[Card], sizes: Sequence[int], what: str) -> None:
@@ -140,65 +138,6 @@ class Why:
         if self.total.exact is None:
             return None
         return sum((s.exact for s in self.sources), Fraction(0))
-
-
-def words(why: Why, lines: int = 3) -> list[str]:
-    """Up to ``lines`` sentences in a player's words, the largest sources first, each with its figure; the last
-    names the partie value when it turns the points' verdict (``partie_words``)."""
-    out = []
-    turn = partie_words(why)
-    ranked = sorted((s for s in why.sources if abs(s.mean) >= 0.005), key=lambda s: -abs(s.mean))
-    for s in ranked[:lines - (turn is not None)]:
-        plural = s.name in ("sets", "tricks", "cards")
-        verb = ("cost" if plural else "costs") + " you" if s.mean < 0 else ("gain" if plural else "gains") + " you"
-        text = f"{SOURCE_WORDS[s.name].capitalize()} {verb} {abs(s.mean):.2f} points a deal"
-        if s.se > 0:
-            text += f" (± {s.se:.2f})"
-        out.append(text + _reason(s) + ".")
-    if not out:
-        out.append("The two discards are worth the same, source by source.")
-    return out + ([turn] if turn else [])
-
-
-def _percent(x: float) -> str:
-    """A chance as the table prints it (report/why.py): one decimal."""
-    return f"{100 * x:.1f}%"
-
-
-def _reason(s: Source) -> str:
-    """The chance behind a source's difference, in words: the one that moved most in the direction of the
-    difference (a good thing more often for a gain, less often for a cost); where none did (a class won as
-    often or more often, yet for fewer points), the points said to be what moved."""
-    moved = [c for c in s.chances if abs(c.mine - c.theirs) >= 0.0005
-             and _sign((c.mine - c.theirs) * (1 if c.good else -1)) == _sign(s.mean)]
-    if moved:
-        c = max(moved, key=lambda c: abs(c.mine - c.theirs))
-        return f": {c.what} {_percent(c.mine)} of the time instead of {_percent(c.theirs)}"
-    if s.chances and s.name in ("point", "sequence", "sets"):
-        c = s.chances[0]
-        often = (f"as often ({_percent(c.mine)})" if abs(c.mine - c.theirs) < 0.0005 else
-                 f"{_percent(c.mine)} of the time against {_percent(c.theirs)}")
-        return f": {c.what} {often}, but for {'more' if s.mean > 0 else 'fewer'} points"
-    return ""
-
-
-def _sign(x: float) -> int:
-    return (x > 0) - (x < 0)
-
-
-def partie_words(why: Why) -> str | None:
-    """With a partie state: a sentence naming the partie value's difference when it turns the verdict (the
-    points favour one discard, or neither, and the partie value the other); else None."""
-    p = why.partie
-    if p is None or _sign(p.difference.mean) in (0, _sign(why.total.mean)):
-        return None
-    d = p.difference
-    favoured = "your discard" if d.mean > 0 else f"#{why.theirs_rank}"
-    s = p.state
-    text = (f"Yet at {s.me} to {s.opponent}, deal {s.deal}, the partie value favours {favoured}: {d.mean:+.2f} "
-            f"{p.unit} of the partie's result (± {d.se:.2f})")
-    win = d.chances[0]
-    return text + f"; {win.what} {_percent(win.mine)} of the time instead of {_percent(win.theirs)}."
 
 
 # --- exact: the enumeration's counts ------------------------------------------------------------------

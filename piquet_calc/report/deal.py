@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING, Any
 from tabulate import tabulate
 
 from ..analysis.defaults import ODDS_MIN_DEALS
-from ..analysis.odds import odds_words
 from ..cards import format_cards
 from ..schemas import header as schema_header
+from ..wording import odds_words
 
 if TYPE_CHECKING:  # the result types only (analysis/deal.py imports numpy)
-    from ..analysis.deal import DealAnalysis, DealDiscard, Estimate
+    from ..analysis.deal import DealAnalysis, DealDiscard
+    from ..analysis.race import Estimate
 
 MODEL = "deal"
 PAIRS = ("declarations", "play", "capot", "pique", "repique")

@@ -29,8 +29,8 @@ def _words(exchange: str | list[str]) -> str:
 
 def _why(a: DealAnalysisNormand, chosen: tuple[Any, Any]) -> dict[str, Any]:
     """The chosen option against #1 (or ``--against``), paired on the report's deals, split by source."""
-    from ..analysis.deal import Estimate
     from ..analysis.deal_normand import versus
+    from ..analysis.race import Estimate
 
     def find(option: Any) -> DealOptionNormand:
         key = None if option is None else frozenset(option)

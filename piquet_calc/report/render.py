@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 from tabulate import tabulate
 
-from ..analysis.odds import odds_words
 from ..cards import Card, format_cards
 from ..engine.columns import CLASSES_NORMAND, SIDES_FOUR
 from ..rules import RuleSet, span
 from ..schemas import header as schema_header
+from ..wording import odds_words
 
 if TYPE_CHECKING:  # the result types only: the commands that print no analysis import no numpy
     from ..analysis import Analysis, DeclarationAnalysis, DiscardResult

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from tabulate import tabulate
 
-from ..analysis.why import SOURCE_WORDS, words
 from ..cards import format_cards
 from ..schemas import header as schema_header
+from ..wording import SOURCE_WORDS, words
 
 if TYPE_CHECKING:
     from ..analysis.why import Chance, PartieWhy, Source, Why
