@@ -211,22 +211,14 @@ def _kernel_scores(h, blanche):
     from piquet_calc.engine.declarations_normand import seating_params
     from piquet_calc.engine.rule_arrays import rule_arrays_for
     from piquet_calc.kernels import declarations_normand as kt
-    from piquet_calc.kernels.layout import (
-        SEAT_BLANCHE,
-        SEAT_COLUMNS,
-        SEAT_PIQUE,
-        SEAT_POINT,
-        SEAT_REPIQUE,
-        SEAT_SEQUENCE,
-        SEAT_SETS,
-    )
+    from piquet_calc.kernels import layout
 
     t = rule_arrays_for(NORMAND)
-    out = np.zeros((3, SEAT_COLUMNS), dtype=np.int64)
+    out = np.zeros((3, layout.SEAT_COLUMNS), dtype=np.int64)
     kt.score_deal_normand(*(mask_of(x) for x in h), *(int(b) for b in blanche), t.suit, t.run, seating_params(NORMAND),
                           out)
-    return [[int(out[s, c]) for c in (SEAT_BLANCHE, SEAT_POINT, SEAT_SEQUENCE, SEAT_SETS, SEAT_REPIQUE,
-                                      SEAT_PIQUE)] for s in range(3)]
+    columns = [getattr(layout, "SEAT_" + name) for name in ("BLANCHE", "POINT", "SEQUENCE", "SETS", "REPIQUE", "PIQUE")]
+    return [[int(out[s, c]) for c in columns] for s in range(3)]
 
 
 def _plain_scores(h, blanche):

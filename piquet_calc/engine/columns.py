@@ -10,22 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..kernels import layout
 from ..kernels.layout import (
     CLASSES_NORMAND,
     COUNT_NAMES,
     COUNT_NAMES_FOUR,
     COUNT_NAMES_NORMAND,
-    DEAL_CARDS,
-    DEAL_DEALER_CAPOT,
-    DEAL_DEALER_DECLARATIONS,
-    DEAL_DEALER_PLAY,
-    DEAL_DEALER_REPIQUE,
-    DEAL_ELDER_CAPOT,
-    DEAL_ELDER_DECLARATIONS,
-    DEAL_ELDER_PIQUE,
-    DEAL_ELDER_PLAY,
-    DEAL_ELDER_REPIQUE,
-    DEAL_ELDER_RUN_PIQUE,
     SEATS_NORMAND,
     SIDES_FOUR,
 )
@@ -53,11 +43,9 @@ class DealColumns:
 
     @classmethod
     def of(cls, cols: np.ndarray) -> DealColumns:
-        return cls(cols[:, DEAL_ELDER_DECLARATIONS], cols[:, DEAL_DEALER_DECLARATIONS], cols[:, DEAL_ELDER_REPIQUE],
-                   cols[:, DEAL_DEALER_REPIQUE],
-                   cols[:, DEAL_ELDER_RUN_PIQUE], cols[:, DEAL_ELDER_PLAY], cols[:, DEAL_DEALER_PLAY],
-                   cols[:, DEAL_ELDER_PIQUE], cols[:, DEAL_CARDS],
-                   cols[:, DEAL_ELDER_CAPOT], cols[:, DEAL_DEALER_CAPOT])
+        names = ("ELDER_DECLARATIONS", "DEALER_DECLARATIONS", "ELDER_REPIQUE", "DEALER_REPIQUE", "ELDER_RUN_PIQUE",
+                 "ELDER_PLAY", "DEALER_PLAY", "ELDER_PIQUE", "CARDS", "ELDER_CAPOT", "DEALER_CAPOT")  # as the fields
+        return cls(*(cols[:, getattr(layout, "DEAL_" + name)] for name in names))
 
 
 __all__ = ["CLASSES_NORMAND", "COUNT_NAMES_NORMAND", "COUNT_NAMES_FOUR", "COUNT_NAMES", "SEATS_NORMAND", "SIDES_FOUR",

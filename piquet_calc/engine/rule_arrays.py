@@ -13,18 +13,8 @@ import numpy as np
 
 from ..cards import Card, Rank, Suit
 from ..game.declarations import cashable_against, point_of, runs_of
-from ..kernels.layout import (
-    PROFILE_TOPS,
-    PROFILES,
-    QUATORZE_KEY,
-    SUIT_CARD_COUNT,
-    SUIT_IN_SEQUENCE,
-    SUIT_POINT_KEY,
-    SUIT_SEQUENCE_KEY,
-    SUIT_SEQUENCE_POINTS,
-    SUIT_TOP_RANK,
-    TRIO_KEY,
-)
+from ..kernels import layout
+from ..kernels.layout import PROFILE_TOPS, PROFILES, QUATORZE_KEY, TRIO_KEY
 from ..rules import RuleSet, check_rules
 
 
@@ -85,13 +75,13 @@ def rule_arrays_for(rules: RuleSet) -> SuitArrays:
         cards = _suit_cards(ranks)
         runs = runs_of(cards)
         point = point_of(cards)
-        suit[ranks, SUIT_POINT_KEY] = point_code(point.length, point.pips) if cards else 0
-        suit[ranks, SUIT_SEQUENCE_KEY] = run_code(runs[0].length, int(runs[0].top)) if runs else 0
-        suit[ranks, SUIT_SEQUENCE_POINTS] = sum(rules.sequence_points(r.length) for r in runs)
-        suit[ranks, SUIT_CARD_COUNT] = len(cards)
-        suit[ranks, SUIT_TOP_RANK] = max((int(c.rank) for c in cards), default=-1)
+        suit[ranks, layout.SUIT_POINT_KEY] = point_code(point.length, point.pips) if cards else 0
+        suit[ranks, layout.SUIT_SEQUENCE_KEY] = run_code(runs[0].length, int(runs[0].top)) if runs else 0
+        suit[ranks, layout.SUIT_SEQUENCE_POINTS] = sum(rules.sequence_points(r.length) for r in runs)
+        suit[ranks, layout.SUIT_CARD_COUNT] = len(cards)
+        suit[ranks, layout.SUIT_TOP_RANK] = max((int(c.rank) for c in cards), default=-1)
         # the ranks lying in a sequence, for carte rouge
-        suit[ranks, SUIT_IN_SEQUENCE] = sum(1 << r for run in runs for r in range(run.top - run.length + 1,
+        suit[ranks, layout.SUIT_IN_SEQUENCE] = sum(1 << r for run in runs for r in range(run.top - run.length + 1,
                                                                                   run.top + 1))
     run = np.zeros(256 * PROFILES, dtype=np.int32)
     for elder in range(256):

@@ -18,20 +18,7 @@ import numpy as np
 
 from ..cards import Card, mask_of
 from ..game.play import DEALER, ELDER, PlayState
-from ..kernels.layout import (
-    POSITION_COLUMNS,
-    POSITION_DEALER_CARDS,
-    POSITION_DEALER_TRICKS,
-    POSITION_ELDER_CARDS,
-    POSITION_ELDER_TRICKS,
-    POSITION_LEADER,
-    POSITION_LED,
-    POSITION_PIQUE_NEED,
-    POSITION_SCORE_DIFF,
-    VALUED_CARD,
-    VALUED_ELDER_TRICKS,
-    VALUED_VALUE,
-)
+from ..kernels import layout
 from ..rules import RuleSet
 from .play import play_params
 
@@ -73,13 +60,15 @@ def worker_count() -> int:
 
 def position_row(state: PlayState, rules: RuleSet, led: Card | None = None) -> np.ndarray:
     """``state`` (between tricks) and the leader's card ``led`` to the trick (None: nobody has led), packed."""
-    row = np.zeros(POSITION_COLUMNS, dtype=np.int64)
+    row = np.zeros(layout.POSITION_COLUMNS, dtype=np.int64)
     need = rules.pique_threshold - state.totals[ELDER] if state.pique_live else 0
-    row[POSITION_ELDER_CARDS], row[POSITION_DEALER_CARDS] = mask_of(state.hands[ELDER]), mask_of(state.hands[DEALER])
-    row[POSITION_LEADER] = state.leader
-    row[POSITION_ELDER_TRICKS], row[POSITION_DEALER_TRICKS] = state.tricks[ELDER], state.tricks[DEALER]
-    row[POSITION_SCORE_DIFF], row[POSITION_PIQUE_NEED] = state.totals[ELDER] - state.totals[DEALER], max(need, 0)
-    row[POSITION_LED] = -1 if led is None else led.index
+    row[layout.POSITION_ELDER_CARDS] = mask_of(state.hands[ELDER])
+    row[layout.POSITION_DEALER_CARDS] = mask_of(state.hands[DEALER])
+    row[layout.POSITION_LEADER] = state.leader
+    row[layout.POSITION_ELDER_TRICKS], row[layout.POSITION_DEALER_TRICKS] = state.tricks[ELDER], state.tricks[DEALER]
+    row[layout.POSITION_SCORE_DIFF] = state.totals[ELDER] - state.totals[DEALER]
+    row[layout.POSITION_PIQUE_NEED] = max(need, 0)
+    row[layout.POSITION_LED] = -1 if led is None else led.index
     return row
 
 
@@ -93,7 +82,7 @@ def position_rows(state: PlayState, rules: RuleSet, led: Card | None, player: in
 
 def hands_column(rows: np.ndarray, player: int) -> np.ndarray:
     """The column of ``player``'s (ELDER or DEALER) cards in position rows: a view, to read or to set."""
-    return rows[:, POSITION_ELDER_CARDS if player == ELDER else POSITION_DEALER_CARDS]
+    return rows[:, layout.POSITION_ELDER_CARDS if player == ELDER else layout.POSITION_DEALER_CARDS]
 
 
 @dataclass(frozen=True)
@@ -106,7 +95,7 @@ class CardValues:
 
     @classmethod
     def of(cls, out: np.ndarray) -> CardValues:
-        return cls(out[..., VALUED_CARD], out[..., VALUED_VALUE], out[..., VALUED_ELDER_TRICKS])
+        return cls(out[..., layout.VALUED_CARD], out[..., layout.VALUED_VALUE], out[..., layout.VALUED_ELDER_TRICKS])
 
 
 def _table(bits: int) -> np.ndarray:
@@ -135,7 +124,7 @@ class SeenSolver:
         return _pools[self.threads]
 
     def values(self, rows: np.ndarray, lines: bool = False) -> tuple[np.ndarray, np.ndarray]:
-        """``rows`` (int64[n, POSITION_COLUMNS]): ``out`` int64[n, 12, VALUED_COLUMNS] (each row's cards in index
+        """``rows`` (int64[n, layout.POSITION_COLUMNS]): ``out`` int64[n, 12, VALUED_COLUMNS] (each row's cards in index
         order, their values and, with ``lines``, elder's tricks on the solver's line) and ``counts`` int64[n]."""
         n = rows.shape[0]
         out = self.ks.new_output(n)
