@@ -51,7 +51,7 @@ def _play_records(text: str, players: int, rules_name: str, own: str | None = No
     four = rules_name == "four"
     if players not in (2, 3) and not four:
         raise PartieError(f"{JSON_HINT} are deals of two, three or four; {rules_name} is for {players} players")
-    from ..game.record_normand import deal_from_play_normand
+    from ..record.record_normand import deal_from_play_normand
     from ..schemas import validator
 
     schema = "play-four" if four else "play" if players == 2 else "play-normand"

@@ -3,7 +3,7 @@ shaped like bridge's PBN), both read and written here; docs/record.md describes 
 
 A record is data about a game, with no analysis in it. Every part but ``rules`` is optional, so that a record
 can be whole up to a point: the final hands and the tricks only (as the books print a deal), or the dealt hands
-and the talon with no play yet. ``game/record_check.py`` checks a record and works out what it implies (the
+and the talon with no play yet. ``record/record_check.py`` checks a record and works out what it implies (the
 final hands from the dealt hands, the talon and the discards; what each player saw and took).
 
 The JSON keys (the core ones fixed by issue 37, the rest this module's):
@@ -16,7 +16,7 @@ The JSON keys (the core ones fixed by issue 37, the rest this module's):
   left); absent: each looked at what the rules let him (docs/rules.md, Announcing, 5);
 * ``final``: ``{"elder": [12], "dealer": [12]}``, the hands at the first lead (where the dealt hands are not
   known, or as a check of them);
-* ``heard``: what each player heard in the announcements, in the ``--heard`` notation of game/heard.py
+* ``heard``: what each player heard in the announcements, in the ``--heard`` notation of seat/heard.py
   (``{"elder": "point good, ...", "dealer": "point 6 56, ..."}``); absent: the announcing model;
 * ``tricks``: a list of tricks, each ``[leader's card, follower's card]``, in the order played;
 * ``score``: the partie's score before the deal, ``{"elder": N, "dealer": N}``; ``deal``: its number;

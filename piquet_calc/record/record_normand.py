@@ -4,8 +4,8 @@ writes, turned into the deal's points in counting order (game/partie.py's ``Deal
 from __future__ import annotations
 
 from ..cards import quote
-from .partie import DEAL_MOST, DealTotals, PartieError
-from .play_normand import SEATS
+from ..game.partie import DEAL_MOST, DealTotals, PartieError
+from ..game.play_normand import SEATS
 
 
 def deal_from_play_normand(record: dict, dealer: int, number: int = 1) -> DealTotals:
