@@ -55,7 +55,8 @@ def record(
     as_json: JsonOption = False,
 ) -> None:
     """A deal record checked, then written as JSON or as tag-pair text (.pqn); the two round-trip exactly."""
-    from ..record.record import read_record, record_from_output, write_record
+    from ..record.from_play import record_from_output
+    from ..record.record import read_record, write_record
     from ..record.record_check import check_record
 
     if as_json:
