@@ -1,4 +1,4 @@
-"""How many hands the announcements leave the opponent, per preset and seat, over random deals (game/knowledge.py).
+"""How many hands the announcements leave the opponent, per preset and seat, over random deals (seat/knowledge.py).
 
 Each deal is shuffled from a seed, both players exchange a random legal number of random cards, elder looks at
 his leftovers and the dealer at what neither took; each seat's consistent hands are counted exactly. Prints a
@@ -19,9 +19,9 @@ import time
 from tabulate import tabulate
 
 from piquet_calc.cards import DECK
-from piquet_calc.game.dialogue import dialogue, knowledge
-from piquet_calc.game.hands import consistent_hands, unseen_cards
 from piquet_calc.rules import TWO_HANDED_PRESETS, RuleSet
+from piquet_calc.seat.dialogue import dialogue, knowledge
+from piquet_calc.seat.hands import consistent_hands, unseen_cards
 
 
 def random_deal(rules: RuleSet, rng: random.Random) -> dict:

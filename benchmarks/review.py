@@ -27,8 +27,8 @@ from piquet_calc.cards import DECK, mask_of
 from piquet_calc.engine.play import solve_deal
 from piquet_calc.game.declarations import is_carte_blanche, score_deal
 from piquet_calc.game.exchange import choose_exchange
-from piquet_calc.game.record import DealRecord
-from piquet_calc.game.record_check import CheckedRecord, check_record
+from piquet_calc.record.record import DealRecord
+from piquet_calc.record.record_check import CheckedRecord, check_record
 from piquet_calc.rules import TWO_HANDED_PRESETS
 
 SEED = 20261237

@@ -10,7 +10,7 @@ Each deal (seed, preset, deal number): the 32 cards shuffled, 12 to elder, 12 to
 both exchange by game/exchange.py's policy (elder first, the dealer from what is left); the declarations are
 scored (carte blanche from the dealt hands) and are known to both (each calls his running total as he plays).
 
-The opponent hands each side considers (``--hands``, the stand-in until game/knowledge.py is merged):
+The opponent hands each side considers (``--hands``, the stand-in until seat/knowledge.py is merged):
 
 * ``signature`` (default): every hand of the seat's unseen cards (the pack less his hand, his discards and the
   talon cards he saw left) with the same point (cards and pips), best sequence (length and top card) and best
@@ -90,10 +90,10 @@ def deal(rules, seed: int, number: int) -> dict:
 def hand_lists(d: dict, rules, kind: str) -> dict[int, np.ndarray]:
     if kind == "every":
         return {seat: every_hand(d["unseen"][seat]) for seat in (ELDER, DEALER)}
-    if kind == "knowledge":  # the announcements model: every hand game/knowledge.py leaves each seat
+    if kind == "knowledge":  # the announcements model: every hand seat/knowledge.py leaves each seat
         from piquet_calc.analysis.seen import hand_masks
-        from piquet_calc.game.dialogue import dialogue, knowledge
-        from piquet_calc.game.hands import consistent_hands
+        from piquet_calc.seat.dialogue import dialogue, knowledge
+        from piquet_calc.seat.hands import consistent_hands
 
         e_dealt, d_dealt = d["dealt"]
         said = dialogue(d["elder"], d["dealer"], rules, e_dealt, d_dealt)
@@ -178,7 +178,7 @@ def main() -> None:
     ap.add_argument("--rules", action="append", help="a two-handed preset (repeatable); all by default")
     ap.add_argument("--hands", choices=("signature", "every", "knowledge"), default="signature",
                     help="the opponent hands each side plays against: a stand-in (same point, sequence, sets), "
-                         "every hand of the unseen cards, or the announcements model's (game/knowledge.py)")
+                         "every hand of the unseen cards, or the announcements model's (seat/knowledge.py)")
     ap.add_argument("--threads", type=int, default=0, help="worker threads (0: one per core)")
     ap.add_argument("--rounds", type=int, default=2, help="first-lead runs per deal, the least kept")
     ap.add_argument("--first-lead-only", action="store_true", help="time elder's first lead only, no play-out")

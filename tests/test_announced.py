@@ -1,4 +1,4 @@
-"""Sinking scored (game/announced.py): a deal's declarations as announced, from a record's two heard texts.
+"""Sinking scored (seat/announced.py): a deal's declarations as announced, from a record's two heard texts.
 
 Hand-made deals scored by hand from the rules (RULES.md, Declarations and "Announcing: what each player learns",
 4: what is sunk does not score, and an announcement answered good stays good); the model's words (no sinking)
@@ -11,13 +11,13 @@ import random
 import pytest
 
 from piquet_calc.cards import parse_cards
-from piquet_calc.game.announced import announced, same_declaration, score_announced, sunk
 from piquet_calc.game.declarations import Declaration, pique_run, score_deal
-from piquet_calc.game.dialogue import dialogue
-from piquet_calc.game.heard import heard_text
-from piquet_calc.game.record import DealRecord, RecordError
-from piquet_calc.game.record_check import check_record
+from piquet_calc.record.record import DealRecord, RecordError
+from piquet_calc.record.record_check import check_record
 from piquet_calc.rules import TWO_HANDED_PRESETS, get_rules
+from piquet_calc.seat.announced import announced, same_declaration, score_announced, sunk
+from piquet_calc.seat.dialogue import dialogue
+from piquet_calc.seat.heard import heard_text
 from tests.test_record import random_deal
 
 RUBICON = get_rules("rubicon")

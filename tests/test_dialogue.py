@@ -1,4 +1,4 @@
-"""The announcements (game/dialogue.py) against the sources' worked dialogues (000 "Объявление", 002
+"""The announcements (seat/dialogue.py) against the sources' worked dialogues (000 "Объявление", 002
 "ОБЪЯВЛЕНИЕ"), the scores of game/declarations.py, and the command line (declare --dialogue)."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 from piquet_calc.cards import parse_hand
 from piquet_calc.cli.app import app
 from piquet_calc.game.declarations import score_deal
-from piquet_calc.game.dialogue import GOOD, NOT_GOOD, dialogue, knowledge, number_words
 from piquet_calc.rules import TWO_HANDED_PRESETS
+from piquet_calc.seat.dialogue import GOOD, NOT_GOOD, dialogue, knowledge, number_words
 
 # 002, "ОБЪЯВЛЕНИЕ": elder after the exchange, and the dealer's hand of the same deal
 ELDER_002 = parse_hand("AH KH QH JH AC KC QC AD KD QD 7D AS")

@@ -1,6 +1,6 @@
-"""Every hand the opponent can hold (game/hands.py) against the obviously-correct definition: a hand of the
+"""Every hand the opponent can hold (seat/hands.py) against the obviously-correct definition: a hand of the
 unseen cards is consistent iff the talon allows it, the play allows it, and replaying the dialogue with it
-gives the same words as were heard (game/dialogue.py). Random deals for every two-handed preset."""
+gives the same words as were heard (seat/dialogue.py). Random deals for every two-handed preset."""
 
 from __future__ import annotations
 
@@ -14,12 +14,12 @@ from hypothesis import strategies as st
 
 from piquet_calc.cards import DECK, Card, CardError, parse_cards, parse_hand
 from piquet_calc.game.declarations import Declaration, point_of, suit_cards
-from piquet_calc.game.dialogue import Knowledge, dialogue, knowledge
-from piquet_calc.game.hands import InconsistentError, consistent_hands
-from piquet_calc.game.heard import HeardError, heard_text
-from piquet_calc.game.knowledge import knowledge_from_heard
 from piquet_calc.game.play import follower_wins, legal_cards
 from piquet_calc.rules import TWO_HANDED_PRESETS, RuleSet
+from piquet_calc.seat.dialogue import Knowledge, dialogue, knowledge
+from piquet_calc.seat.hands import InconsistentError, consistent_hands
+from piquet_calc.seat.heard import HeardError, heard_text
+from piquet_calc.seat.knowledge import knowledge_from_heard
 
 PRESET_NAMES = sorted(TWO_HANDED_PRESETS)
 

@@ -18,13 +18,13 @@ from hypothesis import strategies as st
 from piquet_calc.game.partie import (
     DealTotals,
     PartieError,
-    deal_from_play,
     dealer_of,
     parse_deal,
     round_tens,
     rubicon_result,
     score_partie,
 )
+from piquet_calc.record.partie_from_play import deal_from_play
 from piquet_calc.rules import PRESETS, RulesError, rules_from_dict
 
 DATA = Path(__file__).parent / "data"

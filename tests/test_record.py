@@ -1,4 +1,4 @@
-"""The deal record (game/record.py, game/record_check.py, `piquet-calc record`): JSON -> tag-pair text -> JSON
+"""The deal record (record/record.py, record/record_check.py, `piquet-calc record`): JSON -> tag-pair text -> JSON
 identical on 1,000 seeded random records of every two-handed preset; the checks, each one line naming the field
 (exit 2); records made from play --json and declare --dialogue --json."""
 
@@ -13,11 +13,9 @@ from typer.testing import CliRunner
 from piquet_calc.cards import DECK, mask_of, parse_cards
 from piquet_calc.cli import app
 from piquet_calc.game.declarations import is_carte_blanche
-from piquet_calc.game.dialogue import dialogue
 from piquet_calc.game.exchange import choose_exchange
-from piquet_calc.game.heard import heard_text
 from piquet_calc.game.play import legal_cards, play_trick, start
-from piquet_calc.game.record import (
+from piquet_calc.record.record import (
     DealRecord,
     RecordError,
     read_pqn,
@@ -27,8 +25,10 @@ from piquet_calc.game.record import (
     write_json,
     write_pqn,
 )
-from piquet_calc.game.record_check import check_record
+from piquet_calc.record.record_check import check_record
 from piquet_calc.rules import TWO_HANDED_PRESETS
+from piquet_calc.seat.dialogue import dialogue
+from piquet_calc.seat.heard import heard_text
 
 runner = CliRunner()
 

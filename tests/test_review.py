@@ -19,9 +19,9 @@ from piquet_calc.cli import app
 from piquet_calc.engine.play import solve_deal
 from piquet_calc.game.declarations import score_deal
 from piquet_calc.game.play import DEALER, ELDER, play_trick, start
-from piquet_calc.game.record import DealRecord, read_record, tricks_text
-from piquet_calc.game.record_check import check_record
 from piquet_calc.game.solve import PlainSolver
+from piquet_calc.record.record import DealRecord, read_record, tricks_text
+from piquet_calc.record.record_check import check_record
 from piquet_calc.rules import TWO_HANDED_PRESETS
 from piquet_calc.schemas import validator
 from tests.test_record import random_deal
@@ -337,7 +337,7 @@ def test_review_says_what_each_sank_and_what_it_changed() -> None:
 def test_full_words_given_change_nothing(review_004) -> None:
     """The model's own words written into the record (no sinking): the same grades, the same totals (136 to 26),
     nothing sunk and no note about it."""
-    from piquet_calc.game.record_check import model_heard
+    from piquet_calc.record.record_check import model_heard
 
     deal = check_record(read_record(DEAL_004.read_text()))
     said = (model_heard(deal, ELDER), model_heard(deal, DEALER))

@@ -1,7 +1,7 @@
 """play --seat where carte blanche and the exchange matter (issue 29): the seat view's values checked against a
 brute-force scorer written here from RULES.md, on small endings of whole deals dealt and exchanged.
 
-The reference knows nothing of game/knowledge.py or game/seat.py: it tries every 12-card hand of the cards the
+The reference knows nothing of seat/knowledge.py or seat/seat.py: it tries every 12-card hand of the cards the
 player cannot see, keeps those that (1) keep ``12 - took`` cards of a carte blanche the other showed, (2) make
 the announcements the true hand made (docs/rules.md, the model: elder's best in each class and every scoring
 combination with its suits; the dealer's answers), computed by the plain declarations below, and (3) could
@@ -20,10 +20,10 @@ import pytest
 
 from piquet_calc.analysis.seen import analyse_seen, opponent_hands
 from piquet_calc.cards import DECK, HAND_SIZE, Card, Rank
-from piquet_calc.game.dialogue import dialogue
-from piquet_calc.game.heard import heard_text
 from piquet_calc.game.play import DEALER, ELDER, legal_cards, play_trick, start
 from piquet_calc.rules import get_rules
+from piquet_calc.seat.dialogue import dialogue
+from piquet_calc.seat.heard import heard_text
 
 from .naive import play_value
 
@@ -271,7 +271,7 @@ def test_seat_view_equals_brute_force_with_carte_blanche_and_the_exchange(preset
 def test_own_blanche_is_the_dealt_hands():
     """Elder's blanche from his hand and discards: a court among his discards, none (issue 29's example)."""
     from piquet_calc.cards import parse_cards
-    from piquet_calc.game.seat import own_blanche
+    from piquet_calc.seat.seat import own_blanche
 
     rules = get_rules("rubicon")
     hand = tuple(parse_cards("AS TS 9S 8S 7S AH TH 9H 8H 7H AD TD"))
@@ -435,8 +435,8 @@ def test_the_hands_are_counted_as_binomials_before_they_are_built():
     from math import comb
 
     from piquet_calc.cards import parse_cards
-    from piquet_calc.game.hands import count_hands, hand_masks
-    from piquet_calc.game.knowledge import knowledge_from_heard
+    from piquet_calc.seat.hands import count_hands, hand_masks
+    from piquet_calc.seat.knowledge import knowledge_from_heard
 
     rules = get_rules("rubicon")
     hand = parse_cards("KC QC JC TC 9C KS KH KD QS QH JH JS")

@@ -62,12 +62,12 @@ def test_play_seat_bad_input_is_one_line():
 
 def test_play_seat_with_what_was_heard_counts_the_hands_the_announcements_leave():
     # the example: elder's point, quint and three aces answered good, the dealer announcing nothing:
-    # game.hands leaves 225 of the C(15, 12) = 455 hands of the unseen cards (tests/test_knowledge.py
+    # seat.hands leaves 225 of the C(15, 12) = 455 hands of the unseen cards (tests/test_knowledge.py
     # checks that count against a brute force that replays the dialogue with every hand)
     from piquet_calc.cards import parse_cards
-    from piquet_calc.game.hands import consistent_hands
-    from piquet_calc.game.knowledge import knowledge_from_heard
     from piquet_calc.rules import RUBICON
+    from piquet_calc.seat.hands import consistent_hands
+    from piquet_calc.seat.knowledge import knowledge_from_heard
 
     heard = "point good, sequence good, sets good"
     r = invoke("play", "--seat", "elder", ELDER, "--discards", ELDER_DISCARDS, "--heard", heard, "--json")

@@ -1,7 +1,7 @@
 """Public API: a played deal reviewed, every decision of each player graded from his own seat (issue 37).
 
 ``analyse_review(deal, seats=(ELDER, DEALER), play=False, ...) -> Review``: ``deal`` is a checked record
-(game/record_check.py). For each player, in order:
+(record/record_check.py). For each player, in order:
 
 * **the exchange** (his dealt hand and discards known): his discard's rank among every legal discard by the
   exact declarations, as ``discard`` ranks them (analysis/discards.py; the dealer's given how many cards elder
@@ -10,9 +10,9 @@
   the whole deal (analysis/deal.py, his discard put in the final round), its cost to #1 with its paired
   standard error and its sources (``sampled_why``), as ``discard --play --why``;
 * **the announcements**: what he said (the other's heard text: the record's, or the announcing model's), what
-  his declarations scored as announced (game/announced.py: what is sunk scores nothing), what he sank and what
+  his declarations scored as announced (seat/announced.py: what is sunk scores nothing), what he sank and what
   his sinking alone changed in his points and the other's, and how many hands the other may hold after them
-  (game/seat.py's count, as ``play --seat --heard`` counts them) against every hand of the other's unseen cards;
+  (seat/seat.py's count, as ``play --seat --heard`` counts them) against every hand of the other's unseen cards;
 * **every card**: from his seat, every legal card valued over the hands the other may hold, exactly as
   ``play --seat`` values them (analysis/seen.py's ``opponent_hands`` and ``analyse_seen``, given his final hand,
   his discards, what he heard, how many the other took, the talon cards he saw and the tricks so far); the
@@ -29,7 +29,7 @@ and from the totals as announced, known to both, when something was (so pique is
 adds them up by player and stage; ``costliest`` names the three costliest decisions in a player's words.
 
 Without the discards (a record of the final hands and tricks only, as the books print a deal) a player's view
-counts his own discards among the cards he cannot see (game/seat.py with no discards): his view is then wider
+counts his own discards among the cards he cannot see (seat/seat.py with no discards): his view is then wider
 than it was at the table, and the report says so.
 """
 
@@ -43,7 +43,7 @@ from math import comb
 from ..cards import HAND_SIZE, Card, format_cards
 from ..game.declarations import RANK_NAMES, SUIT_NAMES
 from ..game.play import DEALER, ELDER, SEAT_NAMES, PlayState, legal_cards, play_trick, start
-from ..game.record_check import CheckedRecord, model_heard
+from ..record.record_check import CheckedRecord, model_heard
 from .defaults import DEFAULT_SAMPLES, DEFAULT_SEED
 from .play import before_play
 
@@ -90,7 +90,7 @@ class AnnouncementGrade:
     said: str  # what the other heard from him, in the --heard notation
     given: bool  # the record gave it (else the announcing model's)
     model: str  # the model's words (the same when he announced in full)
-    declared: int  # his declarations' points (with carte blanche and repique) as announced (game/announced.py)
+    declared: int  # his declarations' points (with carte blanche and repique) as announced (seat/announced.py)
     other_hands_before: int  # every hand of the other's unseen cards
     other_hands_after: int  # those the announcements leave him
     other_hands_model: int | None  # with the model's words instead, when his differ
@@ -274,7 +274,7 @@ class SeatView:
 def seat_view(deal: CheckedRecord, seat: int, heard: str | None = None) -> SeatView:
     """The player's view at the first lead: ``play --seat``'s opponent list from his hand, discards, what he
     heard (``heard``; default the record's or the model's), how many the other took and the talon cards he saw.
-    Without his discards, game/seat.py is asked directly with none (module docstring)."""
+    Without his discards, seat/seat.py is asked directly with none (module docstring)."""
     from .seen import opponent_hands
 
     assert deal.final is not None
@@ -291,8 +291,8 @@ def seat_view(deal: CheckedRecord, seat: int, heard: str | None = None) -> SeatV
                            shown_blanche=shown, own_said=own_said)
         return SeatView(seat, hand, tuple(discards), heard, took, deal.seen[seat], shown, h.masks, h.blanche,
                         h.source)
-    from ..game.hands import hand_masks
-    from ..game.knowledge import knowledge_from_heard
+    from ..seat.hands import hand_masks
+    from ..seat.knowledge import knowledge_from_heard
 
     k = knowledge_from_heard(SEAT_NAMES[seat], hand, (), heard, rules, seen=deal.seen[seat], opponent_exchanged=took,
                              own_said=own_said)
@@ -305,7 +305,7 @@ def seat_view(deal: CheckedRecord, seat: int, heard: str | None = None) -> SeatV
 def _view_or_why(deal: CheckedRecord, seat: int) -> SeatView:
     """``seat_view``; what the player heard fitting no hand is one line naming the record's field."""
     from ..cards import CardError
-    from ..game.record import RecordError
+    from ..record.record import RecordError
 
     try:
         return seat_view(deal, seat)
@@ -322,7 +322,7 @@ def unseen_count(view: SeatView) -> int:
 def grade_announcements(deal: CheckedRecord, seat: int, views: dict[int, SeatView]) -> AnnouncementGrade:
     """What ``seat`` said and what it changed (module docstring): the other's view with his words, and with the
     model's when the record gives others; his declarations as announced, in full, and what he sank."""
-    from ..game.dialogue import dialogue
+    from ..seat.dialogue import dialogue
 
     assert deal.final is not None
     other = 1 - seat
@@ -347,9 +347,9 @@ def _declared(s) -> tuple[int, int]:
 
 def _as_announced(deal: CheckedRecord, seat: int) -> tuple[int, int, tuple[str, ...], tuple[int, int]]:
     """(his declarations as announced, in full, what he sank in words, what his sinking alone changed: his
-    points and the other's): game/announced.py's score against score_deal's."""
-    from ..game.announced import announced, sunk
+    points and the other's): seat/announced.py's score against score_deal's."""
     from ..game.declarations import Declaration, score_deal
+    from ..seat.announced import announced, sunk
 
     assert deal.final is not None
     final, rules = deal.final, deal.rules
@@ -408,9 +408,9 @@ def grade_card(deal: CheckedRecord, view: SeatView | None, state: PlayState, n: 
 
 def _before(deal: CheckedRecord, as_announced: bool = False) -> tuple[int, int, bool]:
     """The totals at the first lead (and pique still live): the hands' declarations in full, or (``as_announced``)
-    as the record's announcements score them (game/announced.py)."""
-    from ..game.announced import score_announced
+    as the record's announcements score them (seat/announced.py)."""
     from ..game.declarations import score_deal
+    from ..seat.announced import score_announced
 
     assert deal.final is not None
     if as_announced:

@@ -2,7 +2,7 @@
 
 ``analyse_seen(hand, seat, rules, opponent_hands, tricks=..., led=..., before=...)``: the player knows his own
 hand, the cards played so far and a list of hands the opponent may hold (each weighted equally; the list comes
-from what the player heard: game/knowledge.py when it is there, else a stand-in such as ``every_hand``). Each
+from what the player heard: seat/knowledge.py when it is there, else a stand-in such as ``every_hand``). Each
 legal card is valued over those hands, each hand solved double dummy after the card (the way strong card
 programs begin, lorserker/ben's shape: knowledge -> consistent hands -> per-card values): the expected value
 of the deal (the player's final total minus the other's), how often the player then wins the cards, how often
@@ -390,7 +390,7 @@ def play_out(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet, befo
     return SeenPlayout(tuple(tricks), finish(state, rules).totals, tuple(decisions), time.perf_counter() - t0)
 
 
-# --- stand-ins for the knowledge of game/knowledge.py ------------------------------------------------------------
+# --- stand-ins for the knowledge of seat/knowledge.py ------------------------------------------------------------
 
 
 def unseen_cards(hand: Iterable[Card], out_of_play: Iterable[Card] = ()) -> tuple[Card, ...]:
@@ -442,7 +442,7 @@ def declaration_signature(mask: int, rules: RuleSet) -> tuple[tuple[int, int], t
 
 
 def signature_hands(unseen: Sequence[Card], opponent: Sequence[Card], rules: RuleSet) -> np.ndarray:
-    """THE STAND-IN for game/knowledge.py's consistent hands: every hand of ``unseen`` whose point (cards and
+    """THE STAND-IN for seat/knowledge.py's consistent hands: every hand of ``unseen`` whose point (cards and
     pips), best sequence (length and top card) and best set (rank and number) are those of ``opponent`` (the
     true hand): what a player would learn if every class of both players were announced in full, the suits
     not named. (Issue 22's announcements model reveals the suits of scoring combinations too, and of the
@@ -484,23 +484,23 @@ class OpponentHands:
     # None: analyse_seen scores them with each hand
     before: tuple[int, int, bool] | None = None
     # (elder's, the dealer's) carte blanche of the dealt hands: the player's own from his hand and discards,
-    # the other's only when he showed it (game/seat.py)
+    # the other's only when he showed it (seat/seat.py)
     blanche: tuple[bool, bool] = (False, False)
 
 
 def opponent_hands(hand: Sequence[Card], discards: Sequence[Card], seat: int, heard: str, rules: RuleSet, *,
                    other_took: int | None = None, seen: Sequence[Card] = (),
                    shown_blanche: bool = False, own_said: Declaration | None = None) -> OpponentHands:
-    """The hands the opponent may hold, for ``play --seat``: with ``heard`` (game/heard.py's notation),
-    every hand of the unseen cards that the exchange and the announcements leave (game.seat.hand_masks,
+    """The hands the opponent may hold, for ``play --seat``: with ``heard`` (seat/heard.py's notation),
+    every hand of the unseen cards that the exchange and the announcements leave (seat.seat.hand_masks,
     counted first, exactly); without it, every hand of the unseen cards (the pack less the player's hand, his
     discards and, for the dealer, the talon cards he saw), the declarations scored with each. ``other_took``:
     how many cards the other took; ``seen``: the talon cards the player saw and did not take;
-    ``shown_blanche``: the player showed carte blanche (game.seat.own_blanche); ``own_said``: his own
-    declaration as he announced it, when he sank (a record's: game/announced.py). The counts are checked against
-    the rules first (game.seat.check_exchange); a count, an announcement or a number of hands the tool cannot
+    ``shown_blanche``: the player showed carte blanche (seat.seat.own_blanche); ``own_said``: his own
+    declaration as he announced it, when he sank (a record's: seat/announced.py). The counts are checked against
+    the rules first (seat.seat.check_exchange); a count, an announcement or a number of hands the tool cannot
     take is one CardError (RulesError) line, before any long work."""
-    from ..game.seat import check_exchange, own_blanche
+    from ..seat.seat import check_exchange, own_blanche
 
     hand, discards, seen = tuple(hand), tuple(discards), tuple(seen)
     name = SEAT_NAMES[seat]
@@ -510,8 +510,8 @@ def opponent_hands(hand: Sequence[Card], discards: Sequence[Card], seat: int, he
     check_exchange(name, len(discards), other_took, len(seen), rules)
     mine = own_blanche(hand, discards, rules, shown_blanche)
     if heard.strip():
-        from ..game.hands import hand_masks
-        from ..game.knowledge import knowledge_from_heard
+        from ..seat.hands import hand_masks
+        from ..seat.knowledge import knowledge_from_heard
 
         k = knowledge_from_heard(name, hand, discards, heard, rules, seen=seen, opponent_exchanged=other_took,
                                  own_blanche=mine, own_said=own_said)

@@ -97,10 +97,10 @@ def _declare_dialogue(elder_hand: str, dealer_hand: str | None, elder_dealt: str
         raise click_errors.UsageError("--dialogue takes both final hands (and --elder-dealt, --dealer-dealt, "
                                       "--rules, --json), not --discards, --seen, a seat or carte blanche")
     from ..game.consistency import check_two_handed_deal
-    from ..game.dialogue import dialogue as make_dialogue
-    from ..game.dialogue import knowledge
-    from ..game.hands import consistent_hands
     from ..report.dialogue import dialogue_data, dialogue_table
+    from ..seat.dialogue import dialogue as make_dialogue
+    from ..seat.dialogue import knowledge
+    from ..seat.hands import consistent_hands
 
     with _user_errors():
         ruleset = get_rules(rules)

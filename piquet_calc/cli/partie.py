@@ -12,8 +12,8 @@ import typer
 
 from ..analysis.partie import PartieState
 from ..cards import quote
-from ..game.partie import DealTotals, PartieError, deal_from_play, dealer_of, parse_deal, partie_name, score_partie
-from ..game.partie_four import deal_from_play_four, score_sheet_four
+from ..game.partie import DealTotals, PartieError, parse_deal, partie_name, score_partie
+from ..game.partie_four import score_sheet_four
 from ..game.partie_limits import check_before_deal, most_before, why_most
 from ..numerals import NumberError, parse_whole
 from ..rules import get_rules
@@ -46,16 +46,16 @@ def _refuse_constant(name: str) -> None:
 
 def _play_records(text: str, players: int, rules_name: str, own: str | None = None) -> list[DealTotals]:
     """The records of ``play --json`` one after another, each checked against play.schema.json (with
-    jsonschema) before a number is read (normand: play-normand.schema.json, four: play-four.schema.json);
-    anything else is one PartieError naming the deal."""
+    jsonschema, record/from_play.py's ``check_play``) before a number is read (normand: play-normand.schema.json,
+    four: play-four.schema.json), then read by record/partie_from_play.py; anything else is one PartieError naming
+    the deal."""
     four = rules_name == "four"
     if players not in (2, 3) and not four:
         raise PartieError(f"{JSON_HINT} are deals of two, three or four; {rules_name} is for {players} players")
-    from ..game.record_normand import deal_from_play_normand
-    from ..schemas import validator
+    from ..record.from_play import PlaySchemaError, check_play
+    from ..record.partie_from_play import deal_from_played
 
     schema = "play-four" if four else "play" if players == 2 else "play-normand"
-    check = validator(schema)
     decoder, pos, deals = json.JSONDecoder(parse_constant=_refuse_constant), 0, []
     while True:
         while pos < len(text) and text[pos].isspace():
@@ -73,23 +73,14 @@ def _play_records(text: str, players: int, rules_name: str, own: str | None = No
                    else "a number too long to read")
             raise PartieError(f"deal {number}: not one of {JSON_HINT}: {why}") from None
         try:
-            error = next(check.iter_errors(record), None)
-        except RecursionError:
-            raise PartieError(f"deal {number}: not one of {JSON_HINT}: nested too deeply") from None
-        if error is not None:
-            at = "/".join(str(p) for p in error.absolute_path)
-            detail = error.message if len(error.message) <= 80 else f"fails the schema's {error.validator!r} rule"
-            raise PartieError(f"deal {number}: not one of {JSON_HINT} ({schema}.schema.json): "
-                              f"{'at ' + quote(at) + ': ' if at else ''}{detail}")
+            check_play(record, schema)
+        except PlaySchemaError as e:
+            named = f" ({e.schema}.schema.json)" if e.schema else ""
+            raise PartieError(f"deal {number}: not one of {JSON_HINT}{named}: {e.detail}") from None
         played = record.get("rules")
         if played not in (rules_name, own):
             raise PartieError(f"deal {number} was played under {played}, but the partie is {rules_name}'s")
-        if four:
-            deals.append(deal_from_play_four(record, number))
-        elif players == 2:
-            deals.append(deal_from_play(record, dealer_of(number), number))
-        else:
-            deals.append(deal_from_play_normand(record, dealer_of(number, 3), number))
+        deals.append(deal_from_played(record, 4 if four else players, number))
 
 
 def _stdin_text() -> str:

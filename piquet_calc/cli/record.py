@@ -1,5 +1,5 @@
 """`piquet-calc record`: a deal record checked and written in its other form (JSON <-> tag-pair text), or made
-from the JSON of `play --json` or `declare --dialogue --json` (game/record.py, docs/record.md)."""
+from the JSON of `play --json` or `declare --dialogue --json` (record/record.py, docs/record.md)."""
 
 from __future__ import annotations
 
@@ -36,9 +36,9 @@ def read_source(source: str) -> tuple[str, str | None]:
 
 
 def load_deal(source: str):
-    """The record in ``source`` read and checked (game/record_check.py): a Deal, or one error line (exit 2)."""
-    from ..game.record import read_record
-    from ..game.record_check import check_record
+    """The record in ``source`` read and checked (record/record_check.py): a Deal, or one error line (exit 2)."""
+    from ..record.record import read_record
+    from ..record.record_check import check_record
 
     text, form = read_source(source)
     return check_record(read_record(text, form))
@@ -55,8 +55,9 @@ def record(
     as_json: JsonOption = False,
 ) -> None:
     """A deal record checked, then written as JSON or as tag-pair text (.pqn); the two round-trip exactly."""
-    from ..game.record import read_record, record_from_output, write_record
-    from ..game.record_check import check_record
+    from ..record.from_play import record_from_output
+    from ..record.record import read_record, write_record
+    from ..record.record_check import check_record
 
     if as_json:
         if to is not None and to.lower() != "json":

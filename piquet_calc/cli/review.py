@@ -1,5 +1,5 @@
 """`piquet-calc review`: every decision of a played deal graded from the player's seat (analysis/review.py,
-report/review.py; the record: game/record.py, docs/record.md)."""
+report/review.py; the record: record/record.py, docs/record.md)."""
 
 from __future__ import annotations
 

@@ -292,7 +292,7 @@ def score_deal(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
 
     Carte blanche is a property of the dealt hand; when it is not given, the final hand stands for it
     (as in the analysis model, where the dealer's holding is both). ``decls``: what each declared, when
-    not his whole hand's (a player who sank: game/announced.py); each class is then compared between them.
+    not his whole hand's (a player who sank: seat/announced.py); each class is then compared between them.
     """
     rules.require_two_handed("scoring a deal of two hands")
     if elder_blanche is None:

@@ -211,60 +211,6 @@ def parse_deal(text: str, number: int = 1) -> DealTotals:
         raise PartieError(str(e)) from None
 
 
-def deal_from_play(record: dict, dealer: int, number: int = 1) -> DealTotals:
-    """A deal from the JSON ``piquet-calc play --json`` writes, the dealer being player ``dealer`` (1 or 2).
-
-    The steps follow the counting order (002): the declaration classes in the order the record lists them
-    (carte blanche, elder's first, then point, sequences, sets, repique), the totals before the play, the
-    running totals after each trick (the leader's points first: the lead scores before the trick is won),
-    then the deal's total (the cards, capot, any deal bonus). Every number read is a whole number (not a
-    float, not a boolean) from 0 to ``DEAL_MOST``; PartieError otherwise (the caller checks the record
-    against play.schema.json first)."""
-    where = f"deal {number}"
-
-    def pair(x: object) -> tuple[int, int]:
-        if not isinstance(x, dict):
-            raise TypeError
-        e, d = x["elder"], x["dealer"]
-        for v in (e, d):
-            if type(v) is not int or not 0 <= v <= DEAL_MOST:
-                raise PartieError(f"{where}: the play record's totals are whole numbers from 0 to {DEAL_MOST:,}, "
-                                  f"not {quote(repr(v))}")
-        return e, d
-
-    try:
-        final = pair(record["total"])
-        checkpoints: list[tuple[tuple[int, int], int]] = []  # (elder, dealer) running totals, who first (0 elder)
-        run = (0, 0)
-        for c in record.get("declarations", {}).get("classes", []):
-            if c["class"] == "pique":  # the play's own record decides pique (its line), not the declarations' run
-                continue
-            e, d = pair(c)
-            run = (run[0] + e, run[1] + d)
-            checkpoints.append((run, 0))
-        if "before_play" in record:
-            checkpoints.append((pair(record["before_play"]), 0))
-        for t in record.get("line", []):
-            checkpoints.append((pair(t["totals"]), {"elder": 0, "dealer": 1}[t["leader"]]))
-        checkpoints.append((final, 0))
-    except (KeyError, TypeError, AttributeError):
-        raise PartieError(f"{where}: not a record written by `piquet-calc play --json` (no total for elder "
-                          f"and dealer)") from None
-    elder = 2 if dealer == 1 else 1
-    seat_player = (elder - 1, dealer - 1)  # seat 0 elder, 1 dealer -> player index
-    steps: list[tuple[int, int]] = []
-    prev = (0, 0)
-    for (e, d), first in checkpoints:
-        delta = (e - prev[0], d - prev[1])
-        if min(delta) < 0:
-            raise PartieError(f"{where}: the play record's running totals go down ({prev} then {(e, d)})")
-        for seat in (first, 1 - first):
-            if delta[seat]:
-                steps.append((seat_player[seat], delta[seat]))
-        prev = (e, d)
-    return DealTotals.from_steps(steps, 2)
-
-
 def first_to_reach(start: Sequence[int], steps: Iterable[tuple[int, int]],
                    target: int) -> tuple[int, tuple[int, ...]] | None:
     """The first player (index from 0) whose running total reaches ``target`` as the ``steps`` (player index,

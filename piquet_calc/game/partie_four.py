@@ -5,15 +5,15 @@ names no winner: each deal writes each side's total, and the running totals are 
 sides are fixed partnerships, players 1 and 3 against 2 and 4 (partners opposite); player 4 deals the first
 deal and the deal passes to the left (to the last deal's elder), so player 1's side is elder's side in the
 odd deals and player 2's in the even ones. A deal is given as the two sides' totals ("31 14": P1+P3's, then
-P2+P4's) or as the record ``piquet-calc play --rules four --json`` writes (``deal_from_play_four``: its
-"elder+third" and "second+dealer" totals placed by the deal's number).
+P2+P4's) or as the record ``piquet-calc play --rules four --json`` writes (record/partie_from_play.py's
+``deal_from_play_four``: its "elder+third" and "second+dealer" totals placed by the deal's number).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .partie import DEAL_MOST, DealTotals, PartieError, PartieResult, SheetLine, dealer_of
+from .partie import DealTotals, PartieError, PartieResult, SheetLine, dealer_of
 
 PLAYERS = 4
 SIDE_NAMES = ("P1+P3", "P2+P4")
@@ -23,17 +23,6 @@ def elder_side(number: int) -> int:
     """The side (0: players 1 and 3) of deal ``number``'s elder, the player after its dealer."""
     elder = dealer_of(number, PLAYERS) % PLAYERS + 1
     return (elder - 1) % 2
-
-
-def deal_from_play_four(record: dict, number: int) -> DealTotals:
-    """A deal from a ``play --rules four --json`` record (checked against play-four.schema.json first): its
-    sides' totals, placed so that ``scores[0]`` is P1+P3's."""
-    total = record["total"]
-    sides = (total["elder+third"], total["second+dealer"])
-    for v in sides:
-        if type(v) is not int or not 0 <= v <= DEAL_MOST:
-            raise PartieError(f"deal {number}: the play record's totals are whole numbers from 0 to {DEAL_MOST:,}")
-    return DealTotals(sides if elder_side(number) == 0 else sides[::-1])
 
 
 def score_sheet_four(deals: Sequence[DealTotals]) -> PartieResult:

@@ -6,9 +6,9 @@ from typing import Any
 
 from ..cards import sort_hand
 from ..game.declarations import SUIT_NAMES
-from ..game.dialogue import Dialogue, Knowledge, Scoring, point_words, run_words, set_words
-from ..game.heard import heard_text
 from ..schemas import header as schema_header
+from ..seat.dialogue import Dialogue, Knowledge, Scoring, point_words, run_words, set_words
+from ..seat.heard import heard_text
 
 
 def _scoring_data(s: Scoring) -> dict[str, Any]:

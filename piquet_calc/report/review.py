@@ -40,7 +40,7 @@ def _card(c: Any) -> dict[str, Any]:
 
 def review_data(r: Review) -> dict[str, Any]:
     """Every decision graded, the summary and what was not graded (schema: review.schema.json)."""
-    from ..game.record import record_data
+    from ..record.record import record_data
 
     final = r.deal.final
     losses = r.losses

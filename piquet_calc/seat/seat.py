@@ -1,8 +1,8 @@
 """The seat view's start: what one player knows of the exchange and his own carte blanche (``play --seat``;
 docs/rules.md, "What each player knows").
 
-``game.knowledge`` reads what a player heard into a ``Knowledge`` and says whether one hand fits it
-(``matches``); ``game.hands`` finds every hand that fits; this module reads the exchange as the seat knows it:
+``seat.knowledge`` reads what a player heard into a ``Knowledge`` and says whether one hand fits it
+(``matches``); ``seat.hands`` finds every hand that fits; this module reads the exchange as the seat knows it:
 
 ``check_exchange(seat, thrown, other_took, seen, rules)``
     The seat's discards, the number of cards the other took (None: not given) and the talon cards he saw
@@ -17,7 +17,7 @@ docs/rules.md, "What each player knows").
     nobody sinks it); courts only in the final hand, only if the player says he showed it (``shown``, which is
     refused when the courts held outnumber the cards taken).
 
-The hands themselves (``count_hands``, ``hand_masks``) are game/hands.py's.
+The hands themselves (``count_hands``, ``hand_masks``) are seat/hands.py's.
 """
 
 from __future__ import annotations

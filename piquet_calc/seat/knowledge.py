@@ -1,5 +1,5 @@
-"""What a player knows after the announcements: his ``Knowledge`` (game/dialogue.py) built from what he typed
-in the ``--heard`` notation (game/heard.py), and whether a hand of the opponent fits it (``matches``).
+"""What a player knows after the announcements: his ``Knowledge`` (seat/dialogue.py) built from what he typed
+in the ``--heard`` notation (seat/heard.py), and whether a hand of the opponent fits it (``matches``).
 
 docs/rules.md, "Announcing: what each player learns" and "What each player knows", states the model.
 
@@ -12,12 +12,12 @@ Public API:
     discards, the talon cards he saw and did not take, and ``heard``, the text of what the other said
     (below). His own announcements are read off his hand. ``opponent_exchanged``: how many cards the
     other took (None: not known, no constraint from it). ``own_said``: his own declaration as he announced it
-    when he sank (game/announced.py); the other's answers are then read against it. Bad text is a
+    when he sank (seat/announced.py); the other's answers are then read against it. Bad text is a
     ``HeardError`` naming the clause; announcements no hand of the unseen cards can make are found by
     ``consistent_hands``.
 
 ``matches(knowledge, hand) -> bool``
-    The announcements replayed with ``hand`` as the opponent's are the ones heard (game/hands.py,
+    The announcements replayed with ``hand`` as the opponent's are the ones heard (seat/hands.py,
     condition 3, for one hand).
 """
 
@@ -27,8 +27,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..cards import HAND_SIZE, Card, Rank, Suit
+from ..game.declarations import RANK_NAMES, Declaration, Point, Run, compare, is_carte_rouge
 from ..rules import RuleSet
-from .declarations import RANK_NAMES, Declaration, Point, Run, compare, is_carte_rouge
 from .dialogue import (
     EQUAL,
     GOOD,
@@ -51,7 +51,7 @@ def _opponent_heard(k: Knowledge, a: Announcements) -> tuple:
 
 
 def matches(k: Knowledge, hand: Sequence[Card], own: Declaration | None = None) -> bool:
-    """The announcements replayed with ``hand`` as the opponent's are the ones ``k`` heard (game/hands.py's
+    """The announcements replayed with ``hand`` as the opponent's are the ones ``k`` heard (seat/hands.py's
     docstring, condition 3). ``own``: the seat's declaration, if already made."""
     rules = k.rules
     own = own or k.own_declaration

@@ -3,7 +3,7 @@ shaped like bridge's PBN), both read and written here; docs/record.md describes 
 
 A record is data about a game, with no analysis in it. Every part but ``rules`` is optional, so that a record
 can be whole up to a point: the final hands and the tricks only (as the books print a deal), or the dealt hands
-and the talon with no play yet. ``game/record_check.py`` checks a record and works out what it implies (the
+and the talon with no play yet. ``record/record_check.py`` checks a record and works out what it implies (the
 final hands from the dealt hands, the talon and the discards; what each player saw and took).
 
 The JSON keys (the core ones fixed by issue 37, the rest this module's):
@@ -16,7 +16,7 @@ The JSON keys (the core ones fixed by issue 37, the rest this module's):
   left); absent: each looked at what the rules let him (docs/rules.md, Announcing, 5);
 * ``final``: ``{"elder": [12], "dealer": [12]}``, the hands at the first lead (where the dealt hands are not
   known, or as a check of them);
-* ``heard``: what each player heard in the announcements, in the ``--heard`` notation of game/heard.py
+* ``heard``: what each player heard in the announcements, in the ``--heard`` notation of seat/heard.py
   (``{"elder": "point good, ...", "dealer": "point 6 56, ..."}``); absent: the announcing model;
 * ``tricks``: a list of tricks, each ``[leader's card, follower's card]``, in the order played;
 * ``score``: the partie's score before the deal, ``{"elder": N, "dealer": N}``; ``deal``: its number;
@@ -306,31 +306,3 @@ def write_record(r: DealRecord, form: str) -> str:
 def tricks_text(tricks: Sequence[tuple[Card, Card]]) -> str:
     """Tricks as ``play --tricks`` takes them: ``"AH TC, KH JC"``."""
     return ", ".join(f"{a} {b}" for a, b in tricks)
-
-
-# --- a record from the JSON of play and declare --dialogue -------------------------------------------------------
-
-
-def record_from_output(obj: object) -> DealRecord:
-    """A record from ``play --json`` (the final hands, the dealt hands if given, and every trick of the line
-    shown: the recorded ones and the solver's rest) or ``declare --dialogue --json`` (the final hands, and the
-    dealt hand of a player who showed carte blanche; no play). RecordError for any other document."""
-    if not isinstance(obj, dict) or obj.get("schema") not in ("play.schema.json", "declare-dialogue.schema.json"):
-        raise RecordError("--from-play reads the JSON of play --json or declare --dialogue --json "
-                          "(their \"schema\" key names them)")
-    try:
-        final = (_cards(obj["elder"], "elder"), _cards(obj["dealer"], "dealer"))
-        if obj["schema"] == "play.schema.json":
-            dealt = (_cards(obj["elder_dealt"], "elder_dealt") if obj.get("elder_dealt") else None,
-                     _cards(obj["dealer_dealt"], "dealer_dealt") if obj.get("dealer_dealt") else None)
-            tricks = []
-            for t in obj["line"]:
-                lead, reply = (t["elder"], t["dealer"]) if t["leader"] == "elder" else (t["dealer"], t["elder"])
-                tricks.append((_cards([lead], "line")[0], _cards([reply], "line")[0]))
-            return DealRecord(rules=obj["rules"], dealt=dealt if any(dealt) else None, final=final,
-                              tricks=tuple(tricks))
-        shown = obj.get("carte_blanche") or {}
-        dealt = tuple(_cards(shown[s], f"carte_blanche.{s}") if shown.get(s) else None for s in SEATS)
-        return DealRecord(rules=obj["rules"], dealt=dealt if any(dealt) else None, final=final)  # type: ignore
-    except (KeyError, TypeError) as e:
-        raise RecordError(f"--from-play: the document lacks {e} (is it a whole play --json output?)") from None

@@ -14,7 +14,7 @@ Public API:
     it: elder's seen leftovers hold as many of the dealer's cards as the dealer took of them (module
     ``Knowledge``); a carte blanche shown means the other kept ``12 - exchanged`` cards of that dealt hand
     (any count the rules allow when ``exchanged`` is not known); (3) the announcements made with it are the
-    ones heard (``game.knowledge.matches``: ``game.dialogue.announcements`` replayed with this hand); (4) the
+    ones heard (``seat.knowledge.matches``: ``seat.dialogue.announcements`` replayed with this hand); (4) the
     play agrees: ``played`` is the tricks so far, each ``(leader's card, follower's card)``, elder leading
     the first, the winner of each the next; the opponent's played cards are in the hand, and a player who
     did not follow suit held no other card of the suit led. How: the cards he must hold (those his scoring
@@ -43,11 +43,11 @@ from math import comb
 import numpy as np
 
 from ..cards import DECK, HAND_SIZE, Card, CardError, Suit, cards_of, mask_of
+from ..game.declarations import NO_KEY, SUIT_NAMES
+from ..game.play import follower_wins
 from ..rules import RuleSet
-from .declarations import NO_KEY, SUIT_NAMES
 from .dialogue import EQUAL, GOOD, NOT_GOOD, Knowledge, run_words, set_words
 from .knowledge import matches
-from .play import follower_wins
 
 MAX_CANDIDATES = 200_000
 

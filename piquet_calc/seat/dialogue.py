@@ -32,8 +32,8 @@ Both hands are twelve distinct cards each, disjoint (the caller checks: the CLI 
     What ``seat`` ("elder" or "dealer") knows after the dialogue: his own final hand and discards (when
     his dealt hand is given), how many cards the other exchanged (when both dealt hands are given), the
     talon cards he saw (``seen``), carte blanche shown, every scoring combination of both, elder's best
-    in each class, and the dealer's answers. ``game.hands.consistent_hands`` turns it into every hand
-    the other can hold; ``game.knowledge.knowledge_from_heard`` builds the same object from what a player
+    in each class, and the dealer's answers. ``seat.hands.consistent_hands`` turns it into every hand
+    the other can hold; ``seat.knowledge.knowledge_from_heard`` builds the same object from what a player
     typed (the ``--heard`` notation, which ``heard_text`` prints).
 """
 
@@ -44,8 +44,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..cards import Card, Rank, Suit
-from ..rules import RuleSet
-from .declarations import (
+from ..game.declarations import (
     RANK_NAMES,
     RANK_PLURALS,
     RUN_NAMES,
@@ -58,6 +57,7 @@ from .declarations import (
     score_deal,
     suit_cards,
 )
+from ..rules import RuleSet
 
 SEATS = ("elder", "dealer")
 GOOD, EQUAL, NOT_GOOD = "good", "equal", "not good"
@@ -329,7 +329,7 @@ class Knowledge:
     ``opponent_exchanged``: how many cards the other took (None: not known);
     ``opponent_dealt``: the other's dealt hand when he showed carte blanche; ``own_blanche``: this seat
     showed carte blanche; ``said``: the public facts; ``own_said``: his own declaration as he announced it,
-    when he sank (game/announced.py; None: his hand's, in full).
+    when he sank (seat/announced.py; None: his hand's, in full).
     """
 
     seat: str

@@ -7,10 +7,10 @@ discards are out of each other); the discards (cards of the dealt hand, as many 
 exchange: elder's limits, the dealer's after what elder took); the final hands against the dealt hands, the
 talon and the discards (elder takes the talon's top cards, the dealer the next: docs/rules.md, The deal and
 the exchange); the talon cards each saw (ones he could see); the tricks (cards of the right hand, in turn,
-following suit: game.play); what each heard (game/heard.py's notation, and no claim the speaker's hand cannot
+following suit: game.play); what each heard (seat/heard.py's notation, and no claim the speaker's hand cannot
 make: a combination named that he does not hold, a point or a best he does not reach, a "not good" the
 dealer's hand does not make; a player's answers read against his own words as the other's text gives them, so a
-player who sank is held to what he said: game/announced.py).
+player who sank is held to what he said: seat/announced.py).
 
 What a ``CheckedRecord`` adds to the record: the final hands (None where neither given nor derivable), each seat's
 discards and how many cards he took (None: not known), the talon cards each saw (given, or by the model: elder
@@ -23,9 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import HAND_SIZE, Card, CardError
+from ..game.declarations import Declaration, is_carte_blanche, suit_cards
+from ..game.play import ELDER, PlayError, PlayState, play_trick, start
 from ..rules import RulesError, RuleSet, get_rules, span
-from .declarations import Declaration, is_carte_blanche, suit_cards
-from .play import ELDER, PlayError, PlayState, play_trick, start
 from .record import SEATS, DealRecord, RecordError
 
 TALON = 8
@@ -46,7 +46,7 @@ class CheckedRecord:
     tricks: tuple[tuple[Card, Card], ...]
 
     def heard(self, seat: int) -> str:
-        """What ``seat`` heard: the record's, else the announcing model's (game/dialogue.py)."""
+        """What ``seat`` heard: the record's, else the announcing model's (seat/dialogue.py)."""
         given = self.record.heard[seat] if self.record.heard is not None else None
         if given is not None:
             return given
@@ -62,9 +62,9 @@ class CheckedRecord:
                 self.record.heard[1] if self.heard_given(1) else None)  # type: ignore[index]
 
     def own_said(self, seat: int) -> Declaration | None:
-        """``seat``'s declaration as he announced it, when the record has him sink (game/announced.py), else
+        """``seat``'s declaration as he announced it, when the record has him sink (seat/announced.py), else
         None. The other seat's text (his words) must read: ``check_record`` has checked it."""
-        from .announced import announced, same_declaration
+        from ..seat.announced import announced, same_declaration
 
         assert self.final is not None
         said = announced(self.final, self.rules, self.given_heard)[seat]
@@ -73,8 +73,8 @@ class CheckedRecord:
 
 def model_heard(d: CheckedRecord, seat: int) -> str:
     """What ``seat`` hears under the announcing model (no sinking), from both final hands."""
-    from .dialogue import dialogue
-    from .heard import heard_text
+    from ..seat.dialogue import dialogue
+    from ..seat.heard import heard_text
 
     assert d.final is not None
     said = dialogue(d.final[0], d.final[1], d.rules, d.dealt[0], d.dealt[1], blanche=d.blanche)
@@ -270,8 +270,8 @@ def check_record(r: DealRecord) -> CheckedRecord:
 
 
 def _check_heard(d: CheckedRecord, seat: int) -> None:
-    """``seat``'s heard text reads (game/knowledge.py) and names nothing the other's hand cannot make."""
-    from .knowledge import knowledge_from_heard
+    """``seat``'s heard text reads (seat/knowledge.py) and names nothing the other's hand cannot make."""
+    from ..seat.knowledge import knowledge_from_heard
 
     assert d.final is not None
     what = f"heard.{SEATS[seat]}"

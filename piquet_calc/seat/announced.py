@@ -7,7 +7,7 @@ is scored from what each *announced*, class by class, with ``game.declarations.s
 the counting: carte blanche, the three classes, carte rouge, repique, pique) given the two declarations as
 announced in place of the hands'.
 
-What each announced is read from the record's two ``heard`` texts (game/heard.py's notation): what the dealer
+What each announced is read from the record's two ``heard`` texts (seat/heard.py's notation): what the dealer
 heard is elder's words; what elder heard is the dealer's answers and the combinations he announced. A text
 not given means its speaker announced in full (the announcing model), so ``announced(final, rules, (None,
 None))`` is each hand's whole declaration and ``score_announced`` is ``score_deal``.
@@ -34,7 +34,7 @@ Public API (plain Python):
     The two declare the same point, best sequence and best set (what each class's comparison reads).
 
 The claims themselves (a combination the speaker does not hold, an answer his hand does not make) are checked
-by game/record_check.py before any of this is asked.
+by record/record_check.py before any of this is asked.
 """
 
 from __future__ import annotations
@@ -42,8 +42,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import Card, Rank, Suit
+from ..game.declarations import CardSet, DealScore, Declaration, Point, Run, score_deal, suit_cards
 from ..rules import RuleSet
-from .declarations import CardSet, DealScore, Declaration, Point, Run, score_deal, suit_cards
 from .dialogue import EQUAL, GOOD
 from .heard import parse_heard
 

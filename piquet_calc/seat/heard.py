@@ -1,14 +1,14 @@
 """The ``--heard`` notation, in which a player types what he heard at the table: read (``parse_heard``, for
-game/knowledge.py's ``knowledge_from_heard``) and written (``heard_text``).
+seat/knowledge.py's ``knowledge_from_heard``) and written (``heard_text``).
 
 Public API:
 
 ``heard_text(dialogue, seat) -> str``
     What ``seat`` heard in a dialogue, in the notation (``declare --dialogue`` prints it per seat), so
-    that ``knowledge_from_heard(seat, ..., heard_text(d, seat), ...)`` is ``game.dialogue.knowledge(d, seat)``.
+    that ``knowledge_from_heard(seat, ..., heard_text(d, seat), ...)`` is ``seat.dialogue.knowledge(d, seat)``.
 
 ``parse_heard(text) -> _Heard``
-    The clauses of ``text``, sorted by kind; checked against a hand by game/knowledge.py.
+    The clauses of ``text``, sorted by kind; checked against a hand by seat/knowledge.py.
 
 ``HeardError`` is a subclass of ``CardError``: the command line prints it as one line, exit status 2.
 
@@ -38,8 +38,8 @@ import re
 from collections.abc import Iterable
 
 from ..cards import HAND_SIZE, Card, CardError, Rank, Suit, format_cards, parse_cards, sort_hand
+from ..game.declarations import RANK_NAMES, RANK_PLURALS, RUN_NAMES, SUIT_NAMES
 from ..numerals import NumberError, parse_whole
-from .declarations import RANK_NAMES, RANK_PLURALS, RUN_NAMES, SUIT_NAMES
 from .dialogue import ANSWERS, Dialogue, Scoring, number_words
 
 
