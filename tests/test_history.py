@@ -388,3 +388,30 @@ def test_a_writer_killed_by_sigkill_leaves_every_committed_decision_whole(tmp_pa
             assert (d.answer, d.best, d.cost, d.hint, d.time) == (f"answer {n}", f"best {n}", n / 4, n % 2 == 0,
                                                                   1.7e9 + n)
         assert h.add(decision()) == len(rows) + 1
+
+
+# --- the report: practice --stats --------------------------------------------------------------------------
+
+
+def test_the_stats_report_is_valid_and_drawn_in_plain_characters(tmp_path: Path) -> None:
+    from piquet_calc.report.practice_stats import stats_data, stats_table
+    from piquet_calc.schemas import validator
+
+    with History.open(tmp_path / "h.sqlite3") as h:
+        empty = stats_data(h.stats())
+        for n, cost in enumerate((1.0, 0.0, 4.0)):
+            h.add(decision(cost, deal=f"deal-{n}.pqn", stage="card", when=WEDNESDAY + n * 3600))
+        data = stats_data(h.stats())
+    for d in (empty, data):
+        validator("practice-stats").validate(d)
+    assert list(data)[:4] == ["schema_version", "schema", "decisions", "deals"]
+    assert (data["decisions"], data["points_lost"], empty["decisions"], empty["points_lost"]) == (3, 5.0, 0, 0.0)
+    assert "no decision saved yet" in stats_table(empty)
+    text = stats_table(data)
+    assert text.startswith("Practice history: 3 decisions over 3 deals, 5.00 points lost (1.67 a deal)")
+    assert "2025-W07" in text and "▃▁█" in text
+    chart = text.splitlines()[-3:]
+    assert [line.split()[2] for line in chart] == ["deal-0.pqn", "deal-1.pqn", "deal-2.pqn"]
+    assert chart[0].count("█") == 8 and chart[2].count("█") == 32 and chart[2].endswith("4.00")
+    plain = stats_table(data, ascii_only=True)
+    assert plain.isascii() and plain.splitlines()[-1].count("#") == 32
