@@ -39,6 +39,7 @@ SCHEMAS: dict[str, int] = {
     "deal": 1,  # record --to json: the deal record (docs/record.md), also read by review
     "review": 2,  # review: every decision of a played deal graded (2: the declarations as announced, sinking scored)
     "batch": 1,  # batch: one output line, the envelope of a command's document or its error
+    "practice-stats": 1,  # practice --stats: what the player loses, by stage, by week, deal by deal (history/)
 }
 COMMON = "common"  # shared definitions, not an output
 BASE_URI = "https://piquet-calc.invalid/schemas/"  # the schemas' $id: a name, not a place to fetch them from
