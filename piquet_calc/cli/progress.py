@@ -16,14 +16,18 @@ bar is shown: ``--help`` and the short runs do without it.
 
 from __future__ import annotations
 
+import shutil
 import sys
 import time
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from . import streams
 from .common import PROG
 from .progress_bar import _Bar, _terminal, clock
+
+if TYPE_CHECKING:
+    from ..batch.run import Tally
 
 SHOW_AFTER = 1.0  # seconds: a shorter run shows no progress
 PIPED_EVERY = 2.0  # seconds between two plain lines of a whole-deal analysis on a pipe
@@ -31,6 +35,8 @@ PIPED_STEP = 0.25  # the fraction done between two plain lines of an exact analy
 WINDOW = 5.0  # seconds of recent progress the rate is measured on
 SAMPLE_GAP = 0.05  # seconds: reports closer than this count as one point of the rate's line
 MEASURED = 1.0  # seconds of progress before a time left is given
+TTY_EVERY = 0.2  # seconds between two rewrites of review's and batch's line on a terminal
+BATCH_EVERY = 10.0  # seconds between two lines of a batch on a pipe
 
 
 class TimeLeft:
@@ -65,14 +71,51 @@ class TimeLeft:
         return max(0.0, (total - done) / rate) if rate > 0 else None
 
 
-class _Shown:
+class Reporter:
+    """What every progress on stderr shares: off with ``--quiet`` (``enabled`` False), timed from its start, a
+    write that fails (stderr closed or gone) silences it and the run goes on. ``stream``: where it writes
+    (None: ``sys.stderr`` as it is at each write; batch passes the stderr it found, as each line's run swaps it)."""
+
+    def __init__(self, enabled: bool, stream: TextIO | None = None) -> None:
+        self.enabled, self._stream = enabled, stream
+        self.start, self.last, self.shown = time.monotonic(), 0.0, False
+
+    @property
+    def stream(self) -> TextIO:
+        return self._stream or sys.stderr
+
+    def interactive(self) -> bool:
+        """Is the stream a terminal (a line is then rewritten in place)?"""
+        try:
+            return self.stream.isatty()
+        except (AttributeError, OSError, ValueError):
+            return False
+
+    def _paced(self, now: float, every: float) -> bool:
+        """Is a line due, ``every`` seconds after the last (then it counts as written now)?"""
+        if now - self.last < every:
+            return False
+        self.last = now
+        return True
+
+    def _write(self, text: str) -> None:
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+            self.shown = True
+        except (OSError, ValueError):  # stderr closed or gone: the run goes on without progress
+            streams.silence(self.stream)
+            self.enabled = False
+
+
+class _Shown(Reporter):
     """What both kinds of progress share: shown after a second, a bar on a terminal, plain lines elsewhere."""
 
     _COUNT = "{done:,} of {total:,} deals"  # the bar's count
     _END_AT_TOTAL = True  # the bar ends when done reaches total
 
     def __init__(self, enabled: bool) -> None:
-        self.enabled, self.start, self.shown = enabled, time.monotonic(), False
+        super().__init__(enabled)
         self.left = TimeLeft()
         self.bar: _Bar | None = None
         self.console: Any = None
@@ -95,15 +138,6 @@ class _Shown:
             self.enabled = False
             self.bar.stop()
         return True
-
-    def _plain(self, line: str) -> None:
-        try:
-            sys.stderr.write(line)
-            sys.stderr.flush()
-            self.shown = True
-        except (OSError, ValueError):  # stderr closed or gone: the run goes on without progress
-            streams.silence(sys.stderr)
-            self.enabled = False
 
     def _stop(self) -> None:
         if self.bar is not None:
@@ -142,7 +176,7 @@ class _Progress(_Shown):
         if done / total - self.last < PIPED_STEP and done < total:
             return
         self.last = done / total
-        self._plain(f"{PROG}: {done:,} of {total:,} deals ({100 * done / total:.0f}%) in {now - self.start:.1f}s\n")
+        self._write(f"{PROG}: {done:,} of {total:,} deals ({100 * done / total:.0f}%) in {now - self.start:.1f}s\n")
 
 
 class _DealProgress(_Shown):
@@ -170,7 +204,7 @@ class _DealProgress(_Shown):
         if now - self.last < PIPED_EVERY or left is None:
             return
         self.last = now
-        self._plain(progress_line(self.where, done, total, now - self.start, left))
+        self._write(progress_line(self.where, done, total, now - self.start, left))
 
     def finish(self) -> None:
         """The run is over: the bar gives way to one line saying how long it took."""
@@ -189,3 +223,75 @@ about 35s left\\n'
     """
     return (f"{PROG}: {where}; {done:,} of at most {total:,} deals judged in {elapsed:.0f}s, "
             f"about {left:.0f}s left\n")
+
+
+class ReviewProgress(Reporter):
+    """Progress of ``review`` once it has taken a second: the decision it is on, how many of all, the time
+    taken (analysis/review.py's stage words); on a terminal one line rewritten in place, padded to the window."""
+
+    def __init__(self, enabled: bool) -> None:
+        super().__init__(enabled)
+        self.tty = self.interactive()
+
+    def __call__(self, where: str, done: int, total: int) -> None:
+        now = time.monotonic()
+        if not self.enabled or now - self.start < SHOW_AFTER or not self._paced(now, TTY_EVERY if self.tty else
+                                                                                  PIPED_EVERY):
+            return
+        line = f"{PROG}: review: {where} ({done} of {total} decisions) in {now - self.start:.0f}s"
+        if self.tty:
+            width = shutil.get_terminal_size().columns - 1
+            self._write("\r" + line[:width].ljust(width))
+        else:
+            self._write(line + "\n")
+
+    def finish(self) -> None:
+        """The review is over: on a terminal, its line gives way to how long it took."""
+        if self.shown and self.tty and self.enabled:
+            width = shutil.get_terminal_size().columns - 1
+            self._write("\r" + f"{PROG}: review done in {time.monotonic() - self.start:.0f}s".ljust(width) + "\n")
+
+
+def batch_line(done: int, failed: int, total: int | None, elapsed: float) -> str:
+    """What a batch has done, in one line.
+
+    >>> batch_line(120, 3, 200, 6.0)
+    'piquet-calc: batch: 120 of 200 lines, 3 failed, 20.0 lines/s, about 4s left'
+    >>> batch_line(5, 0, None, 2.0)
+    'piquet-calc: batch: 5 lines, 0 failed, 2.5 lines/s'
+    """
+    rate = done / elapsed if elapsed > 0 else 0.0
+    line = f"{PROG}: batch: {done:,}{f' of {total:,}' if total is not None else ''} lines, {failed:,} failed, "
+    line += f"{rate:,.1f} lines/s"
+    if total is not None and rate > 0:
+        line += f", about {(total - done) / rate:,.0f}s left"
+    return line
+
+
+class BatchProgress(Reporter):
+    """Progress of ``batch`` (batch/run.py's ``drive`` calls it with the tally after each line written): lines done
+    of the total, failed, the rate, the time left (the rate so far times the lines still to run; unknown when the
+    input is a pipe). On a terminal one line rewritten in place at most 5 times a second; else a line of its
+    own every ``BATCH_EVERY`` seconds, so that a long run's log stays short. ``finish(tally)`` says the summary."""
+
+    def __init__(self, stream: TextIO, total: int | None, quiet: bool) -> None:
+        super().__init__(not quiet, stream)
+        self.total, self.last, self.tty = total, self.start, self.interactive()
+
+    def __call__(self, tally: Tally) -> None:
+        now = time.monotonic()
+        if not self.enabled or not self._paced(now, TTY_EVERY if self.tty else BATCH_EVERY):
+            return
+        todo = None if self.total is None else self.total - tally.skipped
+        line = batch_line(tally.done, tally.failed, todo, now - self.start)
+        self._write(f"\r{line}\033[K" if self.tty else line + "\n")
+
+    def finish(self, tally: Tally) -> None:
+        """The summary: always when a line failed (with --quiet too), else unless --quiet."""
+        elapsed = time.monotonic() - self.start
+        if not self.enabled and not tally.failed:
+            return
+        skipped = f", {tally.skipped:,} already written" if tally.skipped else ""
+        line = (f"{PROG}: batch: {tally.done:,} lines in {elapsed:.1f}s ({tally.done / max(elapsed, 1e-9):,.1f} "
+                f"lines/s){skipped}; {tally.failed:,} failed")
+        self._write(("\r" if self.tty and self.shown else "") + line + ("\033[K" if self.tty else "") + "\n")
