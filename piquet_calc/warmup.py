@@ -44,18 +44,17 @@ def _deal() -> None:
     """``discard --play``: the whole-deal sampler's kernels (with the play solver's they call) on two deals, as
     the analysis calls them (engine/deal.py), and nothing of the exact declaration counts: a second process
     can compile this family while the command compiles those (engine/first_run.py, "aside")."""
-    from concurrent.futures import ThreadPoolExecutor
-
     from .cards import mask_of, parse_hand
     from .engine.deal import DealSampler
+    from .engine.pool import threads
     from .rules import RUBICON
 
     hand = parse_hand(YOUNGER)
     sampler = DealSampler(hand, "younger", RUBICON, 1, elder_took=5)
     discard = (mask_of(hand[:3]), 3)
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        sampler.evaluate(0, 0, 2, [discard], pool, uniform=True)
-        sampler.uniform_nets(0, 2, [discard], pool)
+    pool = threads(1)  # engine/pool.py's
+    sampler.evaluate(0, 0, 2, [discard], pool, uniform=True)
+    sampler.uniform_nets(0, 2, [discard], pool)
 
 
 def _seen() -> None:
