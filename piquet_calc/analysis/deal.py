@@ -384,14 +384,15 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
     threads (default: one per core). The figures depend only on the seed, never on ``threads``.
     ``keep_deals``: more ``also``, their report deals (and #1's, #2's) in ``kept``; ``stage(words)``: each stage.
     """
-    from ..engine import first_run
+    from ..engine import families, first_run
     from ..engine.pool import threads as worker_threads
     from ..engine.pool import workers
 
     hand = sort_hand(hand)
     candidates, forced, keep, finalists_max, groups = _checked_candidates(hand, position, rules, elder_took, samples,
                                                                           top, also, keep_deals)
-    first_run.expect("declarations", "deal")  # one line for every family to compile (the play solver's too)
+    # one line for every family to compile (the play solver's too)
+    first_run.expect(families.DECLARATIONS.name, families.DEAL.name)
     n_threads = threads or workers()
     sampler = DealSampler(hand, position, rules, seed, elder_took, elder_blanche, opponent, n_threads)
     judge = _Judge(sampler, [(mask_of(d), len(d)) for d in candidates], position == "elder", play, rules, progress)

@@ -103,7 +103,7 @@ def analyse_deal_normand(hand: Sequence[Card], rules: RuleSet, samples: int = NO
     (0: every option, no race) and the ``also`` options, ordered on the race's stream, their figures from
     the report's. The figures depend only on the seed, never on ``threads``. ``kernel``: the kernels (the plain
     solver, False, takes seconds a solve: for tests of a few deals)."""
-    from ..engine import first_run
+    from ..engine import families, first_run
     from ..engine.pool import threads as worker_threads
     from ..engine.pool import workers
 
@@ -119,7 +119,8 @@ def analyse_deal_normand(hand: Sequence[Card], rules: RuleSet, samples: int = NO
             raise CardError(f"{' '.join(map(str, option or ()))}: not two cards of the hand")
         if index[key] not in forced:
             forced.append(index[key])
-    first_run.expect("normand-exchange", *(("normand-deal",) if kernel else ()))  # one line for both to compile
+    # one line for both to compile
+    first_run.expect(families.EXCHANGE_NORMAND.name, *((families.DEAL_NORMAND.name,) if kernel else ()))
     said = stage or (lambda words: None)
     said("the exact declarations of every option")
     exact = analyse_exchange_normand(hand, rules)

@@ -28,8 +28,9 @@ from ..game.play import DEALER, ELDER, PlayState, play_trick
 from ..game.solve import PlainSolver
 from ..kernels.layout import PLAY_RULE_SLOTS
 from ..rules import RuleSet
+from . import families
 
-FAMILY = "play"  # engine/first_run.py's name for the kernels
+FAMILY = families.PLAY.name  # the kernels' family (engine/families.py)
 
 @lru_cache(maxsize=16)
 def play_params(rules: RuleSet) -> np.ndarray:

@@ -23,8 +23,9 @@ from ..game.play_four import StateFour, final_difference, play_card, points_four
 from ..game.solve_four import PlainSolverFour, equal_runs
 from ..kernels.layout import FOUR_RULE_SLOTS
 from ..rules import RuleSet
+from . import families
 
-FAMILY = "play-four"  # engine/first_run.py's name for the kernels
+FAMILY = families.PLAY_FOUR.name  # the kernels' family (engine/families.py)
 
 
 @lru_cache(maxsize=16)

@@ -23,8 +23,9 @@ from ..game.play_normand import StateNormand, check_play_normand, net2, play_car
 from ..game.solve_normand import PlainSolverNormand
 from ..kernels.layout import NPLAY_ENDS, NPLAY_SLOTS
 from ..rules import RulesError, RuleSet
+from . import families
 
-FAMILY = "normand-play"  # engine/first_run.py's name for the kernels
+FAMILY = families.PLAY_NORMAND.name  # the kernels' family (engine/families.py)
 TABLE_BITS = 18  # rows of the Normand table: 2**18 (6 MB); a whole deal stores some ten thousand positions
 
 

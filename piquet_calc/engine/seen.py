@@ -32,7 +32,7 @@ from ..kernels.layout import (
     VALUED_VALUE,
 )
 from ..rules import RuleSet
-from . import pool
+from . import families, pool
 from .play import play_params
 
 # Rows (a power of two) of each worker thread's table: the hands of one call share most of their endings, so a
@@ -46,7 +46,7 @@ _local = threading.local()
 def _kernels():  # numba only when a value is asked for
     from . import first_run
 
-    first_run.starting("seen")
+    first_run.starting(families.SEEN.name)
     from ..kernels import seen as ks
 
     return ks
