@@ -1,6 +1,6 @@
 """The warm-up registry: ``piquet-calc warm`` compiles each kernel family the way a command compiles it.
 
-A family (engine/first_run.py's ``FAMILIES``: its entry kernels, its estimate, what to call it) is warmed by
+A family (declared in engine/families.py: its entry kernels, its estimate, what to call it) is warmed by
 one small real call of the code a command runs, so that the kernels compiled, and their type signatures,
 are exactly those the command loads: after ``warm`` no command prints the first-run notice
 (tests/test_first_run.py). The calls go through the analyses where a command does, which is why this
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TextIO
 
-from .engine import first_run
+from .engine import families, first_run
 
 PLAY_E, PLAY_D = "AS 7S AH KH QH TH 8H 7H AD 7D KC 7C", "KS QS JS TS 9S 8S KD QD 8D AC JC TC"
 YOUNGER = "QS JS TS 9S 8S JH 9H KD QD AC JC TC"
@@ -44,18 +44,17 @@ def _deal() -> None:
     """``discard --play``: the whole-deal sampler's kernels (with the play solver's they call) on two deals, as
     the analysis calls them (engine/deal.py), and nothing of the exact declaration counts: a second process
     can compile this family while the command compiles those (engine/first_run.py, "aside")."""
-    from concurrent.futures import ThreadPoolExecutor
-
     from .cards import mask_of, parse_hand
     from .engine.deal import DealSampler
+    from .engine.pool import threads
     from .rules import RUBICON
 
     hand = parse_hand(YOUNGER)
     sampler = DealSampler(hand, "younger", RUBICON, 1, elder_took=5)
     discard = (mask_of(hand[:3]), 3)
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        sampler.evaluate(0, 0, 2, [discard], pool, uniform=True)
-        sampler.uniform_nets(0, 2, [discard], pool)
+    pool = threads(1)  # engine/pool.py's
+    sampler.evaluate(0, 0, 2, [discard], pool, uniform=True)
+    sampler.uniform_nets(0, 2, [discard], pool)
 
 
 def _seen() -> None:
@@ -102,6 +101,8 @@ def _play_four() -> None:
                                       "TS JH 8H 9D 7D QC JC TC")]
     played = parse_cards("AS QS JS TS KS 8S 7S JH 7C AC 8C QC KH QH 8H AH")
     analyse_play_four(hands, get_rules("four"), played, kernel=True)  # not the cold road
+
+
 def _play_normand() -> None:
     """``play --rules normand``: one deal valued and played out by the kernels (not the cold road)."""
     from .analysis.play_normand import analyse_play_normand
@@ -121,17 +122,17 @@ def _deal_normand() -> None:
     DealsNormand(parse_cards(NORMAND_HANDS[2], 10, "the hand"), get_rules("normand"), 1).one(0, 0, None)
 
 
-WARMERS: dict[str, Callable[[], None]] = {
-    "declarations": _declarations,
-    "play": _play,
-    "deal": _deal,
-    "seen": _seen,
-    "normand-exchange": _exchange_normand,
-    "normand-declare": _declare_normand,
-    "four": _four,
-    "play-four": _play_four,
-    "normand-play": _play_normand,
-    "normand-deal": _deal_normand,
+WARMERS: dict[str, Callable[[], None]] = {  # keyed by engine/families.py's declarations
+    families.DECLARATIONS.name: _declarations,
+    families.PLAY.name: _play,
+    families.DEAL.name: _deal,
+    families.SEEN.name: _seen,
+    families.EXCHANGE_NORMAND.name: _exchange_normand,
+    families.DECLARATIONS_NORMAND.name: _declare_normand,
+    families.DECLARATIONS_FOUR.name: _four,
+    families.PLAY_FOUR.name: _play_four,
+    families.PLAY_NORMAND.name: _play_normand,
+    families.DEAL_NORMAND.name: _deal_normand,
 }
 
 

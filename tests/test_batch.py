@@ -21,11 +21,10 @@ import pytest
 from typer.testing import CliRunner
 
 from piquet_calc import schemas
-from piquet_calc.batch import progress
 from piquet_calc.batch.lines import Item
 from piquet_calc.batch.out import written_ids
 from piquet_calc.batch.run import Tally, drive
-from piquet_calc.cli import app
+from piquet_calc.cli import app, progress
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[1]
@@ -334,15 +333,15 @@ def test_written_ids_cut_a_partial_line(tmp_path: Path) -> None:
 def test_progress_says_lines_failed_rate_and_time_left(monkeypatch: pytest.MonkeyPatch) -> None:
     import io
 
-    monkeypatch.setattr(progress, "EVERY", 0.0)
+    monkeypatch.setattr(progress, "BATCH_EVERY", 0.0)
     stream = io.StringIO()
-    shown = progress.Progress(stream, total=12, quiet=False)
+    shown = progress.BatchProgress(stream, total=12, quiet=False)
     shown.start -= 4.0  # four seconds in
     shown(Tally(done=4, failed=1, skipped=2))
     line = stream.getvalue()
     assert line.startswith("piquet-calc: batch: 4 of 10 lines, 1 failed, ") and line.endswith(" left\n"), line
     quiet = io.StringIO()
-    silent = progress.Progress(quiet, total=12, quiet=True)
+    silent = progress.BatchProgress(quiet, total=12, quiet=True)
     silent(Tally(done=4))
     silent.finish(Tally(done=12))
     assert quiet.getvalue() == ""  # --quiet: nothing when no line failed ...

@@ -176,7 +176,7 @@ COMMANDS = [
     ["declare", "AS KS QS AH KH AD KD 7C", "--rules", "four", "--seat", "dealer"],
     ["score", PLAY_E, PLAY_D],
     ["odds", "AH KH", "--elder"],
-    ["warm", "--only", "normand-declare"],
+    ["warm", "--only", "declarations-normand"],
 ]
 
 

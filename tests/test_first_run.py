@@ -34,12 +34,13 @@ PLAY_E, PLAY_D = "AS 7S AH KH QH TH 8H 7H AD 7D KC 7C", "KS QS JS TS 9S 8S KD QD
 COMMANDS = {
     "declarations": DECLARE,
     "play": ["-m", "piquet_calc", "play", PLAY_E, PLAY_D],
-    "normand-exchange": ["-m", "piquet_calc", "discard", "TS 9S 8S 7S TH 9H 8H TD 9D 7C", "--rules", "normand",
+    "exchange-normand": ["-m", "piquet_calc", "discard", "TS 9S 8S 7S TH 9H 8H TD 9D 7C", "--rules", "normand",
                          "--dealer", "--top", "1"],
-    "normand-declare": ["-m", "piquet_calc", "declare", "AS KS QS JS TS 9S AH KH QH AC", "--rules", "normand",
-                        "--seat", "dealer", "--discards", "8D 7D"],
-    "four": ["-m", "piquet_calc", "declare", "AS KS QS AH KH AD KD 7C", "--rules", "four", "--seat", "dealer"],
-    "normand-play": ["-m", "piquet_calc", "play", "AS AH AD AC KC QC 9S 8S 9C 8C", "KH QH JH TH 9H KS QS TS 7S 8D",
+    "declarations-normand": ["-m", "piquet_calc", "declare", "AS KS QS JS TS 9S AH KH QH AC", "--rules", "normand",
+                             "--seat", "dealer", "--discards", "8D 7D"],
+    "declarations-four": ["-m", "piquet_calc", "declare", "AS KS QS AH KH AD KD 7C", "--rules", "four", "--seat",
+                          "dealer"],
+    "play-normand": ["-m", "piquet_calc", "play", "AS AH AD AC KC QC 9S 8S 9C 8C", "KH QH JH TH 9H KS QS TS 7S 8D",
                      "KD QD JD TD 9D JC TC 7C 8H 7H", "--rules", "normand", "--tricks", "AS 7S 7H, AH 9H 8H"],
 }
 
@@ -179,8 +180,12 @@ def test_the_sampler_needs_only_the_play_kernels_it_calls(fake_cache, capsys, tm
 
 
 def test_a_new_kernel_module_is_one_register_line(fake_cache, capsys, monkeypatch):
-    monkeypatch.setattr(first_run, "FAMILIES", dict(first_run.FAMILIES))
-    first_run.register("seen", ("seen:value_roots",), 3, "the root-card values")
+    from piquet_calc.engine import families
+
+    declared = dict(first_run.FAMILIES)  # the declarations (engine/families.py) as first_run reads them
+    monkeypatch.setattr(families, "FAMILIES", declared)
+    monkeypatch.setattr(first_run, "FAMILIES", declared)
+    families.register("seen", ("seen:value_roots",), 3, "the root-card values")
     assert first_run.starting("seen")
     assert "the root-card values: about 3 s on 2 cores" in capsys.readouterr().err
 
@@ -200,7 +205,7 @@ def test_quiet_and_a_closed_stderr_print_nothing(fake_cache, capsys, monkeypatch
     assert capsys.readouterr() == ("", "")
     monkeypatch.setattr(first_run, "_silenced", False)
     monkeypatch.setattr(sys, "stderr", None)
-    assert first_run.starting("four")  # nowhere to write: no error
+    assert first_run.starting("declarations-four")  # nowhere to write: no error
 
 
 def test_the_line_comes_before_compiling_and_silence_stops_it(tmp_path):
@@ -243,7 +248,7 @@ def test_commands_import_only_their_kernels():
 @pytest.mark.slow  # compiles each family into an empty cache: a minute or two on 2 cores
 # `play` compiles nothing on an empty cache: it answers from the plain solver (tests/test_play_plain.py), and
 # `play --rules normand` likewise (tests/test_play_normand.py)
-@pytest.mark.parametrize("name", [n for n in COMMANDS if n not in ("play", "normand-play")])
+@pytest.mark.parametrize("name", [n for n in COMMANDS if n not in ("play", "play-normand")])
 def test_the_line_appears_once_on_a_fresh_cache_and_not_on_the_next_run(name, tmp_path):
     first = run(COMMANDS[name], tmp_path)
     assert first.returncode == 0, first.stderr
@@ -374,6 +379,24 @@ def test_every_family_has_one_warm_up_call():
     from piquet_calc import warmup
 
     assert list(warmup.WARMERS) == list(first_run.FAMILIES)
+
+
+def test_every_declared_family_is_named_in_one_place():
+    """engine/families.py declares each family once; first_run, warm's --only (its help and the names it takes)
+    and the warm-ups read it, and the names follow the games' rule (suffixed -normand, -four)."""
+    from typer.testing import CliRunner
+
+    from piquet_calc.cli.app import app
+    from piquet_calc.engine import families
+
+    assert first_run.FAMILIES is families.FAMILIES
+    assert list(families.FAMILIES) == ["declarations", "play", "deal", "seen", "exchange-normand",
+                                       "declarations-normand", "declarations-four", "play-four", "play-normand",
+                                       "deal-normand"]
+    out = CliRunner().invoke(app, ["warm", "--help"], env={"COLUMNS": "400", "TERM": "dumb"}).output
+    assert ", ".join(families.FAMILIES) in " ".join(out.replace("│", " ").split())
+    bad = CliRunner().invoke(app, ["warm", "--only", "normand-play"])
+    assert bad.exit_code == 2 and "no kernel family 'normand-play'" in bad.output
 
 
 def test_every_entry_kernel_is_one_the_engine_calls():

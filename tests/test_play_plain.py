@@ -17,7 +17,8 @@ from piquet_calc.analysis.play import analyse_play, parse_tricks
 from piquet_calc.cards import parse_cards
 from piquet_calc.cli.common import _json_safe
 from piquet_calc.engine import first_run
-from piquet_calc.engine.play import Solver, line_choices, solver_for
+from piquet_calc.engine.play import Solver, line_choices
+from piquet_calc.engine.solvers import solver_for
 from piquet_calc.game.play import minimax
 from piquet_calc.game.solve import PlainSolver
 from piquet_calc.rules import TWO_HANDED_PRESETS as PRESETS

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from piquet_calc.analysis.race import plan_rows, race, race_plan
-from piquet_calc.cli.progress import BAR_LEAST, STAGE_LEAST, TimeLeft, clock, fit, progress_line
+from piquet_calc.cli.progress import TimeLeft, clock, progress_line
+from piquet_calc.cli.progress_bar import BAR_LEAST, STAGE_LEAST, fit
 
 
 @pytest.mark.parametrize(("candidates", "groups", "keep", "samples", "spread"), [

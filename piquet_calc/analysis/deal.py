@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor  # the type: engine/pool.py owns the threads
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -216,13 +216,15 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
     threads (default: one per core). The figures depend only on the seed, never on ``threads``.
     ``keep_deals``: more ``also``, their report deals (and #1's, #2's) in ``kept``; ``stage(words)``: each stage.
     """
-    from ..engine import first_run
+    from ..engine import families, first_run
+    from ..engine.pool import threads as worker_threads
     from ..engine.pool import workers
 
     hand = sort_hand(hand)
     candidates, forced, keep, finalists_max, groups = _checked_candidates(hand, position, rules, elder_took, samples,
                                                                           top, also, keep_deals)
-    first_run.expect("declarations", "deal")  # one line for every family to compile (the play solver's too)
+    # one line for every family to compile (the play solver's too)
+    first_run.expect(families.DECLARATIONS.name, families.DEAL.name)
     n_threads = threads or workers()
     sampler = DealSampler(hand, position, rules, seed, elder_took, elder_blanche, opponent, n_threads)
     judge = _Judge(sampler, [(mask_of(d), len(d)) for d in candidates], position == "elder", play, rules, progress)
@@ -234,20 +236,20 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
     mu = np.array([float(by_discard[frozenset(d)].net) for d in candidates])
     exact_control = control_mean_is_exact(sampler)
 
-    with ThreadPoolExecutor(max_workers=n_threads, thread_name_prefix="piquet-calc-deal") as pool:
-        try:
-            survivors, rounds, race_values = _the_race(judge, pool, candidates, keep, samples, mu, len(forced),
-                                                       groups, said)
-            said(f"the order: {len(survivors) + len([i for i in forced if i not in survivors]):,} finalists to "
-                 f"{samples:,} deals")
-            order = _the_final_round(judge, pool, survivors, forced, rounds, race_values, samples, mu, exact_control)
-            del race_values
-            to_keep = _kept_indices(candidates, keep_deals, order.ordered)
-            said(f"the final round: {len(order.ordered):,} discards on {samples:,} fresh deals")
-            rows, kept = _the_report_rows(judge, pool, order.ordered, samples, candidates, to_keep)
-        except BaseException:
-            sampler.cancel.set()
-            raise
+    pool = worker_threads(n_threads)  # engine/pool.py's, kept for later calls
+    try:
+        survivors, rounds, race_values = _the_race(judge, pool, candidates, keep, samples, mu, len(forced),
+                                                   groups, said)
+        said(f"the order: {len(survivors) + len([i for i in forced if i not in survivors]):,} finalists to "
+             f"{samples:,} deals")
+        order = _the_final_round(judge, pool, survivors, forced, rounds, race_values, samples, mu, exact_control)
+        del race_values
+        to_keep = _kept_indices(candidates, keep_deals, order.ordered)
+        said(f"the final round: {len(order.ordered):,} discards on {samples:,} fresh deals")
+        rows, kept = _the_report_rows(judge, pool, order.ordered, samples, candidates, to_keep)
+    except BaseException:
+        sampler.cancel.set()
+        raise
     results = _the_report_figures(order, rows, candidates, forced, by_discard, samples)
     return DealAnalysis(hand, position, rules, elder_took if position == "younger" else None,
                         bool(elder_blanche) if position == "younger" else None, seed, samples, play, opponent,

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -104,7 +103,8 @@ def analyse_deal_normand(hand: Sequence[Card], rules: RuleSet, samples: int = NO
     (0: every option, no race) and the ``also`` options, ordered on the race's stream, their figures from
     the report's. The figures depend only on the seed, never on ``threads``. ``kernel``: the kernels (the plain
     solver, False, takes seconds a solve: for tests of a few deals)."""
-    from ..engine import first_run
+    from ..engine import families, first_run
+    from ..engine.pool import threads as worker_threads
     from ..engine.pool import workers
 
     hand = _check_normand(hand, rules)
@@ -119,7 +119,8 @@ def analyse_deal_normand(hand: Sequence[Card], rules: RuleSet, samples: int = NO
             raise CardError(f"{' '.join(map(str, option or ()))}: not two cards of the hand")
         if index[key] not in forced:
             forced.append(index[key])
-    first_run.expect("normand-exchange", *(("normand-deal",) if kernel else ()))  # one line for both to compile
+    # one line for both to compile
+    first_run.expect(families.EXCHANGE_NORMAND.name, *((families.DEAL_NORMAND.name,) if kernel else ()))
     said = stage or (lambda words: None)
     said("the exact declarations of every option")
     exact = analyse_exchange_normand(hand, rules)
@@ -135,30 +136,31 @@ def analyse_deal_normand(hand: Sequence[Card], rules: RuleSet, samples: int = NO
         if progress is not None:
             progress(done[0], max(total[0], done[0]))
 
-    with ThreadPoolExecutor(max_workers=threads or workers(), thread_name_prefix="piquet-calc-normand") as pool:
-        def values_of(alive: Sequence[int], lo: int, hi: int, stream: int = RACE_STREAM):
-            y, x = deals.values(stream, lo, hi, [candidates[i] for i in alive], pool, tick)
-            return y / 2, x / 2
+    pool = worker_threads(threads or workers())  # engine/pool.py's, kept for later calls
 
-        survivors, rounds, (ys, xs) = race(values_of, len(candidates), keep, samples, [0] * len(candidates), mu,
-                                           stage=said)
-        finalists = survivors + [i for i in forced if i not in survivors]
-        said(f"the order: {len(finalists)} options to {samples:,} deals")
-        have = ys.shape[1] if rounds else 0
-        y = np.empty((len(finalists), samples))
-        x = np.empty_like(y)
-        if have:
-            y[:len(survivors), :have], x[:len(survivors), :have] = ys, xs
-        if have < samples:
-            y[:len(survivors), have:], x[:len(survivors), have:] = values_of(survivors, have, samples)
-        if len(finalists) > len(survivors):
-            y[len(survivors):], x[len(survivors):] = values_of(finalists[len(survivors):], 0, samples)
-        mu_f = mu[finalists]
-        betas = np.array([fitted_beta(y[j], x[j]) for j in range(len(finalists))])
-        order = ranked(y.mean(axis=1) - betas * (x.mean(axis=1) - mu_f))
-        best = order[0]
-        said(f"the final round: {len(finalists)} options on {samples:,} fresh deals")
-        ry, rx = deals.values(REPORT_STREAM, 0, samples, [candidates[i] for i in finalists], pool, tick)
+    def values_of(alive: Sequence[int], lo: int, hi: int, stream: int = RACE_STREAM):
+        y, x = deals.values(stream, lo, hi, [candidates[i] for i in alive], pool, tick)
+        return y / 2, x / 2
+
+    survivors, rounds, (ys, xs) = race(values_of, len(candidates), keep, samples, [0] * len(candidates), mu,
+                                       stage=said)
+    finalists = survivors + [i for i in forced if i not in survivors]
+    said(f"the order: {len(finalists)} options to {samples:,} deals")
+    have = ys.shape[1] if rounds else 0
+    y = np.empty((len(finalists), samples))
+    x = np.empty_like(y)
+    if have:
+        y[:len(survivors), :have], x[:len(survivors), :have] = ys, xs
+    if have < samples:
+        y[:len(survivors), have:], x[:len(survivors), have:] = values_of(survivors, have, samples)
+    if len(finalists) > len(survivors):
+        y[len(survivors):], x[len(survivors):] = values_of(finalists[len(survivors):], 0, samples)
+    mu_f = mu[finalists]
+    betas = np.array([fitted_beta(y[j], x[j]) for j in range(len(finalists))])
+    order = ranked(y.mean(axis=1) - betas * (x.mean(axis=1) - mu_f))
+    best = order[0]
+    said(f"the final round: {len(finalists)} options on {samples:,} fresh deals")
+    ry, rx = deals.values(REPORT_STREAM, 0, samples, [candidates[i] for i in finalists], pool, tick)
     options = []
     for j in order:
         yj, xj = ry[j] / 2, rx[j] / 2

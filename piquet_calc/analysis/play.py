@@ -121,7 +121,7 @@ def analyse_play(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
     CardError for overlapping hands, wrong counts or dealt hands that do not fit the final ones
     (game/consistency.py); PlayError (one line naming the trick) for an
     illegal trick. ``kernel``: solve with the kernels (True), the plain solver (False, the same figures), or
-    (None) the kernels if they are compiled, else the plain solver (engine.play.solver_for)."""
+    (None) the kernels if they are compiled, else the plain solver (engine.solvers.solver_for)."""
     rules.require_two_handed("the play of a deal")
     elder, dealer = tuple(elder), tuple(dealer)
     for cards, who in ((elder, "elder's hand"), (dealer, "the dealer's hand")):
@@ -147,7 +147,8 @@ def analyse_play(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
     value = None
     choices: tuple[tuple[Card, int, int], ...] = ()
     if state.tricks_left:
-        from ..engine.play import line_choices, solver_for  # numba only now, if the kernels are compiled
+        from ..engine.play import line_choices
+        from ..engine.solvers import solver_for  # numba only now, if the kernels are compiled
 
         solver = solver_for(rules, kernel)
         value = solver.value(state)

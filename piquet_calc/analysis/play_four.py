@@ -104,7 +104,8 @@ def analyse_play_four(hands: Sequence[Sequence[Card]], rules: RuleSet, cards: Se
     CardError for hands that are not four of eight distinct cards; PlayError (one line naming the trick) for
     a card out of turn, one that does not follow suit, or too many. ``kernel``: the kernels (True), the plain
     solver (False, the same figures), or (None) the kernels if compiled, else the plain solver."""
-    from ..engine.play_four import choices, solve_line, solver_for
+    from ..engine.play_four import choices, solve_line
+    from ..engine.solvers import solver_for
 
     hands = tuple(tuple(h) for h in hands)
     check_seating_hands(hands, rules)

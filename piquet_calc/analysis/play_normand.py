@@ -131,10 +131,11 @@ def analyse_play_normand(hands: Sequence[Sequence[Card]], rules: RuleSet, played
     choices: tuple[Choice, ...] = ()
     to_move = None
     if state.cards_left:
-        from ..engine.play_normand import paranoid_line, solver_for_normand
+        from ..engine.play_normand import paranoid_line
+        from ..engine.solvers import solver_for
         from ..game.play_normand import net2
 
-        solver = solver_for_normand(rules, kernel)
+        solver = solver_for(rules, kernel)
         to_move = state.to_move
         base = net2(state.totals, to_move)
         choices = tuple(Choice(c, base + v, v) for c, v in solver.card_values(state))

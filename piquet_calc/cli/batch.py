@@ -4,7 +4,7 @@ Two kinds of input: JSON lines (a FILE, or stdin), each an object with its ``com
 ``id`` and the command's arguments and options by the names its --help gives them; or plain lines on
 stdin, the command and its options given once on the command line (``batch discard --elder --top 3``),
 a hand a line. Each line's answer is one line of JSON, in the input's order (docs/json.md, ``batch``).
-The lines go to piquet_calc/batch/ (the runners, the output file, the progress); each is run by
+The lines go to piquet_calc/batch/ (the runners, the output file; the progress is cli/progress.py's); each is run by
 cli/batch_item.py's ``run_item``, in a worker's process, as the command line would run it.
 """
 
@@ -23,8 +23,8 @@ from .common import PROG, click_errors
 
 if TYPE_CHECKING:  # the runners are imported when batch runs, not at every command's start
     from ..batch.lines import Item
-    from ..batch.progress import Progress
     from ..batch.run import Tally
+    from .progress import BatchProgress
 
 # batch's own options anywhere; whatever else follows a command's name is that command's
 BATCH_SETTINGS = {"ignore_unknown_options": True, "allow_interspersed_args": True}
@@ -55,8 +55,8 @@ def batch(
     cluster; exit 1 if any line failed."""
     from ..batch.lines import count_lines, read_items
     from ..batch.out import OutError, open_output
-    from ..batch.progress import Progress
     from ..batch.run import MAX_WORKERS, cores
+    from .progress import BatchProgress
 
     words = list(file_or_command or [])
     if workers is not None and not 1 <= workers <= MAX_WORKERS:
@@ -73,14 +73,14 @@ def batch(
             raise click_errors.UsageError(str(e)) from None
         if cluster is None and not quiet:
             _say_uncompiled()
-        progress = Progress(stderr, total, quiet)
+        progress = BatchProgress(stderr, total, quiet)
         tally = _run(read_items(stream, parse), sink, written, progress, workers or cores(), cluster)
     progress.finish(tally)
     if tally.failed:
         raise typer.Exit(FAILED_STATUS)
 
 
-def _run(items: Any, sink: Any, written: Any, progress: Progress, workers: int, cluster: str | None) -> Tally:
+def _run(items: Any, sink: Any, written: Any, progress: BatchProgress, workers: int, cluster: str | None) -> Tally:
     """The lines run and written; the runner and the output closed whatever happens."""
     from ..batch.out import OutError, check_written
     from ..batch.run import RunnerError, drive

@@ -2,9 +2,9 @@
 
 Once a run has taken more than a second:
 
-* on a terminal, rich's progress bar, redrawn in place: the stage, the bar, done of total, the time taken
-  and the time left, on one line fitted to the window (``fit``: the stage is shortened first, then the bar,
-  the count and the time taken go; the time left stays);
+* on a terminal, rich's progress bar, redrawn in place (cli/progress_bar.py): the stage, the bar, done of
+  total, the time taken and the time left, on one line fitted to the window (``fit``: the stage is shortened
+  first, then the bar, the count and the time taken go; the time left stays);
 * piped or to a file, a plain line now and then (``progress_line``);
 * with ``--quiet`` (``enabled=False``), nothing.
 
@@ -16,14 +16,18 @@ bar is shown: ``--help`` and the short runs do without it.
 
 from __future__ import annotations
 
-import atexit
+import shutil
 import sys
 import time
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from . import streams
 from .common import PROG
+from .progress_bar import _Bar, _terminal, clock
+
+if TYPE_CHECKING:
+    from ..batch.run import Tally
 
 SHOW_AFTER = 1.0  # seconds: a shorter run shows no progress
 PIPED_EVERY = 2.0  # seconds between two plain lines of a whole-deal analysis on a pipe
@@ -31,8 +35,8 @@ PIPED_STEP = 0.25  # the fraction done between two plain lines of an exact analy
 WINDOW = 5.0  # seconds of recent progress the rate is measured on
 SAMPLE_GAP = 0.05  # seconds: reports closer than this count as one point of the rate's line
 MEASURED = 1.0  # seconds of progress before a time left is given
-BAR_MOST, BAR_LEAST = 24, 8  # the bar's widths: at most, and the least worth showing
-STAGE_LEAST, STAGE_SHORTEST = 16, 4  # the stage's width before the bar gives way; the least worth showing
+TTY_EVERY = 0.2  # seconds between two rewrites of review's and batch's line on a terminal
+BATCH_EVERY = 10.0  # seconds between two lines of a batch on a pipe
 
 
 class TimeLeft:
@@ -67,148 +71,51 @@ class TimeLeft:
         return max(0.0, (total - done) / rate) if rate > 0 else None
 
 
-def clock(seconds: float | None) -> str:
-    """Seconds as a clock, ``m:ss`` or ``h:mm:ss``; ``-:--`` when unknown.
+class Reporter:
+    """What every progress on stderr shares: off with ``--quiet`` (``enabled`` False), timed from its start, a
+    write that fails (stderr closed or gone) silences it and the run goes on. ``stream``: where it writes
+    (None: ``sys.stderr`` as it is at each write; batch passes the stderr it found, as each line's run swaps it)."""
 
-    >>> clock(5.4), clock(75), clock(3725), clock(None)
-    ('0:05', '1:15', '1:02:05', '-:--')
-    """
-    if seconds is None:
-        return "-:--"
-    s = int(seconds + 0.5)
-    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+    def __init__(self, enabled: bool, stream: TextIO | None = None) -> None:
+        self.enabled, self._stream = enabled, stream
+        self.start, self.last, self.shown = time.monotonic(), 0.0, False
 
+    @property
+    def stream(self) -> TextIO:
+        return self._stream or sys.stderr
 
-def fit(width: int, stage: int, count: int, taken: int, left: int) -> tuple[int, int, bool, bool]:
-    """How one progress line fits a ``width``-column terminal, its parts one space apart: the stage's width
-    (of ``stage`` characters; 0: not shown), the bar's (0: not shown), and whether the count and the time
-    taken are shown. The stage is shortened first (to STAGE_LEAST), then the bar (to BAR_LEAST, then gone),
-    then the stage again; then the count goes, then the time taken; the time left is always shown. The last
-    column stays free (a line as wide as the terminal wraps on some).
+    def interactive(self) -> bool:
+        """Is the stream a terminal (a line is then rewritten in place)?"""
+        try:
+            return self.stream.isatty()
+        except (AttributeError, OSError, ValueError):
+            return False
 
-    >>> fit(200, 44, 31, 4, 9)
-    (44, 24, True, True)
-    >>> fit(100, 44, 31, 4, 9)
-    (27, 24, True, True)
-    >>> fit(80, 44, 31, 4, 9)
-    (16, 15, True, True)
-    >>> fit(70, 44, 31, 4, 9)
-    (22, 0, True, True)
-    >>> fit(40, 44, 31, 4, 9)
-    (24, 0, False, True)
-    >>> fit(12, 44, 31, 4, 9)
-    (0, 0, False, False)
-    """
-    room = width - 1 - left - (count + 1) - (taken + 1)
-    shown_count = shown_taken = True
-    if room < 0:
-        shown_count, room = False, room + count + 1
-    if room < 0:
-        shown_taken, room = False, room + taken + 1
-    bar = min(BAR_MOST, room - min(stage, STAGE_LEAST) - 2 if stage else room - 1)
-    if bar < BAR_LEAST:
-        bar = 0
-    stage_w = min(stage, room - (bar + 1 if bar else 0) - 1)
-    return (stage_w if stage_w >= STAGE_SHORTEST else 0), bar, shown_count, shown_taken
+    def _paced(self, now: float, every: float) -> bool:
+        """Is a line due, ``every`` seconds after the last (then it counts as written now)?"""
+        if now - self.last < every:
+            return False
+        self.last = now
+        return True
+
+    def _write(self, text: str) -> None:
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+            self.shown = True
+        except (OSError, ValueError):  # stderr closed or gone: the run goes on without progress
+            streams.silence(self.stream)
+            self.enabled = False
 
 
-class _Bar:
-    """rich's progress on the terminal, one task, redrawn in place (rich.live) until ``stop``; gone when
-    stopped (the command's output, or a last line, comes next). Lines written to stderr meanwhile (the first
-    run's notice, an error) appear above it; the output is written after it is gone (streams.BEFORE_OUTPUT)."""
-
-    def __init__(self, console: Any, started: float, stage: str, done: int, total: int, count: str,
-                 left: float | None) -> None:
-        from rich.progress import BarColumn, Progress
-        from rich.table import Table
-        from rich.text import Text
-
-        class _Line(Progress):
-            """One line: the stage, the bar, the count, the time taken and the time left, as ``fit`` says."""
-
-            def make_tasks_table(self, tasks: Any) -> Table:
-                table = Table.grid(padding=(0, 1))
-                for task in tasks:
-                    f = task.fields
-                    count, taken, left = f["count"], clock(time.monotonic() - started), f"{clock(f['left'])} left"
-                    stage_w, bar_w, show_count, show_taken = fit(self.console.width, len(f["stage"]), len(count),
-                                                                 len(taken), len(left))
-                    cells: list[Any] = [Text(f["stage"], no_wrap=True, overflow="ellipsis")] if stage_w else []
-                    if bar_w:
-                        bar.bar_width = bar_w
-                        cells.append(bar(task))
-                    cells += [count] * show_count + [taken] * show_taken + [left]
-                    for j in range(len(cells)):
-                        table.add_column(no_wrap=True, width=stage_w if stage_w and j == 0 else None)
-                    table.add_row(*cells)
-                return table
-
-        bar = BarColumn()
-        self.progress = _Line(console=console, transient=True, refresh_per_second=5, redirect_stdout=False,
-                              redirect_stderr=True)
-        self.task = self.progress.add_task("", completed=done, total=total, stage=stage, count=count, left=left)
-        self.progress.start()
-        streams.BEFORE_OUTPUT.append(self.stop)
-        atexit.register(self.stop)  # a run that ends in an error still gives the terminal its cursor back
-
-    def update(self, stage: str, done: int, total: int, count: str, left: float | None) -> None:
-        self.progress.update(self.task, completed=done, total=total, stage=stage, count=count, left=left)
-
-    def stop(self) -> None:
-        if self.progress.live.is_started:
-            self.progress.stop()
-        if self.stop in streams.BEFORE_OUTPUT:
-            streams.BEFORE_OUTPUT.remove(self.stop)
-        atexit.unregister(self.stop)
-
-
-class _Safe:
-    """stderr for rich: a write that fails (the terminal gone) silences it and the run goes on."""
-
-    def __init__(self, stream: Any) -> None:
-        self.stream, self.broken = stream, False
-
-    def write(self, text: str) -> int:
-        if not self.broken:
-            try:
-                return self.stream.write(text)
-            except (OSError, ValueError):
-                self.broken = True
-                streams.silence(self.stream)
-        return len(text)
-
-    def flush(self) -> None:
-        if not self.broken:
-            try:
-                self.stream.flush()
-            except (OSError, ValueError):
-                self.broken = True
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.stream, name)
-
-
-def _terminal() -> Any:
-    """A rich console on stderr if stderr is an interactive terminal (not TERM=dumb), else None."""
-    try:
-        if not sys.stderr.isatty():
-            return None
-    except (AttributeError, OSError, ValueError):
-        return None
-    from rich.console import Console
-
-    console = Console(file=_Safe(sys.stderr), markup=False, emoji=False, highlight=False)
-    return console if console.is_interactive else None
-
-
-class _Shown:
+class _Shown(Reporter):
     """What both kinds of progress share: shown after a second, a bar on a terminal, plain lines elsewhere."""
 
     _COUNT = "{done:,} of {total:,} deals"  # the bar's count
     _END_AT_TOTAL = True  # the bar ends when done reaches total
 
     def __init__(self, enabled: bool) -> None:
-        self.enabled, self.start, self.shown = enabled, time.monotonic(), False
+        super().__init__(enabled)
         self.left = TimeLeft()
         self.bar: _Bar | None = None
         self.console: Any = None
@@ -231,15 +138,6 @@ class _Shown:
             self.enabled = False
             self.bar.stop()
         return True
-
-    def _plain(self, line: str) -> None:
-        try:
-            sys.stderr.write(line)
-            sys.stderr.flush()
-            self.shown = True
-        except (OSError, ValueError):  # stderr closed or gone: the run goes on without progress
-            streams.silence(sys.stderr)
-            self.enabled = False
 
     def _stop(self) -> None:
         if self.bar is not None:
@@ -278,7 +176,7 @@ class _Progress(_Shown):
         if done / total - self.last < PIPED_STEP and done < total:
             return
         self.last = done / total
-        self._plain(f"{PROG}: {done:,} of {total:,} deals ({100 * done / total:.0f}%) in {now - self.start:.1f}s\n")
+        self._write(f"{PROG}: {done:,} of {total:,} deals ({100 * done / total:.0f}%) in {now - self.start:.1f}s\n")
 
 
 class _DealProgress(_Shown):
@@ -306,7 +204,7 @@ class _DealProgress(_Shown):
         if now - self.last < PIPED_EVERY or left is None:
             return
         self.last = now
-        self._plain(progress_line(self.where, done, total, now - self.start, left))
+        self._write(progress_line(self.where, done, total, now - self.start, left))
 
     def finish(self) -> None:
         """The run is over: the bar gives way to one line saying how long it took."""
@@ -325,3 +223,75 @@ about 35s left\\n'
     """
     return (f"{PROG}: {where}; {done:,} of at most {total:,} deals judged in {elapsed:.0f}s, "
             f"about {left:.0f}s left\n")
+
+
+class ReviewProgress(Reporter):
+    """Progress of ``review`` once it has taken a second: the decision it is on, how many of all, the time
+    taken (analysis/review.py's stage words); on a terminal one line rewritten in place, padded to the window."""
+
+    def __init__(self, enabled: bool) -> None:
+        super().__init__(enabled)
+        self.tty = self.interactive()
+
+    def __call__(self, where: str, done: int, total: int) -> None:
+        now = time.monotonic()
+        if not self.enabled or now - self.start < SHOW_AFTER or not self._paced(now, TTY_EVERY if self.tty else
+                                                                                  PIPED_EVERY):
+            return
+        line = f"{PROG}: review: {where} ({done} of {total} decisions) in {now - self.start:.0f}s"
+        if self.tty:
+            width = shutil.get_terminal_size().columns - 1
+            self._write("\r" + line[:width].ljust(width))
+        else:
+            self._write(line + "\n")
+
+    def finish(self) -> None:
+        """The review is over: on a terminal, its line gives way to how long it took."""
+        if self.shown and self.tty and self.enabled:
+            width = shutil.get_terminal_size().columns - 1
+            self._write("\r" + f"{PROG}: review done in {time.monotonic() - self.start:.0f}s".ljust(width) + "\n")
+
+
+def batch_line(done: int, failed: int, total: int | None, elapsed: float) -> str:
+    """What a batch has done, in one line.
+
+    >>> batch_line(120, 3, 200, 6.0)
+    'piquet-calc: batch: 120 of 200 lines, 3 failed, 20.0 lines/s, about 4s left'
+    >>> batch_line(5, 0, None, 2.0)
+    'piquet-calc: batch: 5 lines, 0 failed, 2.5 lines/s'
+    """
+    rate = done / elapsed if elapsed > 0 else 0.0
+    line = f"{PROG}: batch: {done:,}{f' of {total:,}' if total is not None else ''} lines, {failed:,} failed, "
+    line += f"{rate:,.1f} lines/s"
+    if total is not None and rate > 0:
+        line += f", about {(total - done) / rate:,.0f}s left"
+    return line
+
+
+class BatchProgress(Reporter):
+    """Progress of ``batch`` (batch/run.py's ``drive`` calls it with the tally after each line written): lines done
+    of the total, failed, the rate, the time left (the rate so far times the lines still to run; unknown when the
+    input is a pipe). On a terminal one line rewritten in place at most 5 times a second; else a line of its
+    own every ``BATCH_EVERY`` seconds, so that a long run's log stays short. ``finish(tally)`` says the summary."""
+
+    def __init__(self, stream: TextIO, total: int | None, quiet: bool) -> None:
+        super().__init__(not quiet, stream)
+        self.total, self.last, self.tty = total, self.start, self.interactive()
+
+    def __call__(self, tally: Tally) -> None:
+        now = time.monotonic()
+        if not self.enabled or not self._paced(now, TTY_EVERY if self.tty else BATCH_EVERY):
+            return
+        todo = None if self.total is None else self.total - tally.skipped
+        line = batch_line(tally.done, tally.failed, todo, now - self.start)
+        self._write(f"\r{line}\033[K" if self.tty else line + "\n")
+
+    def finish(self, tally: Tally) -> None:
+        """The summary: always when a line failed (with --quiet too), else unless --quiet."""
+        elapsed = time.monotonic() - self.start
+        if not self.enabled and not tally.failed:
+            return
+        skipped = f", {tally.skipped:,} already written" if tally.skipped else ""
+        line = (f"{PROG}: batch: {tally.done:,} lines in {elapsed:.1f}s ({tally.done / max(elapsed, 1e-9):,.1f} "
+                f"lines/s){skipped}; {tally.failed:,} failed")
+        self._write(("\r" if self.tty and self.shown else "") + line + ("\033[K" if self.tty else "") + "\n")

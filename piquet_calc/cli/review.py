@@ -3,9 +3,6 @@ report/review.py; the record: record/record.py, docs/record.md)."""
 
 from __future__ import annotations
 
-import shutil
-import sys
-import time
 from typing import Annotated
 
 import typer
@@ -13,43 +10,10 @@ import typer
 from ..analysis.defaults import DEFAULT_SAMPLES, DEFAULT_SEED
 from ..kernels.cache import MAX_THREADS
 from .common import PROG, JsonOption, WideOption, _emit, _number, click_errors
+from .progress import ReviewProgress
 from .record import load_deal
 
 MAX_SAMPLES = 100_000
-
-
-class _ReviewProgress:
-    """Progress on stderr once the review has taken a second: the decision it is on, how many of all, and the
-    time left as the cards so far measure it (analysis/review.py's stage words)."""
-
-    def __init__(self, enabled: bool) -> None:
-        self.enabled, self.start, self.last, self.shown = enabled, time.monotonic(), 0.0, False
-        try:
-            self.tty = sys.stderr.isatty()
-        except (AttributeError, OSError, ValueError):
-            self.tty = False
-
-    def __call__(self, where: str, done: int, total: int) -> None:
-        now = time.monotonic()
-        if not self.enabled or now - self.start < 1.0 or now - self.last < (0.2 if self.tty else 2.0):
-            return
-        self.last, self.shown = now, True
-        line = f"{PROG}: review: {where} ({done} of {total} decisions) in {now - self.start:.0f}s"
-        try:
-            if self.tty:
-                width = shutil.get_terminal_size().columns - 1
-                sys.stderr.write("\r" + line[:width].ljust(width))
-            else:
-                sys.stderr.write(line + "\n")
-            sys.stderr.flush()
-        except (OSError, ValueError):
-            self.enabled = False
-
-    def finish(self) -> None:
-        if self.shown and self.tty and self.enabled:
-            width = shutil.get_terminal_size().columns - 1
-            sys.stderr.write("\r" + f"{PROG}: review done in {time.monotonic() - self.start:.0f}s".ljust(width) + "\n")
-            sys.stderr.flush()
 
 
 def review(
@@ -89,7 +53,7 @@ def review(
         first_run.silence()
     deal = load_deal(source)
     seats = (SEAT_NAMES.index(seat.lower()),) if seat else (0, 1)
-    progress = _ReviewProgress(not quiet)
+    progress = ReviewProgress(not quiet)
     try:
         result = analyse_review(deal, seats, play=play, samples=samples, seed=seed, threads=threads,
                                 progress=progress)

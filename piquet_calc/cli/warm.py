@@ -14,14 +14,18 @@ from typing import Annotated
 
 import typer
 
+from ..engine.families import FAMILIES
 from . import streams
 from .common import click_errors
 
 
 def warm(
     only: Annotated[list[str] | None, typer.Option(help="Only this kernel family (repeatable): "
-                                                   "declarations, play, deal, seen, normand-exchange, "
-                                                   "normand-declare, four, normand-play, normand-deal.")] = None,
+                                                   f"{', '.join(FAMILIES)}. Renamed: the families of three and "
+                                                   "four players end with the game (exchange-normand was "
+                                                   "normand-exchange, declarations-normand normand-declare, "
+                                                   "declarations-four four, play-normand normand-play, "
+                                                   "deal-normand normand-deal).")] = None,
 ) -> None:
     """Compile every kernel once into numba's cache (after an install, or in a CI image): no later command waits."""
     from .. import warmup

@@ -46,6 +46,7 @@ from ..kernels.layout import (
     TRANSPOSITION_COLUMNS,
 )
 from ..rules import RulesError, RuleSet
+from . import families
 from .rule_arrays import rule_arrays_for
 
 BLOCK = 256  # deals per seeded block
@@ -255,7 +256,7 @@ class DealSampler:
         dealt hand; kernels/layout.py), the race's control variate."""
         from . import first_run
 
-        first_run.starting("deal")
+        first_run.starting(families.DEAL.name)
         from ..kernels import deal as kd
 
         n, m = hi - lo, len(discards)

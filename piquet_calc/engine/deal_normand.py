@@ -28,6 +28,7 @@ from ..game.declarations import is_carte_blanche
 from ..game.play_normand import DEALER, before_play_normand, net2, start_normand
 from ..game.seating import score_seating
 from ..rules import RuleSet
+from . import families
 
 Option = tuple[Card, ...] | None  # None keeps the hand; else the two cards put out
 
@@ -56,7 +57,7 @@ class DealsNormand:
             from ..game.solve_normand import PlainSolverNormand
             from .play_normand import SolverNormand
 
-            self._local.solver = (SolverNormand(self.rules, "normand-deal") if self.kernel
+            self._local.solver = (SolverNormand(self.rules, families.DEAL_NORMAND.name) if self.kernel
                                   else PlainSolverNormand(self.rules))
         return self._local.solver
 

@@ -16,6 +16,7 @@ from ..game.declarations import cashable_against
 from ..game.seating import overtaken_at
 from ..kernels.layout import COUNT_COLUMNS_FOUR
 from ..rules import RuleSet
+from . import families
 from .declarations_normand import seating_params
 from .pool import run_pieces, workers
 from .pool import worker_number as _worker_number
@@ -90,7 +91,7 @@ def counts_four(me: int, mine: list[int], me_blanche: bool, unseen: list[int], r
     from . import first_run
 
     check_kernel_four(rules)
-    first_run.starting("four")
+    first_run.starting(families.DECLARATIONS_FOUR.name)
     from ..kernels import declarations_four as kf
 
     worker_count = workers

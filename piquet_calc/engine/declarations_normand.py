@@ -11,6 +11,7 @@ import numpy as np
 from ..cards import Rank, Suit
 from ..kernels.layout import COUNT_COLUMNS_NORMAND, SEATING_RULE_SLOTS
 from ..rules import RuleSet
+from . import families
 from .pool import run_pieces, workers
 from .pool import worker_number as _worker_number
 from .rule_arrays import rule_arrays_for
@@ -47,7 +48,7 @@ def dealer_exchange_counts(dealer: list[int], dealer_blanche: bool, unseen: list
     """Counts (layout.COUNT_NAMES_NORMAND, the dealer analysed) for keeping (row 0) and for discarding each of
     ``pairs`` (card indices of the dealer's hand), exact over every talon of two of ``unseen`` and every
     split of the other 20 into elder's and middle's ten. ``progress(talons done)`` as pieces finish."""
-    kt = _kernels("normand-exchange")
+    kt = _kernels(families.EXCHANGE_NORMAND.name)
     t = rule_arrays_for(rules)
     params = seating_params(rules)
     d_mask = _mask(dealer)
@@ -75,7 +76,7 @@ def seat_counts(me: int, mine: list[int], me_blanche: bool, unseen: list[int], o
     """Counts (layout.COUNT_NAMES_NORMAND, seat ``me`` analysed) for one final hand: exact over every choice of
     ``out_of_play`` unseen cards (the talon or the dealer's discards, unseen by ``me``) and every split
     of the rest between the two other seats. ``dealer_blanche``: -1 to read it off the dealer's hand."""
-    kt = _kernels("normand-declare")
+    kt = _kernels(families.DECLARATIONS_NORMAND.name)
     t = rule_arrays_for(rules)
     params = seating_params(rules)
     others = [s for s in range(3) if s != me]

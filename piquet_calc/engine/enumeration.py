@@ -10,11 +10,11 @@ from collections.abc import Callable
 
 import numpy as np
 
-from . import first_run
+from . import families, first_run
 from .pool import run_pieces, worker_number, workers
 from .pool import threads as _threads
 
-first_run.starting("declarations")  # one line on stderr when these kernels are about to be compiled
+first_run.starting(families.DECLARATIONS.name)  # one line on stderr when these kernels are about to be compiled
 
 from ..kernels import declarations as k  # noqa: E402
 from ..kernels.layout import SIDE_ME_IS_ELDER, SIDE_MY_BLANCHE, SIDE_OPPONENT_BLANCHE  # noqa: E402

@@ -1,9 +1,7 @@
 """The first run after an install compiles kernels into numba's cache: say so on stderr, before the wait.
 
-Kernels come in families (``FAMILIES``): the entry kernels of one part of kernels/ (those the engine calls
-from Python, each with its own index file in numba's cache, named ``module:function``: a family may span
-several kernel modules, as the play solver's rooms do) and an estimate of their compile time on 2 cores.
-A new family registers itself with one ``register(...)`` line below, and one warm-up call in
+Kernels come in families (``FAMILIES``, each declared once in engine/families.py: its entry kernels, an
+estimate of their compile time on 2 cores, what to call it), each with one warm-up call in
 piquet_calc/warmup.py (``piquet-calc warm``: the registry that knows the analyses lives above them).
 
 - ``expect(*names)``: the command is about to run these families (the CLI says which, after the
@@ -34,67 +32,12 @@ import hashlib
 import os
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from .families import FAMILIES, Family, register  # noqa: F401  (declared there; read here by these names)
+
 PROG = "piquet-calc"
-
-
-@dataclass(frozen=True)
-class Family:
-    """One family of kernels as the engine calls them."""
-
-    name: str
-    # the kernels called from Python (or whose index shows the family compiled), each "module:function" with
-    # the module's path below piquet_calc/kernels/ ("play/line:solve_line"); its index files start with the
-    # module's last part ("line.solve_line-")
-    entries: tuple[str, ...]
-    seconds: int  # compile time on 2 free cores, rounded up (benchmarks/RESULTS.md, Start-up)
-    what: str  # for the user: "the play solver"
-    # other families' kernels that this one's first call compiles as well: (family, those kernels)
-    includes: tuple[tuple[str, tuple[str, ...]], ...] = ()
-
-    @property
-    def modules(self) -> tuple[str, ...]:
-        """The kernel modules holding the entry kernels, in order."""
-        return tuple(dict.fromkeys(entry.split(":")[0] for entry in self.entries))
-
-
-FAMILIES: dict[str, Family] = {}
-
-
-def register(name: str, entries: tuple[str, ...], seconds: int, what: str,
-             includes: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> Family:
-    """Add a kernel family (one line per family, below)."""
-    FAMILIES[name] = Family(name, entries, seconds, what, includes)
-    return FAMILIES[name]
-
-
-# fmt: off
-register("declarations",
-         ("declarations/holdings:binomials", "declarations/holdings:every_holding",
-          "declarations/count:kept_and_columns", "declarations/count:count_draws", "declarations/count:add_totals",
-          "declarations/plain:holding_count"),
-         20, "the declaration counts")
-register("play", ("play/transposition:begin", "play/search:position_value", "play/line:solve_line"), 45,
-         "the play solver")
-register("deal", ("deal:declare_deals", "deal:play_deals"), 5, "the whole-deal sampler",
-         includes=(("play", ("play/transposition:begin", "play/line:solve_line")),))
-register("seen", ("seen:batch_values",), 20, "the card values as a player sees them",
-         includes=(("play", ("play/transposition:begin",)),))
-register("normand-exchange", ("declarations_normand:dealer_exchange",), 6, "normand's exchange counts")
-register("normand-declare", ("declarations_normand:count_seat",), 4, "normand's declaration counts")
-register("four", ("declarations_four/fast:count_chunk_fast",), 10, "the four-player counts")
-register("play-four", ("play_four/search:position_value", "play_four/search:at_least",
-                       "play_four/search:card_values"), 30,
-         "the four-player play solver", includes=(("play", ("play/transposition:begin",)),))
-register("normand-play", ("play_normand/step:begin_normand", "play_normand/search:card_values_normand",
-                          "play_normand/search:value_normand", "play_normand/search:at_least_normand"), 40,
-         "the Normand play solver")
-register("normand-deal", ("play_normand/search:value_normand",), 35,
-         "the Normand whole-deal solve")  # begin_normand is tiny
-# fmt: on
 
 # the declaration kernels' names in their module (the default of kernels_compiled)
 ENTRY_KERNELS = tuple(entry.split(":")[1] for entry in FAMILIES["declarations"].entries)

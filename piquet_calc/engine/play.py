@@ -5,8 +5,9 @@
 deal from the first lead and returns a frozen ``PlaySolution`` (value, both totals, one optimal line).
 ``solve_position(state, rules)`` does the same from any ``game.play.PlayState`` (a recorded play's
 end), and ``line_choices`` adds, at each trick of the line, every card as good as the one played.
-``solver_for(rules)`` chooses the road for one deal: the kernels if compiled, else game/solve.py's plain
-solver (the same values and line), so that a first ``play`` does not wait for numba.
+engine/solvers.py's ``solver_for(rules)`` chooses the road for one deal: ``Solver`` if the kernels are
+compiled, else game/solve.py's plain solver (the same values and line), so that a first ``play`` does not
+wait for numba.
 
 For other kernels (issue 14's sampler): ``kernels.play.solve_deal(elder_mask, dealer_mask, params,
 elder_before, dealer_before, pique_live, tt)`` is njit and nogil; build ``params`` here once per
@@ -27,7 +28,9 @@ from ..game.play import DEALER, ELDER, PlayState, play_trick
 from ..game.solve import PlainSolver
 from ..kernels.layout import PLAY_RULE_SLOTS
 from ..rules import RuleSet
+from . import families
 
+FAMILY = families.PLAY.name  # the kernels' family (engine/families.py)
 
 @lru_cache(maxsize=16)
 def play_params(rules: RuleSet) -> np.ndarray:
@@ -66,7 +69,7 @@ class PlaySolution:
 def _kernels():  # numba only when a solve is asked for
     from . import first_run
 
-    first_run.starting("play")
+    first_run.starting(FAMILY)
     from ..kernels import play as kp
 
     return kp
@@ -111,20 +114,6 @@ class Solver:
             raise RuntimeError("the solver's line broke off (a corrupt table)")
         cards = [Card.from_index(int(i)) for i in line[: 2 * s.tricks_left]]
         return [(cards[2 * k], cards[2 * k + 1]) for k in range(s.tricks_left)]
-
-
-def solver_for(rules: RuleSet, kernel: bool | None = None) -> Solver | PlainSolver:
-    """The solver for one deal's analysis: the kernels' (``kernel`` True), or game/solve.py's plain one
-    (False: the same values and line, nothing to compile; tests/test_play_plain.py). None: the kernels when
-    they are compiled, else the plain solver, with one line on stderr saying so (a first ``play`` answers
-    in about a second instead of compiling for tens of seconds)."""
-    from . import first_run
-
-    if kernel is None:
-        kernel = first_run.compiled("play")
-        if not kernel:
-            first_run.answered_without("play", "by the plain solver (same values)")
-    return Solver(rules) if kernel else PlainSolver(rules)
 
 
 def solve_position(state: PlayState, rules: RuleSet, solver: Solver | None = None) -> PlaySolution:

@@ -2,9 +2,9 @@
 
 ``params_four(rules)`` packs the play's numbers for the kernels (``kernels.layout.FOUR_RULE_*``);
 ``SolverFour(rules)`` (the kernels of kernels/play_four/) and game/solve_four.py's ``PlainSolverFour`` answer
-``future``, ``value``, ``at_least`` and ``card_values`` for a ``game.play_four.StateFour``; ``solver_for``
-chooses between them as engine/play.py does for two hands (the kernels when compiled, else the plain solver,
-the same values, with one line on stderr). ``solve_line`` walks one optimal line card by card with every
+``future``, ``value``, ``at_least`` and ``card_values`` for a ``game.play_four.StateFour``; engine/solvers.py's
+``solver_for`` chooses between them (the kernels when compiled, else the plain solver, the same values, with
+one line on stderr). ``solve_line`` walks one optimal line card by card with every
 card as good as the one played; ``choices`` values every legal card of the seat to move.
 numba is imported only when the kernels are asked for.
 """
@@ -23,8 +23,9 @@ from ..game.play_four import StateFour, final_difference, play_card, points_four
 from ..game.solve_four import PlainSolverFour, equal_runs
 from ..kernels.layout import FOUR_RULE_SLOTS
 from ..rules import RuleSet
+from . import families
 
-FAMILY = "play-four"  # engine/first_run.py's name for the kernels
+FAMILY = families.PLAY_FOUR.name  # the kernels' family (engine/families.py)
 
 
 @lru_cache(maxsize=16)
@@ -94,18 +95,6 @@ class SolverFour:
 def plain_card_values(solver: PlainSolverFour, s: StateFour, cards: Sequence[Card]) -> list[int]:
     """``SolverFour.card_values`` by the plain solver."""
     return [solver.value(play_card(s, c, solver.rules, solver.pts)) for c in cards]
-
-
-def solver_for(rules: RuleSet, kernel: bool | None = None) -> SolverFour | PlainSolverFour:
-    """The kernels' solver (``kernel`` True) or the plain one (False: the same values, nothing to compile);
-    None: the kernels when compiled, else the plain solver with one line on stderr saying so."""
-    from . import first_run
-
-    if kernel is None:
-        kernel = first_run.compiled(FAMILY)
-        if not kernel:
-            first_run.answered_without(FAMILY, "by the plain solver (same values)")
-    return SolverFour(rules) if kernel else PlainSolverFour(rules)
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,8 @@
 ``params_normand(rules)`` packs the play's rules and the cards-and-capot table for the kernels
 (``kernels.layout.NPLAY_*``); ``SolverNormand(rules)`` answers ``future``, ``value``, ``at_least`` and
 ``card_values`` for a ``game.play_normand.StateNormand`` on one transposition table, as the plain
-``game.solve_normand.PlainSolverNormand`` does; ``solver_for_normand`` chooses the road (the kernels if
-compiled, else the plain solver, the same values). ``paranoid_line`` plays a position out: each player in
+``game.solve_normand.PlainSolverNormand`` does; engine/solvers.py's ``solver_for`` chooses the road (the
+kernels if compiled, else the plain solver, the same values). ``paranoid_line`` plays a position out: each player in
 turn his own paranoid-best card (``best_card``: of the cards of the best value, the lowest rank, then the
 first suit in the order spades, hearts, diamonds, clubs).
 numba is imported only when a solve is asked for.
@@ -23,7 +23,9 @@ from ..game.play_normand import StateNormand, check_play_normand, net2, play_car
 from ..game.solve_normand import PlainSolverNormand
 from ..kernels.layout import NPLAY_ENDS, NPLAY_SLOTS
 from ..rules import RulesError, RuleSet
+from . import families
 
+FAMILY = families.PLAY_NORMAND.name  # the kernels' family (engine/families.py)
 TABLE_BITS = 18  # rows of the Normand table: 2**18 (6 MB); a whole deal stores some ten thousand positions
 
 
@@ -46,7 +48,7 @@ def params_normand(rules: RuleSet) -> np.ndarray:
     return params
 
 
-def _kernels(family: str = "normand-play"):  # numba only when a solve is asked for
+def _kernels(family: str = FAMILY):  # numba only when a solve is asked for
     from . import first_run
 
     first_run.starting(family)
@@ -58,7 +60,7 @@ def _kernels(family: str = "normand-play"):  # numba only when a solve is asked 
 class SolverNormand:
     """One transposition table and the kernels, for valuing many positions under one set of rules."""
 
-    def __init__(self, rules: RuleSet, family: str = "normand-play") -> None:
+    def __init__(self, rules: RuleSet, family: str = FAMILY) -> None:
         """``family``: the kernels' family the caller compiles (engine/first_run.py): the play's, or the whole
         deal's (engine/deal_normand.py, which calls ``future`` alone)."""
         self.kn = _kernels(family)
@@ -94,19 +96,6 @@ class SolverNormand:
         out = np.zeros(len(legal), dtype=np.int64)
         self.kn.card_values_normand(*self._args(s), cards, out, self.params, self.tt, self.work)
         return [(c, int(v)) for c, v in zip(legal, out, strict=True)]
-
-
-def solver_for_normand(rules: RuleSet, kernel: bool | None = None) -> SolverNormand | PlainSolverNormand:
-    """The kernels' solver (``kernel`` True), the plain one (False: the same values), or (None) the kernels
-    when compiled, else the plain solver with one line on stderr saying so."""
-    from . import first_run
-
-    check_play_normand(rules)
-    if kernel is None:
-        kernel = first_run.compiled("normand-play")
-        if not kernel:
-            first_run.answered_without("normand-play", "by the plain solver (same values)")
-    return SolverNormand(rules) if kernel else PlainSolverNormand(rules)
 
 
 def best_card(values: list[tuple[Card, int]]) -> Card:

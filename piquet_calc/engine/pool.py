@@ -1,4 +1,6 @@
-"""The engine's worker threads: one per core, made on first use and kept, each with its own number.
+"""The one owner of the worker threads: one pool per thread count (one per core by default), made on first
+use, kept for every later call (the counts, the card values, the whole-deal samplers all ask ``threads(n)``)
+and closed at exit; each worker thread has its own number (``worker_number``).
 
 Apart from engine/enumeration.py so that an analysis that runs no declaration kernels (normand's, the
 four players') imports none of them: numba is imported only to count the cores as numba does.
@@ -6,13 +8,15 @@ four players') imports none of them: numba is imported only to count the cores a
 
 from __future__ import annotations
 
+import atexit
 import itertools
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-_pool: list[ThreadPoolExecutor] = []
+_pools: dict[int, ThreadPoolExecutor] = {}  # thread count -> its pool
+_pools_lock = threading.Lock()
 _worker = threading.local()  # each worker thread's number, 0 to the pool's size - 1
 _worker_numbers = itertools.count()
 
@@ -24,12 +28,24 @@ def workers() -> int:
     return worker_count()
 
 
-def threads() -> ThreadPoolExecutor:
-    """The pool, made on first use. Plain threads rather than numba's parallel loops: the same speed, and
-    seconds less compiling."""
-    if not _pool:
-        _pool.append(ThreadPoolExecutor(max_workers=workers(), thread_name_prefix="piquet-calc"))
-    return _pool[0]
+def threads(n: int = 0) -> ThreadPoolExecutor:
+    """The shared pool of ``n`` worker threads (0: one per core, ``workers()``), made on first use and kept
+    (closed at exit). Plain threads rather than numba's parallel loops: the same speed, and seconds less
+    compiling. A caller never shuts it down, and never submits to it from one of its own threads (the pool
+    could wait on itself); per-thread state belongs to the caller (a ``threading.local`` of its own)."""
+    n = n or workers()
+    with _pools_lock:
+        if n not in _pools:
+            if not _pools:
+                atexit.register(_close)
+            _pools[n] = ThreadPoolExecutor(max_workers=n, thread_name_prefix=f"piquet-calc-{n}")
+        return _pools[n]
+
+
+def _close() -> None:
+    """At exit: every pool shut down, the work not begun dropped."""
+    for pool in _pools.values():
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def run_pieces(work: Callable[[Any], object], pieces: Sequence[Any],

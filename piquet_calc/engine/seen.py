@@ -11,7 +11,6 @@ figures are the same for any number of threads (tests/test_seen.py).
 from __future__ import annotations
 
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -20,6 +19,7 @@ from ..cards import Card, mask_of
 from ..game.play import DEALER, ELDER, PlayState
 from ..kernels import layout
 from ..rules import RuleSet
+from . import families, pool
 from .play import play_params
 
 # Rows (a power of two) of each worker thread's table: the hands of one call share most of their endings, so a
@@ -27,14 +27,13 @@ from .play import play_params
 SEEN_TRANSPOSITION_BITS = 18
 PIECES_PER_THREAD = 4  # a call's rows are cut into this many pieces per thread, for an even load
 
-_pools: dict[int, ThreadPoolExecutor] = {}
 _local = threading.local()
 
 
 def _kernels():  # numba only when a value is asked for
     from . import first_run
 
-    first_run.starting("seen")
+    first_run.starting(families.SEEN.name)
     from ..kernels import seen as ks
 
     return ks
@@ -118,11 +117,6 @@ class SeenSolver:
         self.threads = threads if threads > 0 else worker_count()
         self.table_bits = table_bits
 
-    def _pool(self) -> ThreadPoolExecutor:
-        if self.threads not in _pools:
-            _pools[self.threads] = ThreadPoolExecutor(max_workers=self.threads, thread_name_prefix="piquet-seen")
-        return _pools[self.threads]
-
     def values(self, rows: np.ndarray, lines: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """``rows`` (int64[n, layout.POSITION_COLUMNS]): ``out`` int64[n, 12, VALUED_COLUMNS] (each row's cards in index
         order, their values and, with ``lines``, elder's tricks on the solver's line) and ``counts`` int64[n]."""
@@ -142,5 +136,5 @@ class SeenSolver:
             a, b = bounds[p], bounds[p + 1]
             self.ks.batch_values(rows[a:b], self.params, _table(self.table_bits), lines, out[a:b], counts[a:b])
 
-        list(self._pool().map(work, range(pieces)))  # the kernel releases the GIL
+        list(pool.threads(self.threads).map(work, range(pieces)))  # the kernel releases the GIL
         return out, counts

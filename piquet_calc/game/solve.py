@@ -2,7 +2,7 @@
 
 ``PlainSolver(rules)`` answers ``value``, ``future``, ``at_least`` and ``line`` for a ``game.play.PlayState`` as
 ``engine.play.Solver`` (the numba kernels of kernels/play/) does, with nothing to compile: the engine uses
-it for ``piquet-calc play`` while the kernels are not compiled yet (engine/play.py, ``solver_for``), and
+it for ``piquet-calc play`` while the kernels are not compiled yet (engine/solvers.py, ``solver_for``), and
 tests/test_play_plain.py holds it equal to the kernel on random positions and whole deals.
 
 How: alpha-beta over whole tricks (the leader's card, then the follower's) with a transposition table of each

@@ -2,7 +2,7 @@
 
 ``PlainSolverFour(rules)`` answers ``future``, ``value`` and ``at_least`` for a ``game.play_four.StateFour``
 as ``engine.play_four.SolverFour`` (the numba kernels) does, with nothing to compile: the engine uses it for
-``piquet-calc play --rules four`` while the kernels are not compiled yet (``engine.play_four.solver_for``),
+``piquet-calc play --rules four`` while the kernels are not compiled yet (``engine.solvers.solver_for``),
 and tests/test_play_four.py holds both equal to ``game.play_four.minimax_four`` on random endings and to
 each other on whole deals.
 

@@ -3,7 +3,7 @@
 ``PlainSolverNormand(rules)`` answers ``future``, ``value``, ``at_least`` and ``card_values`` for a
 ``game.play_normand.StateNormand`` as ``engine.play_normand.SolverNormand`` (the numba kernels of
 kernels/play_normand/) does, with nothing to compile: the engine uses it while the kernels are not compiled
-(``engine.play_normand.solver_for_normand``), and tests hold it equal to ``game.play_normand.minimax_normand`` on
+(``engine.solvers.solver_for``), and tests hold it equal to ``game.play_normand.minimax_normand`` on
 endings and to the kernel on whole deals.
 
 The model (docs/rules.md, "The play of three and four"): the value of a position to seat ``me`` is his
