@@ -75,7 +75,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--rules", default="rubicon", help="a two-handed preset, or 'all' for each in turn "
-                        "(three players: benchmarks/bench_table.py)")
+                        "(three players: benchmarks/bench_seating.py)")
     args = parser.parse_args()
     from piquet_calc.rules import TWO_HANDED_PRESETS as PRESETS
 

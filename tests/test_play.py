@@ -263,17 +263,17 @@ def test_table_key_is_the_relative_ranks(name):
         n = rng.randint(1, 12)
         cards = rng.sample(range(32), 2 * n)
         em, dm = sum(1 << c for c in cards[:n]), sum(1 << c for c in cards[n:])
-        key1, _ = kp.table._keys(em, dm, 0, 0, 0, 0, 0, params, 1)
+        key1, _ = kp.transposition._keys(em, dm, 0, 0, 0, 0, 0, params, 1)
         assert int(key1) % (1 << 64) == _plain_hand_key(em, dm, PRESETS[name].play.scoring_rank)  # int64 bits
 
 
 def test_table_rows_see_every_suit():
     """Keys that differ only in the last suit's part still fall in different rows (a product's low bits
     alone would put them all in one)."""
-    from piquet_calc.kernels import search_table
+    from piquet_calc.kernels import transposition
 
     size = 1 << 16
-    rows = {int(search_table._slot(k << 48 | 0x1234_5678_9ABC, 7 << 32 | 3, size)) for k in range(4096)}
+    rows = {int(transposition._slot(k << 48 | 0x1234_5678_9ABC, 7 << 32 | 3, size)) for k in range(4096)}
     assert len(rows) > 3900  # 4,096 keys in 65,536 rows: about 3,970 rows expected at random
 
 

@@ -1,8 +1,8 @@
 """Time the exact analyses for three and four: Normand's exchange (three hands), declare, four's declare.
 
-    python benchmarks/bench_table.py            # 3 warm runs each (minimum and median), in fresh processes
-    python benchmarks/bench_table.py --runs 1
-    python benchmarks/bench_table.py --four-runs 0   # without four's declare (minutes on a busy machine)
+    python benchmarks/bench_seating.py            # 3 warm runs each (minimum and median), in fresh processes
+    python benchmarks/bench_seating.py --runs 1
+    python benchmarks/bench_seating.py --four-runs 0   # without four's declare (minutes on a busy machine)
 
 Each case runs in a fresh process (so peak memory, max RSS, is that case's alone) with the numba cache
 warmed first; the timed runs follow one untimed call in the same process. Never part of the tests.
@@ -47,7 +47,7 @@ def once():
 if kind == "four":  # warm: compile (or load) the kernels on one piece, not a whole run
     import numpy as np
     from piquet_calc.engine.declarations_four import arrays_four
-    from piquet_calc.kernels import four as kf
+    from piquet_calc.kernels import declarations_four as kf
     from piquet_calc.kernels.layout import COUNT_COLUMNS_FOUR
     from piquet_calc.rules import FOUR
     t = arrays_four(FOUR)
