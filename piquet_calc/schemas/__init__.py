@@ -40,6 +40,7 @@ SCHEMAS: dict[str, int] = {
     "review": 2,  # review: every decision of a played deal graded (2: the declarations as announced, sinking scored)
     "practice-event": 1,  # practice's line protocol: one event a line (ask, graded, engine, hint, error, deal, none)
     "batch": 1,  # batch: one output line, the envelope of a command's document or its error
+    "practice-stats": 1,  # practice --stats: what the player loses, by stage, by week, deal by deal (history/)
 }
 COMMON = "common"  # shared definitions, not an output
 BASE_URI = "https://piquet-calc.invalid/schemas/"  # the schemas' $id: a name, not a place to fetch them from

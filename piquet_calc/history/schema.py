@@ -1,0 +1,110 @@
+"""The history's tables, written as the migrations that build them, and one decision as the code sees it.
+
+``MIGRATIONS`` is a list of ``(version, SQL)`` steps: step ``v`` brings a file at version ``v - 1`` to ``v``,
+and the file's ``PRAGMA user_version`` says which it has passed. A new file runs them all; an older file the ones
+above its version, one transaction each. A step is never edited once released: a change is a new step.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from typing import Any
+
+APPLICATION_ID = 0x5071436C  # "PqCl": PRAGMA application_id, how a file says it is a piquet-calc history
+STAGES = ("exchange", "announce", "card")
+SEATS = ("elder", "dealer")
+SOURCES = ("practice", "drill", "review")
+
+_V1 = """
+CREATE TABLE decisions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    deal TEXT NOT NULL,
+    stage TEXT NOT NULL CHECK (stage IN ('exchange', 'announce', 'card')),
+    seat TEXT NOT NULL CHECK (seat IN ('elder', 'dealer')),
+    rules TEXT NOT NULL,
+    position TEXT NOT NULL,
+    answer TEXT NOT NULL,
+    best TEXT NOT NULL,
+    cost REAL NOT NULL,
+    dd_cost REAL,
+    hint INTEGER NOT NULL CHECK (hint IN (0, 1)),
+    time REAL NOT NULL,
+    source TEXT NOT NULL CHECK (source IN ('practice', 'drill', 'review'))
+);
+CREATE INDEX decisions_by_deal ON decisions (deal);
+"""
+
+# 2: the mistakes schedule. A decision without a row is in box 1 and due now; next_round is the first round
+# (state 'round') in which it is due again.
+_V2 = """
+CREATE TABLE schedule (
+    decision INTEGER PRIMARY KEY REFERENCES decisions (id) ON DELETE CASCADE,
+    box INTEGER NOT NULL DEFAULT 1 CHECK (box >= 1),
+    next_round INTEGER NOT NULL DEFAULT 0,
+    served INTEGER NOT NULL DEFAULT 0,
+    found INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE state (
+    key TEXT PRIMARY KEY,
+    value INTEGER NOT NULL
+);
+INSERT INTO state (key, value) VALUES ('round', 0);
+CREATE INDEX decisions_by_cost ON decisions (cost DESC);
+"""
+
+MIGRATIONS: list[tuple[int, str]] = [(1, _V1), (2, _V2)]
+SCHEMA_VERSION = MIGRATIONS[-1][0]
+
+COLUMNS = ("id", "deal", "stage", "seat", "rules", "position", "answer", "best", "cost", "dd_cost", "hint", "time",
+           "source")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of a player, priced. ``deal`` names the deal it belongs to (a record's file name, a uuid);
+    ``position`` is whatever serves it again (hands, seat, tricks so far, what was heard), JSON-able; ``cost`` is
+    the points of the deal lost against ``best`` (``dd_cost`` the same double dummy, for a card); ``hint``: the
+    player asked for the tool's answer first; ``time`` in epoch seconds. ``id`` is None until it is saved."""
+
+    id: int | None
+    deal: str
+    stage: str
+    seat: str
+    rules: str
+    position: dict[str, Any]
+    answer: str
+    best: str
+    cost: float
+    dd_cost: float | None
+    hint: bool
+    time: float
+    source: str
+
+    def check(self) -> None:
+        """Raise ValueError if a field is not one the history keeps (a bug of the caller, not the user's)."""
+        for name, value, allowed in (("stage", self.stage, STAGES), ("seat", self.seat, SEATS),
+                                     ("source", self.source, SOURCES)):
+            if value not in allowed:
+                raise ValueError(f"decision {name} {value!r}: one of {', '.join(allowed)}")
+        if not isinstance(self.position, dict):
+            raise ValueError(f"decision position: a dict, not {type(self.position).__name__}")
+        for name, number in (("cost", self.cost), ("time", self.time), ("dd_cost", self.dd_cost)):
+            if number is not None and not math.isfinite(number):
+                raise ValueError(f"decision {name} {number!r}: a finite number")
+
+    def row(self) -> tuple[Any, ...]:
+        """The values of the columns but ``id``, in ``COLUMNS`` order (the position as JSON text)."""
+        position = json.dumps(self.position, sort_keys=True, ensure_ascii=False, allow_nan=False)
+        return (self.deal, self.stage, self.seat, self.rules, position, self.answer, self.best, float(self.cost),
+                None if self.dd_cost is None else float(self.dd_cost), int(bool(self.hint)), float(self.time),
+                self.source)
+
+    @classmethod
+    def from_row(cls, row: tuple[Any, ...]) -> Decision:
+        """A decision from a row of the columns in ``COLUMNS`` order."""
+        values = dict(zip(COLUMNS, row, strict=True))
+        values["position"] = json.loads(values["position"])
+        values["hint"] = bool(values["hint"])
+        return cls(**values)
