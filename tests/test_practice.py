@@ -95,6 +95,7 @@ def test_seeded_deal_graded_as_review(tmp_path: Path) -> None:
     stats = run("--stats", "--json", "--db", str(db))
     assert stats.returncode == 0, stats.stderr
     data = json.loads(stats.stdout)
+    schemas.validator("practice-stats").validate(data)
     assert data["decisions"] == len(graded)
     assert data["points_lost"] == pytest.approx(sum(e["cost"] for e in graded), abs=1e-6)
 
@@ -118,11 +119,10 @@ def test_mistakes_served_with_position_and_scheduled(tmp_path: Path) -> None:
     from piquet_calc.history import History
 
     db = tmp_path / "h.db"
-    first = run("--drill", "discard", "--count", "1", "--seed", "3", "--seat", "dealer", "--db", str(db),
-                stdin="9C 8C 7C\n")
-    assert first.returncode == 0, first.stderr
-    ask = json.loads(first.stdout.splitlines()[0])
-    graded = json.loads(first.stdout.splitlines()[-1])
+    first = start("--drill", "discard", "--count", "1", "--seed", "3", "--seat", "dealer", "--db", str(db))
+    events = drive(first, typo=False)  # the highest cards: a poor discard
+    assert first.wait(timeout=60) == 0
+    ask, graded = events[0], events[-1]
     assert graded["event"] == "graded" and graded["cost"] >= 0.5, graded
     again = run("--mistakes", "--min-cost", "0.5", "--count", "1", "--db", str(db), stdin=graded["best"] + "\n")
     assert again.returncode == 0, again.stderr
@@ -158,7 +158,7 @@ def test_answers_parsed() -> None:
     p = Position(new_record("rubicon", 7), "exchange", 0)
     hand = p.hand
     assert parse_answer(p, " ".join(str(c).lower() for c in hand[:3])) == hand[:3]
-    for text, why in (("ZZ", "unknown card"), (str(hand[0]) * 1 + " " + str(hand[0]), "twice"),
+    for text, why in (("ZZ", "unknown card"), (str(hand[0]) * 1 + " " + str(hand[0]), "duplicate"),
                       (" ".join(map(str, hand[:6])), "discard 1 to 5 cards")):
         with pytest.raises(AnswerError, match=why):
             parse_answer(p, text)
