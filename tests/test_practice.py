@@ -162,3 +162,22 @@ def test_answers_parsed() -> None:
                       (" ".join(map(str, hand[:6])), "discard 1 to 5 cards")):
         with pytest.raises(AnswerError, match=why):
             parse_answer(p, text)
+
+
+def test_review_save_then_served(tmp_path: Path) -> None:
+    from piquet_calc.history import History
+
+    db = tmp_path / "h.db"
+    r = subprocess.run([sys.executable, "-m", "piquet_calc", "review", "-q", str(ROOT / "tests/data/deal_004.pqn"),
+                        "--seat", "dealer", "--save", "--db", str(db), "--json"], cwd=ROOT, env=ENV,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    review = json.loads(r.stdout)
+    with History.open(db) as h:
+        saved = h.decisions()
+    assert {d.source for d in saved} == {"review"}
+    assert sum(d.stage == "card" for d in saved) == len(review["cards"])
+    costliest = max(saved, key=lambda d: d.cost)
+    served = run("--mistakes", "--count", "1", "--min-cost", "0", "--db", str(db), stdin=costliest.answer + "\n")
+    lines = [json.loads(x) for x in served.stdout.splitlines()]
+    assert lines[-1]["event"] == "graded" and lines[-1]["cost"] == pytest.approx(costliest.cost, abs=1e-9)
