@@ -121,7 +121,8 @@ def test_every_output_is_valid_under_its_schema(name: str, args: list[str], hous
     assert data["schema"] == schemas.schema_file(name) == schemas.schema_for(name)["properties"]["schema"]["const"]
 
 
-DIRECT = {"practice-stats": "tests/test_history.py"}  # outputs checked from their report's data, not a command run
+DIRECT = {"practice-stats": "tests/test_history.py",  # outputs checked from their report's data, not a command run
+          "practice-event": "tests/test_practice.py"}  # the line protocol: every event of a deal played through
 
 
 def test_every_output_and_family_is_run() -> None:

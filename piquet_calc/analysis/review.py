@@ -192,10 +192,11 @@ def exchange_words(e: ExchangeGrade) -> str:
 
 def grade_exchange(deal: CheckedRecord, seat: int, play: bool = False, samples: int = DEFAULT_SAMPLES,
                    seed: int = DEFAULT_SEED, threads: int | None = None,
-                   progress: Callable[[int, int], None] | None = None) -> ExchangeGrade:
+                   progress: Callable[[int, int], None] | None = None, analysis=None) -> ExchangeGrade:
     """One player's discard among every legal discard (module docstring); the dealt hand and the discards must
     be known (and for the dealer, how many elder took). ``progress(deals done, deals in all)``: the exact
-    analysis's."""
+    analysis's. ``analysis``: ``analyse_discards``'s for this hand and seat, when the caller has it already
+    (practice computes it while the player thinks)."""
     from ..wording import words
     from .discards import analyse_discards
     from .why import exact_why
@@ -205,8 +206,8 @@ def grade_exchange(deal: CheckedRecord, seat: int, play: bool = False, samples: 
     assert hand is not None and mine is not None
     took = deal.took[ELDER] if seat == DEALER else None
     position = "elder" if seat == ELDER else "younger"
-    a = analyse_discards(hand, position, rules, elder_took=took if took is not None else 5,
-                         elder_blanche=deal.blanche[ELDER], progress=progress)
+    a = analysis or analyse_discards(hand, position, rules, elder_took=took if took is not None else 5,
+                                     elder_blanche=deal.blanche[ELDER], progress=progress)
     want = frozenset(mine)
     i = next(k for k, r in enumerate(a.discards) if frozenset(r.discard) == want)
     me, first = a.discards[i], a.discards[0]

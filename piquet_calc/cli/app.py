@@ -19,6 +19,7 @@ from .discard import discard
 from .odds import odds
 from .partie import partie
 from .play import play
+from .practice import practice
 from .record import record
 from .review import review
 from .rules import rules_command
@@ -60,6 +61,7 @@ app.command()(warm)
 app.command()(partie)
 app.command()(review)
 app.command()(record)
+app.command()(practice)
 app.command(context_settings=BATCH_SETTINGS)(batch)
 serve(app)  # batch runs the other commands through this app (cli/batch_item.py)
 

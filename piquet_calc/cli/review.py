@@ -3,6 +3,8 @@ report/review.py; the record: record/record.py, docs/record.md)."""
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -35,6 +37,10 @@ def review(
     wide: WideOption = False,  # read by _emit (common.py)
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr (nor the first run's "
                                                               "compiling line).")] = False,
+    save: Annotated[bool, typer.Option("--save", help="Add the graded decisions to practice's history "
+                                                      "(practice --mistakes serves them again).")] = False,
+    db: Annotated[Path | None, typer.Option(help="With --save: the history database (default: in your data "
+                                                 "folder).", show_default=False)] = None,
 ) -> None:
     """Every decision of a played deal graded: each exchange, the announcements and every card, from the
     player's seat and double dummy, with the points each lost by stage."""
@@ -63,8 +69,42 @@ def review(
     progress.finish()
     from ..report.review import review_data, review_summary, review_table
 
+    if save:
+        _save(result, source, db)
     data = review_data(result)
     _emit(as_json, lambda: data, lambda: review_summary(data) if summary else review_table(data))
+
+
+def _save(result, source: str, db: Path | None) -> None:
+    """Every graded exchange and card of the review added to the history (one transaction each), each with its
+    position (analysis/practice_deal.py's ``record_positions``), as practice saves its own."""
+    from ..analysis.practice import Grade, position_data
+    from ..analysis.practice_deal import record_positions
+    from ..game.play import SEAT_NAMES
+    from ..history import Decision, History, HistoryError, default_path
+
+    exchange = {e.seat: e for e in result.exchange}
+    cards = iter(result.cards)
+    rows = []
+    for p, answer in record_positions(result.deal.record, result.seats):
+        if p.stage == "exchange":
+            if p.seat not in exchange:
+                continue
+            e = exchange[p.seat]
+            g = Grade("exchange", p.seat, " ".join(map(str, answer)), " ".join(map(str, e.best)), e.cost, None, (), e)
+        else:
+            c = next(cards)
+            g = Grade("card", p.seat, str(c.played), str(c.best), c.cost, c.dd_cost, (), c)
+        rows.append((p, g))
+    where = "-" if source == "-" else str(Path(source).resolve())
+    try:
+        with History.open(db if db is not None else default_path()) as h:
+            for p, g in rows:
+                h.add(Decision(None, where, g.stage, SEAT_NAMES[g.seat], p.rules.name, position_data(p), g.answer,
+                               g.best, float(g.cost), None if g.dd_cost is None else float(g.dd_cost), False,
+                               time.time(), "review"))
+    except HistoryError as e:
+        raise click_errors.UsageError(str(e)) from None
 
 
 __all__ = ["review"]

@@ -57,15 +57,17 @@ def compile_aside(start: Callable[[str], Waiter | None] | None) -> None:
     _aside_start = start
 
 
-def _hand_aside(names: tuple[str, ...], pending: list[str]) -> None:
-    """Every family of ``names`` pending after the first pending one goes to the starter (with the families
-    its kernels' first calls compile: ``includes``), when there is a cache for it to fill."""
+def _hand_aside(names: tuple[str, ...], pending: list[str], here: tuple[str, ...] | None = None) -> None:
+    """Every family of ``names`` pending after the first pending one (or, with ``here``, every pending one not
+    in ``here``) goes to the starter (with the families its kernels' first calls compile: ``includes``), when
+    there is a cache for it to fill."""
     from ..kernels import cache
 
-    if _aside_start is None or len(pending) < 2 or not cache.ENABLED:
+    rest = pending[1:] if here is None else [n for n in pending if n not in here]
+    if _aside_start is None or not rest or not cache.ENABLED:
         return
     for name in names:
-        if name in pending[1:] and name not in _aside:
+        if name in rest and name not in _aside:
             wait = _aside_start(name)
             if wait is not None:
                 for n in (name, *(other for other, _ in FAMILIES[name].includes)):
@@ -200,9 +202,11 @@ def write(stream: TextIO | None, line: str) -> None:
         pass
 
 
-def expect(*names: str, stream: TextIO | None = None) -> list[str]:
+def expect(*names: str, stream: TextIO | None = None, here: tuple[str, ...] | None = None) -> list[str]:
     """The command will run these families: one line naming those not compiled (with the kernels of
-    other families their first calls compile: ``includes``); the pending ones."""
+    other families their first calls compile: ``includes``); the pending ones. ``here``: the families this
+    process compiles itself (default: the first pending one), every other pending one goes aside (practice:
+    the seat view compiles while the player thinks over his exchange)."""
     pending = []
     for name in names:
         if name in _checked:
@@ -216,7 +220,7 @@ def expect(*names: str, stream: TextIO | None = None) -> list[str]:
     _pending.extend(pending)
     if pending and not _silenced:
         write(stream, notice(pending))
-    _hand_aside(names, pending)
+    _hand_aside(names, pending, here)
     return pending
 
 

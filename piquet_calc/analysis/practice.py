@@ -1,0 +1,369 @@
+"""Public API: one decision of practice (issue 45): a position, the engine's answer to it and the grade of the
+player's, every figure from the functions ``review`` grades with (analysis/review.py), so that a deal played in
+practice and its saved record reviewed give the same costs.
+
+A ``Position`` is the deal record so far (game/record.py: the dealt hands and the talon, the discards made, what
+was heard, the complete tricks), the stage (``exchange``, ``announce``, ``card``), the seat to decide and, for a
+card, the card led to him. It is JSON-able (``position_data``), so the history keeps it and ``--mistakes`` serves
+it again whole.
+
+* the exchange: every legal discard ranked as ``discard`` ranks them (analysis/discards.py; the dealer's given
+  how many elder took); the engine takes #1; the player's is graded by review's ``grade_exchange`` (the cost:
+  #1's expected net less his, with ``--why``'s sentences);
+* the announcements: the engine announces by the announcing model (game/dialogue.py, as ``declare
+  --dialogue``); the player announces in full (no answer) or less, in the ``--heard`` notation (what the other
+  hears), graded by review's ``grade_announcements`` (the cost: what his sinking alone gave up in points);
+* a card: valued from the seat as ``play --seat`` values it (analysis/seen.py, with what the seat heard); the
+  engine plays the best; the player's is graded by review's ``grade_card`` (from his seat and double dummy).
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import Any
+
+from ..cards import Card, CardError, format_cards, parse_cards
+from ..game.play import DEALER, ELDER, SEAT_NAMES, PlayState, legal_cards, play_trick, start
+from ..record.record import DealRecord, RecordError, record_data, record_from_data
+from ..record.record_check import CheckedRecord, check_record, model_heard
+
+STAGES = ("exchange", "announce", "card")
+Answer = Any  # a discard (tuple of cards), a heard text or None (in full), or a card
+
+
+class AnswerError(CardError):
+    """An answer that does not fit the question: one line saying what is wrong."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """One decision: the record so far, the stage, the seat to decide, the card led to him (module docstring)."""
+
+    record: DealRecord
+    stage: str
+    seat: int
+    led: Card | None = None
+
+    @cached_property
+    def checked(self) -> CheckedRecord:
+        return check_record(self.record)
+
+    @property
+    def rules(self):
+        return self.checked.rules
+
+    @property
+    def trick(self) -> int:
+        """The card's trick, from 1 (0 before the play)."""
+        return len(self.record.tricks or ()) + 1 if self.stage == "card" else 0
+
+    @property
+    def elder_took(self) -> int | None:
+        return self.checked.took[ELDER]
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The cards he holds: dealt (the exchange), final (the announcements), left (a card)."""
+        d = self.checked
+        if self.stage == "exchange":
+            return tuple(d.dealt[self.seat] or ())
+        if self.stage == "announce":
+            return tuple(d.final[self.seat] or ())
+        return play_context(d).state(d.tricks).hands[self.seat]
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        """The exchange: how many cards he may discard."""
+        rules = self.rules
+        return rules.elder_discards if self.seat == ELDER else rules.dealer_discards(self.elder_took or 0)
+
+    @property
+    def legal(self) -> tuple[Card, ...]:
+        return tuple(legal_cards(self.hand, self.led)) if self.stage == "card" else ()
+
+    def model(self) -> str:
+        """The announcements: what the other hears from him by the announcing model (in full)."""
+        return model_heard(self.checked, 1 - self.seat)
+
+
+def position_data(p: Position) -> dict:
+    """The position as JSON-able data (the history's ``position``)."""
+    return {"record": record_data(p.record), "stage": p.stage, "seat": SEAT_NAMES[p.seat],
+            "led": None if p.led is None else str(p.led)}
+
+
+def position_from_data(data: object) -> Position:
+    """A position from ``position_data``'s form; RecordError when it does not read."""
+    if not isinstance(data, dict) or data.get("stage") not in STAGES or data.get("seat") not in SEAT_NAMES:
+        raise RecordError("a practice position has a record, a stage and a seat")
+    led = parse_cards(data["led"], 1)[0] if data.get("led") else None
+    p = Position(record_from_data(data.get("record")), data["stage"], SEAT_NAMES.index(data["seat"]), led)
+    p.checked  # noqa: B018  (checked here, once: a bad record is its own line)
+    return p
+
+
+# --- what the play needs: each seat's view, the totals at the first lead, the solver ----------------------------
+
+
+@dataclass
+class PlayContext:
+    """One deal's play as review sets it up: each seat's view, the totals at the first lead as announced (where
+    something was sunk; else None), the start and the double-dummy solver."""
+
+    deal: CheckedRecord
+    views: dict
+    announced: tuple[int, int, bool] | None
+    start: PlayState
+    solver: Any
+
+    def state(self, tricks) -> PlayState:
+        """The position after the complete ``tricks``."""
+        s = self.start
+        for n, (lead, reply) in enumerate(tricks, 1):
+            s = play_trick(s, lead, reply, self.deal.rules, n)
+        return s
+
+
+_contexts: dict[tuple, PlayContext] = {}
+_solvers: dict[str, Any] = {}
+
+
+def play_context(deal: CheckedRecord) -> PlayContext:
+    """The play's set-up for ``deal`` (review's ``analyse_review``: the views, ``sank``, the start), kept for
+    the deal's later cards."""
+    from ..engine.play import Solver
+    from .review import _before, _view_or_why, grade_announcements
+
+    r = deal.record
+    key = (r.rules, r.dealt, r.talon, r.discards, r.final, r.heard, r.seen)
+    if key in _contexts:
+        return _contexts[key]
+    views = {s: _view_or_why(deal, s) for s in (ELDER, DEALER)}
+    said = [grade_announcements(deal, s, views) for s in (ELDER, DEALER)]
+    sank = any(a.sunk or a.sinking != (0, 0) for a in said) or _before(deal, True) != _before(deal)
+    announced = _before(deal, True) if sank else None
+    assert deal.final is not None
+    first = start(deal.final[0], deal.final[1], deal.rules, *(announced or _before(deal)))
+    if deal.rules.name not in _solvers:
+        _solvers.clear()
+        _solvers[deal.rules.name] = Solver(deal.rules)
+    if len(_contexts) > 8:
+        _contexts.clear()
+    _contexts[key] = PlayContext(deal, views, announced, first, _solvers[deal.rules.name])
+    return _contexts[key]
+
+
+# --- the exchange's analysis, begun while the player thinks -------------------------------------------------------
+
+_analyses: dict[tuple, Any] = {}
+_running: dict[tuple, threading.Thread] = {}
+_lock = threading.Lock()
+
+
+def _analysis_key(p: Position) -> tuple:
+    d = p.checked
+    return (p.rules.name, p.hand, p.seat, d.took[ELDER] if p.seat == DEALER else None, d.blanche[ELDER])
+
+
+def _analyse(p: Position):
+    from .discards import analyse_discards
+
+    took = p.elder_took if p.seat == DEALER else None
+    return analyse_discards(p.hand, "elder" if p.seat == ELDER else "younger", p.rules,
+                            elder_took=took if took is not None else 5, elder_blanche=p.checked.blanche[ELDER])
+
+
+def begin_exchange(p: Position) -> None:
+    """Start ranking the discards of ``p`` in a thread (the player thinks meanwhile); ``exchange_analysis``
+    takes the result."""
+    key = _analysis_key(p)
+    with _lock:
+        if key in _analyses or key in _running:
+            return
+
+        def run() -> None:
+            try:
+                a = _analyse(p)
+            except Exception:  # noqa: BLE001  (exchange_analysis computes again and raises it there)
+                a = None
+            with _lock:
+                if a is not None:
+                    _analyses[key] = a
+                _running.pop(key, None)
+
+        t = threading.Thread(target=run, daemon=True)
+        _running[key] = t
+        t.start()
+
+
+def exchange_analysis(p: Position):
+    """Every legal discard of ``p`` ranked (analysis/discards.py), as ``discard`` ranks them."""
+    key = _analysis_key(p)
+    with _lock:
+        t = _running.get(key)
+    if t is not None:
+        t.join()
+    with _lock:
+        if key in _analyses:
+            return _analyses[key]
+    a = _analyse(p)
+    with _lock:
+        if len(_analyses) > 16:
+            _analyses.clear()
+        _analyses[key] = a
+    return a
+
+
+# --- answers ------------------------------------------------------------------------------------------------------
+
+
+def parse_answer(p: Position, text: str) -> Answer:
+    """The player's answer to ``p`` from what he typed; AnswerError saying what is wrong."""
+    text = text.strip()
+    try:
+        if p.stage == "exchange":
+            cards = parse_cards(text, what="the discard") if text and text != "-" else ()
+            out = [c for c in cards if c not in p.hand]
+            if out:
+                raise AnswerError(f"{out[0]} is not in your hand")
+            if len(set(cards)) != len(cards):
+                raise AnswerError("a card given twice")
+            if len(cards) not in p.sizes:
+                raise AnswerError(f"discard {_span(p.sizes)} cards, not {len(cards)}")
+            return tuple(cards)
+        if p.stage == "announce":
+            if text.lower() in ("", "full", "in full"):
+                return None
+            _announce_record(p, text)  # reads and fits the hand, or one line
+            return text
+        cards = parse_cards(text, what="the card")
+    except RecordError as e:
+        raise AnswerError(str(e).split(": ", 1)[-1]) from None
+    except AnswerError:
+        raise
+    except CardError as e:
+        raise AnswerError(str(e)) from None
+    if len(cards) != 1:
+        raise AnswerError(f"one card, not {len(cards)}")
+    if cards[0] not in p.hand:
+        raise AnswerError(f"{cards[0]} is not in your hand")
+    if cards[0] not in p.legal:
+        raise AnswerError(f"{cards[0]} is not legal: you must follow suit to {p.led}")
+    return cards[0]
+
+
+def _span(sizes: tuple[int, ...]) -> str:
+    return str(sizes[0]) if len(sizes) == 1 else f"{sizes[0]} to {sizes[-1]}" if list(sizes) == list(
+        range(sizes[0], sizes[-1] + 1)) else ", ".join(map(str, sizes))
+
+
+def answer_text(p: Position, answer: Answer) -> str:
+    """An answer as text: cards, a heard text, or ``in full``."""
+    if p.stage == "exchange":
+        return format_cards(answer)
+    if p.stage == "announce":
+        return "in full" if answer is None else answer
+    return str(answer)
+
+
+def with_answer(p: Position, answer: Answer) -> DealRecord:
+    """The record after the player's answer to an exchange or the announcements."""
+    r = p.record
+    if p.stage == "exchange":
+        pair = list(r.discards or (None, None))
+        pair[p.seat] = tuple(answer)
+        return replace(r, discards=(pair[0], pair[1]))
+    if p.stage == "announce" and answer is not None:
+        return _announce_record(p, answer)
+    return r
+
+
+def _announce_record(p: Position, text: str) -> DealRecord:
+    """The record with ``text`` as what the other heard from ``p``'s seat, checked (RecordError)."""
+    pair = list(p.record.heard or (None, None))
+    pair[1 - p.seat] = text
+    r = replace(p.record, heard=(pair[0], pair[1]))
+    check_record(r)
+    return r
+
+
+# --- grades ------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Grade:
+    """The player's answer graded: the best, the cost in points of the deal's net (never negative), for a card
+    the double-dummy cost; ``words``: for the exchange, ``--why``'s sentences; ``detail``: review's grade."""
+
+    stage: str
+    seat: int
+    answer: str
+    best: str
+    cost: float
+    dd_cost: int | None
+    words: tuple[str, ...]
+    detail: Any
+
+
+def grade(p: Position, answer: Answer) -> Grade:
+    """The player's ``answer`` to ``p`` graded by review's functions (module docstring)."""
+    from .review import grade_announcements, grade_card, grade_exchange
+
+    if p.stage == "exchange":
+        deal = check_record(with_answer(p, answer))
+        e = grade_exchange(deal, p.seat, analysis=exchange_analysis(p))
+        return Grade("exchange", p.seat, format_cards(answer), format_cards(e.best), e.cost, None, e.words, e)
+    if p.stage == "announce":
+        deal = check_record(with_answer(p, answer))
+        a = grade_announcements(deal, p.seat, {})
+        cost = max(0.0, float(a.sinking[1] - a.sinking[0]))
+        return Grade("announce", p.seat, answer_text(p, answer), "in full", cost, None, a.sunk, a)
+    ctx = play_context(p.checked)
+    c = grade_card(p.checked, ctx.views[p.seat], ctx.state(p.checked.tricks), p.trick, p.led, answer, ctx.solver,
+                   0, ctx.announced)
+    return Grade("card", p.seat, str(answer), str(c.best), c.cost, c.dd_cost, (), c)
+
+
+def _seen(p: Position):
+    from .seen import analyse_seen
+
+    ctx = play_context(p.checked)
+    view = ctx.views[p.seat]
+    return analyse_seen(view.hand, p.seat, p.rules, view.masks, p.checked.tricks, p.led, ctx.announced,
+                        blanche=view.blanche)
+
+
+def engine_answer(p: Position) -> Answer:
+    """The engine's decision at ``p``: #1 of the exact exchange, the model's announcements (None: in full), the
+    best card from its seat."""
+    if p.stage == "exchange":
+        return tuple(exchange_analysis(p).discards[0].discard)
+    if p.stage == "announce":
+        return None
+    legal = p.legal
+    return legal[0] if len(legal) == 1 else _seen(p).choices[0].card
+
+
+def hint(p: Position) -> tuple[str, str]:
+    """The tool's best answer at ``p`` and its price in words (what the next best gives up)."""
+    if p.stage == "exchange":
+        ranked = exchange_analysis(p).discards
+        best = ranked[0]
+        gap = f"; #2 ({format_cards(ranked[1].discard)}) is {float(best.net - ranked[1].net):.2f} worse" \
+            if len(ranked) > 1 else ""
+        return format_cards(best.discard), f"expected net {float(best.net):+.2f}{gap}"
+    if p.stage == "announce":
+        return "in full", f"announce: {p.model()}"
+    legal = p.legal
+    if len(legal) == 1:
+        return str(legal[0]), "the only legal card"
+    choices = _seen(p).choices
+    gap = f"; {choices[1].card} is {choices[0].expected - choices[1].expected:.2f} worse" if len(choices) > 1 else ""
+    return str(choices[0].card), f"expected net {choices[0].expected:+.2f}{gap}"
+
+
+__all__ = ["STAGES", "AnswerError", "Grade", "PlayContext", "Position", "answer_text", "begin_exchange",
+           "engine_answer", "exchange_analysis", "grade", "hint", "parse_answer", "play_context",
+           "position_data", "position_from_data", "with_answer"]

@@ -1,0 +1,183 @@
+"""practice (issue 45): a seeded deal through the line protocol graded as review grades its saved record; a kill
+mid-deal leaves the history whole; --mistakes serves a saved decision again and moves it by the schedule; bad
+answers, a bad --db, a bad --from."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from piquet_calc import schemas
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+
+
+def start(*args: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "piquet_calc", "practice", "-q", *args], cwd=ROOT, env=ENV,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "piquet_calc", "practice", "-q", *args], cwd=ROOT, env=ENV,
+                          input=stdin, capture_output=True, text=True, timeout=300)
+
+
+def answer(event: dict, poor: bool) -> str:
+    """The driver: a poor discard (the highest cards) on purpose, announcements in full, the last legal card."""
+    if event["stage"] == "exchange":
+        hand, n = event["hand"], max(event["sizes"])
+        return " ".join(hand[:n]) if poor else " ".join(hand[-n:])
+    if event["stage"] == "announce":
+        return ""
+    return event["legal"][-1]
+
+
+def drive(p: subprocess.Popen, stop_after: int | None = None, typo: bool = True) -> list[dict]:
+    """Answer every ask (one typo first), checking each event against the schema; stop (no answer) after
+    ``stop_after`` graded events."""
+    check = schemas.validator("practice-event")
+    events: list[dict] = []
+    graded = 0
+    assert p.stdout is not None and p.stdin is not None
+    for line in p.stdout:
+        e = json.loads(line)
+        check.validate(e)
+        events.append(e)
+        graded += e["event"] == "graded"
+        if e["event"] == "ask":
+            if stop_after is not None and graded >= stop_after:
+                return events
+            text = "ZZ" if typo else answer(e, poor=True)
+            typo = False
+            p.stdin.write(text + "\n")
+            p.stdin.flush()
+    return events
+
+
+def test_seeded_deal_graded_as_review(tmp_path: Path) -> None:
+    from piquet_calc.analysis.review import analyse_review
+    from piquet_calc.record.record import read_record
+    from piquet_calc.record.record_check import check_record
+
+    db = tmp_path / "h.db"
+    p = start("--deals", "1", "--seed", "7", "--seat", "elder", "--db", str(db), "--folder", str(tmp_path))
+    events = drive(p)
+    assert p.wait(timeout=60) == 0, p.stderr.read() if p.stderr else ""
+    kinds = [e["event"] for e in events]
+    assert kinds.index("error") < kinds.index("graded")  # the typo: an error, the question again
+    assert events[kinds.index("error") + 1]["event"] == "ask"
+    end = events[-1]
+    assert end["event"] == "deal" and end["totals"] is not None and Path(end["record"]).exists()
+    graded = [e for e in events if e["event"] == "graded"]
+    assert graded[0]["stage"] == "exchange" and graded[0]["cost"] > 0  # the poor discard, priced
+    deal = check_record(read_record(Path(end["record"]).read_text()))
+    r = analyse_review(deal, (0,))
+    ex = [e for e in graded if e["stage"] == "exchange"]
+    assert [e["cost"] for e in ex] == pytest.approx([g.cost for g in r.exchange], abs=1e-9)
+    cards = [e for e in graded if e["stage"] == "card"]
+    assert len(cards) == len(r.cards) == 12
+    for mine, theirs in zip(cards, r.cards, strict=True):
+        assert mine["answer"] == str(theirs.played)
+        assert mine["cost"] == pytest.approx(theirs.cost, abs=1e-9)
+        assert mine["dd_cost"] == theirs.dd_cost
+    said = [e for e in graded if e["stage"] == "announce"]
+    a = r.announcements[0]
+    assert said[0]["cost"] == pytest.approx(max(0.0, a.sinking[1] - a.sinking[0]), abs=1e-9)
+    assert end["points_lost"] == pytest.approx(sum(e["cost"] for e in graded), abs=1e-9)
+    stats = run("--stats", "--json", "--db", str(db))
+    assert stats.returncode == 0, stats.stderr
+    data = json.loads(stats.stdout)
+    schemas.validator("practice-stats").validate(data)
+    assert data["decisions"] == len(graded)
+    assert data["points_lost"] == pytest.approx(sum(e["cost"] for e in graded), abs=1e-6)
+
+
+def test_kill_mid_deal_leaves_whole_decisions(tmp_path: Path) -> None:
+    db = tmp_path / "h.db"
+    p = start("--deals", "1", "--seed", "11", "--seat", "dealer", "--db", str(db), "--folder", str(tmp_path))
+    events = drive(p, stop_after=4, typo=False)
+    graded = sum(e["event"] == "graded" for e in events)
+    p.send_signal(signal.SIGKILL)
+    p.wait(timeout=30)
+    with sqlite3.connect(db) as c:
+        assert c.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert c.execute("SELECT count(*) FROM decisions").fetchone()[0] == graded
+    again = run("--deals", "1", "--seed", "11", "--db", str(db), "--folder", str(tmp_path), stdin="quit\n")
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout.splitlines()[-1])["event"] == "deal"
+
+
+def test_mistakes_served_with_position_and_scheduled(tmp_path: Path) -> None:
+    from piquet_calc.history import History
+
+    db = tmp_path / "h.db"
+    first = start("--drill", "discard", "--count", "1", "--seed", "3", "--seat", "dealer", "--db", str(db))
+    events = drive(first, typo=False)  # the highest cards: a poor discard
+    assert first.wait(timeout=60) == 0
+    ask, graded = events[0], events[-1]
+    assert graded["event"] == "graded" and graded["cost"] >= 0.5, graded
+    again = run("--mistakes", "--min-cost", "0.5", "--count", "1", "--db", str(db), stdin=graded["best"] + "\n")
+    assert again.returncode == 0, again.stderr
+    lines = [json.loads(x) for x in again.stdout.splitlines()]
+    assert lines[0]["event"] == "ask" and lines[0]["hand"] == ask["hand"] and lines[0]["elder_took"] == ask[
+        "elder_took"]
+    assert lines[-1]["event"] == "graded" and lines[-1]["cost"] == 0 and lines[-1]["was"] == graded["answer"]
+    with History.open(db) as h:  # found: box 2, not due in the next round
+        assert h.due(min_cost=0.5, count=5) == []
+    third = run("--mistakes", "--min-cost", "0.5", "--db", str(db))
+    assert json.loads(third.stdout.splitlines()[-1])["event"] == "ask"  # due again two rounds on
+
+
+def test_bad_input(tmp_path: Path) -> None:
+    bad = tmp_path / "not.db"
+    bad.write_text("not a database\n")
+    r = run("--drill", "discard", "--count", "1", "--db", str(bad), stdin="quit\n")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and r.stderr.startswith("piquet-calc: error: ")
+    assert bad.read_text() == "not a database\n"
+    rec = tmp_path / "bad.pqn"
+    rec.write_text('[Rules "rubicon"]\n[Elder "AS AS"]\n')
+    r = run("--from", str(rec), "--db", str(tmp_path / "h.db"))
+    assert r.returncode == 2 and "Elder (line 2)" in r.stderr and r.stderr.count("\n") == 1
+    for args in (["--seat", "middle"], ["--drill", "trick"], ["--rules", "normand"], ["--count", "0"]):
+        r = run(*args, "--db", str(tmp_path / "h.db"))
+        assert r.returncode == 2 and r.stderr.count("\n") == 1, (args, r.stderr)
+
+
+def test_answers_parsed() -> None:
+    from piquet_calc.analysis.practice import AnswerError, Position, parse_answer
+    from piquet_calc.analysis.practice_deal import new_record
+
+    p = Position(new_record("rubicon", 7), "exchange", 0)
+    hand = p.hand
+    assert parse_answer(p, " ".join(str(c).lower() for c in hand[:3])) == hand[:3]
+    for text, why in (("ZZ", "unknown card"), (str(hand[0]) * 1 + " " + str(hand[0]), "duplicate"),
+                      (" ".join(map(str, hand[:6])), "discard 1 to 5 cards")):
+        with pytest.raises(AnswerError, match=why):
+            parse_answer(p, text)
+
+
+def test_review_save_then_served(tmp_path: Path) -> None:
+    from piquet_calc.history import History
+
+    db = tmp_path / "h.db"
+    r = subprocess.run([sys.executable, "-m", "piquet_calc", "review", "-q", str(ROOT / "tests/data/deal_004.pqn"),
+                        "--seat", "dealer", "--save", "--db", str(db), "--json"], cwd=ROOT, env=ENV,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    review = json.loads(r.stdout)
+    with History.open(db) as h:
+        saved = h.decisions()
+    assert {d.source for d in saved} == {"review"}
+    assert sum(d.stage == "card" for d in saved) == len(review["cards"])
+    costliest = max(saved, key=lambda d: d.cost)
+    served = run("--mistakes", "--count", "1", "--min-cost", "0", "--db", str(db), stdin=costliest.answer + "\n")
+    lines = [json.loads(x) for x in served.stdout.splitlines()]
+    assert lines[-1]["event"] == "graded" and lines[-1]["cost"] == pytest.approx(costliest.cost, abs=1e-9)
