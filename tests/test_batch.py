@@ -170,6 +170,40 @@ def test_bad_lines_among_good_ones(tmp_path: Path) -> None:
     assert all(not list(schemas.validator("batch").iter_errors(o)) for o in out)
 
 
+DEEP = 100_000  # arrays nested far past Python's stack
+
+
+def test_a_line_nested_too_deep_or_with_a_key_twice_is_that_line_s_error(tmp_path: Path) -> None:
+    """JSON lines read strictly: a key given twice (the last is not taken silently) and nesting past the stack
+    are each their line's error, naming what is wrong; the run goes on, exit 1."""
+    good = {"command": "odds", "cards": "AH", "elder": True}
+    rows = ['{"command": "odds", "cards": "AH", "take": 1, "take": 2}', json.dumps(good),
+            '{"command": "odds", "cards": ' + "[" * DEEP + "]" * DEEP + "}",
+            '{"id": "x", "id": "y", "command": "odds", "cards": "AH", "elder": true}']
+    path = tmp_path / "strict.jsonl"
+    path.write_text("\n".join(rows) + "\n")
+    r = runner.invoke(app, ["batch", str(path), "--workers", "1", "-q"])
+    assert r.exit_code == 1, r.output
+    out = [json.loads(line) for line in r.stdout.splitlines()]
+    assert [o["id"] for o in out] == [1, 2, 3, 4]
+    assert [o.get("error") for o in out] == ["key 'take' given twice", None, "nested too deeply",
+                                             "key 'id' given twice"]
+
+
+@pytest.mark.parametrize("bad", ['{"id": 1, "id": 2}', "[" * DEEP + "]" * DEEP])
+def test_resume_over_a_line_that_is_no_batch_line(bad: str, tmp_path: Path) -> None:
+    """--resume reads its own output back as strictly: a line with a key twice or nested past the stack is not
+    a batch line (one line, exit 2), not a traceback."""
+    requests = tmp_path / "r.jsonl"
+    _odds_requests(requests, 3)
+    out = tmp_path / "out.jsonl"
+    out.write_text(bad + "\n")
+    r = runner.invoke(app, ["batch", str(requests), "--out", str(out), "--resume", "-q"])
+    assert r.exit_code == 2, (r.exception, r.output)
+    assert r.stderr.startswith("piquet-calc: error: --resume: line 1 of ") and r.stderr.endswith(
+        "is not a batch line\n"), r.stderr
+
+
 def test_plain_lines_a_hand_a_line(house: Path) -> None:
     """``batch discard --elder --top 3 < hands``: each line the hand; a bad hand is its line's error."""
     hands = [HAND, "AS AH KH", "QS JS TS 9S 8S JH 9H KD QD AC JC TC"]

@@ -3,7 +3,7 @@ rooms measured. No circle of modules, no import up a layer, no module over 600 l
 function over 120 (docs/engine.md, "The layers").
 
 The layers, highest first: cli > report > analysis > engine > game > rules; the kernels sit below the
-engine (only the engine and what is above it may import them); cards, numerals and schemas are at the
+engine (only the engine and what is above it may import them); cards, numerals, jsontext and schemas are at the
 bottom. A top-level module (piquet_calc/__init__.py, or one such as a warmup.py) may import anything below
 cli; __main__ is the entry point and imports cli. A module may import its own folder's modules as long as
 no circle closes.
@@ -20,7 +20,7 @@ MAX_MODULE, MAX_CLI_MODULE, MAX_FUNCTION = 600, 400, 120
 
 # higher floor = higher layer; an import may go to the same folder or to a lower floor
 FLOORS = {"__main__": 9, "cli": 8, "report": 6, "analysis": 5, "engine": 4, "game": 3, "rules": 2, "kernels": 2,
-          "cards": 1, "numerals": 1, "schemas": 1, "data": 1,
+          "cards": 1, "numerals": 1, "jsontext": 1, "schemas": 1, "data": 1,
           "batch": 7}  # piquet_calc/batch/: the runners of `batch`, at the top as warmup.py (cli/batch.py uses them)
 TOP = 7  # any other top-level module, the package's __init__ among them
 KERNEL_USERS = 4  # the kernels are imported from the engine's floor up, never from game or rules
