@@ -103,7 +103,7 @@ def top_options(group: Any, ctx: Any) -> str:
     lines += ["", f"`{RULES_VARIABLE}`: the rules every command takes when `--rules` is not given: a preset's name "
               "or a house-rules .toml file, as `--rules` takes them (`export PIQUET_CALC_RULES=russian`). A value "
               f"that is no rules is refused as `--rules` would refuse it, naming `{RULES_VARIABLE}`; `--rules` "
-              "on the command line wins. Unset or empty: rubicon.", ""]
+              "on the command line wins. Unset: rubicon; set but empty: refused, as `--rules ''` is.", ""]
     return "\n".join(lines)
 
 
