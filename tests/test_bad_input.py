@@ -795,3 +795,11 @@ def test_a_key_given_twice_is_refused_naming_it(args, tmp_path):
     assert_one_error_line(*_json_input(args, twice, tmp_path), "key 'rules' given twice")
     nested = whole.replace('"elder": [', '"elder": ["AH"], "elder": [', 1)  # a key twice inside an object
     assert_one_error_line(*_json_input(args, nested, tmp_path), "key 'elder' given twice")
+
+
+@pytest.mark.parametrize("args", ["batch discard --elder", "batch", "batch -"])
+def test_batch_with_stdin_closed_is_one_line(args):
+    """Plain lines or JSON lines on a closed stdin: one line, exit 2, as every other command with stdin closed."""
+    out = run(shell=f"exec $PC {args} <&-")
+    assert_one_error_line(out.returncode, err_text(out), "stdin is closed")
+    assert out.stdout == b""

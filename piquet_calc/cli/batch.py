@@ -180,6 +180,8 @@ class _input:
 
     def __enter__(self) -> BinaryIO:
         if self.source is None:
+            if sys.stdin is None:  # started with stdin closed (<&-): Python has no stream to give
+                raise click_errors.UsageError("stdin is closed: no lines to run (pipe them in)")
             return getattr(sys.stdin, "buffer", sys.stdin)
         try:
             self.file = open(Path(self.source), "rb")  # noqa: SIM115 - closed by __exit__
