@@ -11,8 +11,10 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import Future
 from pathlib import Path
@@ -130,6 +132,48 @@ def test_without_dask_the_cluster_is_one_clear_line(requests: Path, monkeypatch:
     r = runner.invoke(app, ["batch", str(requests), "--cluster", "tcp://127.0.0.1:8786"])
     assert r.exit_code == 2
     assert r.stderr == 'piquet-calc: error: --cluster needs Dask: pip install "piquet-calc[cluster]"\n'
+
+
+def test_a_cluster_address_where_no_scheduler_speaks_gives_up_in_time(tmp_path: Path) -> None:
+    """Something listens at the address, accepts and never speaks (not a Dask scheduler): batch gives up after
+    --cluster-timeout seconds with one line naming the address, exit 2, and nothing written to --out."""
+    pytest.importorskip("distributed", reason="the cluster extra: pip install 'piquet-calc[cluster]'")
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(0.2)
+    accepted: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        while not stop.is_set():
+            try:
+                accepted.append(server.accept()[0])
+            except TimeoutError:
+                continue
+
+    listener = threading.Thread(target=accept, daemon=True)
+    listener.start()
+    address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    requests, out = tmp_path / "r.jsonl", tmp_path / "out.jsonl"
+    _odds_requests(requests, 2)
+    command = [sys.executable, "-m", "piquet_calc", "batch", str(requests), "--cluster", address,
+               "--cluster-timeout", "3", "--out", str(out), "-q"]
+    start = time.monotonic()
+    try:
+        r = subprocess.run(command, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
+                           timeout=90)
+    finally:
+        stop.set()
+        listener.join()
+        for conn in accepted:
+            conn.close()
+        server.close()
+    took = time.monotonic() - start
+    assert r.returncode == 2, (r.returncode, r.stderr)
+    assert r.stderr.startswith("piquet-calc: error: --cluster: ") and r.stderr.count("\n") == 1, r.stderr
+    assert repr(address) in r.stderr and "within 3 s" in r.stderr and "Traceback" not in r.stderr, r.stderr
+    assert accepted, "batch never reached the listener"
+    assert took < 40, took  # 3 s and the start of a Python process, on a busy machine
+    assert not out.exists() or out.read_bytes() == b""
 
 
 def _error(args: list[str]) -> str:
