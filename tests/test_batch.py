@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import signal
 import socket
 import subprocess
@@ -344,6 +345,56 @@ def test_a_run_killed_by_sigkill_resumes_with_nothing_lost_or_repeated(tmp_path:
     full = runner.invoke(app, ["batch", str(requests), "-q"])
     assert out.read_bytes() == full.stdout.encode()
     assert [json.loads(line)["id"] for line in out.read_bytes().splitlines()] == list(range(len(rows)))
+
+
+def _session_processes(session: int) -> list:
+    """The live processes of a session (zombies, which are dead, left out)."""
+    import psutil
+
+    alive = []
+    for proc in psutil.process_iter():
+        try:
+            if os.getsid(proc.pid) == session and proc.status() != psutil.STATUS_ZOMBIE:
+                alive.append(proc)
+        except (OSError, psutil.Error):  # gone meanwhile
+            continue
+    return alive
+
+
+def test_a_batch_killed_by_sigkill_leaves_no_process_behind() -> None:
+    """batch --workers 2 in a session of its own, killed by SIGKILL once both workers run lines: within 10 s
+    nothing of the session is left (the workers notice their parent is gone; the resource tracker follows)."""
+    psutil = pytest.importorskip("psutil", reason="installed with distributed (the test extra)")
+    command = [sys.executable, "-m", "piquet_calc", "batch", "odds", "--elder", "--workers", "2", "-q"]
+    process = subprocess.Popen(command, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
+    session = process.pid
+    try:
+        assert process.stdin is not None and process.stdout is not None
+        # more lines than the window holds (4 a worker), so that the first answers are written; stdin stays open
+        process.stdin.write(b"".join(f"{rank}{suit}\n".encode() for suit in "HS" for rank in "AKQJT987"))
+        process.stdin.flush()
+        deadline = time.monotonic() + 120
+        workers: list = []
+        while time.monotonic() < deadline and len(workers) < 2:
+            time.sleep(0.1)
+            workers = [p for p in psutil.Process(process.pid).children(recursive=True)
+                       if "spawn_main" in " ".join(p.cmdline())]
+        assert len(workers) == 2, workers
+        assert select.select([process.stdout], [], [], max(1.0, deadline - time.monotonic()))[0], "no line answered"
+        assert process.stdout.readline().startswith(b'{"schema_version":1,"schema":"batch.schema.json"')
+        assert len(_session_processes(session)) >= 3  # batch, its two workers (and the resource tracker)
+        process.kill()
+        process.wait()
+        gone = time.monotonic() + 10
+        while time.monotonic() < gone and _session_processes(session):
+            time.sleep(0.1)
+        left = [(p.pid, " ".join(p.cmdline())[:80]) for p in _session_processes(session)]
+        assert left == [], left
+    finally:
+        process.kill()
+        for proc in _session_processes(session):  # whatever a failed run left, ended here
+            proc.kill()
 
 
 class _CountingRunner:
