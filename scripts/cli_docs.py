@@ -103,7 +103,31 @@ def top_options(group: Any, ctx: Any) -> str:
     lines += ["", f"`{RULES_VARIABLE}`: the rules every command takes when `--rules` is not given: a preset's name "
               "or a house-rules .toml file, as `--rules` takes them (`export PIQUET_CALC_RULES=russian`). A value "
               f"that is no rules is refused as `--rules` would refuse it, naming `{RULES_VARIABLE}`; `--rules` "
-              "on the command line wins. Unset or empty: rubicon.", ""]
+              "on the command line wins. Unset: rubicon; set but empty: refused, as `--rules ''` is.", ""]
+    return "\n".join(lines)
+
+
+STATUSES = [  # (status, when): the account of docs/engine.md's "Errors, exit codes and the streams", for the user
+    ("0", "the result was written (`batch`: every line answered)"),
+    ("1", "`batch`: some lines failed, each with its `error` line (among them a JSON line that is not JSON, gives a "
+          "key twice, naming it, or is nested too deeply); a summary on stderr counts them"),
+    ("2", f"bad input, one line on stderr (`{PROG}: error: ...`) and never a traceback: a bad card, option, count or "
+          "rules; a JSON document read (a deal record, `record --from-play`'s, `partie`'s play records, the `--out` "
+          "file `batch --resume` goes on with) that is not JSON, gives a key twice (the key named: the last is not "
+          "taken silently), is nested more than 100 deep or holds a number of more than 4300 digits; a record's text "
+          "form with a tag twice; `batch` with stdin closed; `batch --cluster ADDRESS` where no Dask scheduler "
+          "answers within `--cluster-timeout` seconds (the address named; nothing written to `--out`); "
+          f"`{RULES_VARIABLE}` set but empty, or naming no rules; stdout closed or full"),
+    ("130", "interrupted (Ctrl-C)"),
+    ("141", "the reader went away (`\\| head -1`): nothing more is written"),
+]
+
+
+def exit_statuses() -> str:
+    lines = ["## Exit statuses", "", "| status | when |", "|---|---|"]
+    lines += [f"| {status} | {when} |" for status, when in STATUSES]
+    lines += ["", "A `batch` that dies however it dies (killed by SIGKILL, 137 in the shell) leaves no worker behind: "
+              "each ends itself within a second, and the lines written to `--out` are whole (`--resume` goes on).", ""]
     return "\n".join(lines)
 
 
@@ -115,6 +139,7 @@ def generate() -> str:
             for name, cmd in group.commands.items()]
     parts.append("| command | what it answers |\n|---|---|\n" + "\n".join(rows) + "\n")
     parts.append(top_options(group, ctx))
+    parts.append(exit_statuses())
     parts += [command_section(name, cmd, ctx) for name, cmd in group.commands.items()]
     return "\n".join(parts)
 

@@ -739,3 +739,67 @@ def test_samples_seed_and_threads_out_of_range_are_one_line(samples, seed, threa
     """Out-of-range --samples always refused before anything is counted, whatever --seed and --threads are."""
     _answered(["discard", HAND, "--elder", "--play", "-q", "--samples", str(samples), "--seed", str(seed),
                "--threads", str(threads)])
+
+
+# --- the last bad inputs of record, review, batch and the default rules -----------------------------------
+
+DEEP = 100_000  # arrays nested far past Python's stack
+RECORD_004 = Path(__file__).parent / "data" / "deal_004.pqn"
+PLAY_RECORD = (Path(__file__).parent / "data" / "play_au_cent_repique.json").read_text()  # `play --json`'s output
+
+
+def _record_json() -> str:
+    """004's record as JSON, the form record writes (its first key after the header: rules)."""
+    r = runner.invoke(app, ["record", str(RECORD_004), "--to", "json"])
+    assert r.exit_code == 0, r.output
+    return r.stdout
+
+
+def _json_input(args: list[str], text: str, tmp_path: Path) -> tuple[int, str]:
+    """``args`` run on ``text`` as a file (record, review) or on stdin (partie); (exit status, stderr)."""
+    if args[0] == "partie":
+        with time_limit():
+            r = runner.invoke(app, args, input=text)
+    else:
+        path = tmp_path / "input.json"
+        path.write_text(text, encoding="utf-8")
+        with time_limit():
+            r = runner.invoke(app, [args[0], str(path), *args[1:]])
+    return r.exit_code, r.stderr
+
+
+JSON_READERS = [["record"], ["review", "-q"], ["record", "--from-play"], ["partie", "--rules", "au-cent"]]
+
+
+@pytest.mark.parametrize("args", JSON_READERS, ids=" ".join)
+def test_json_nested_very_deep_is_one_line(args, tmp_path):
+    """A record's tricks (or a play record) of 100,000 nested arrays: one line, not a RecursionError."""
+    text = '{"rules": "rubicon", "tricks": ' + "[" * DEEP + "]" * DEEP + "}"
+    assert_one_error_line(*_json_input(args, text, tmp_path), "nested too deeply")
+
+
+@pytest.mark.parametrize("args", JSON_READERS, ids=" ".join)
+def test_json_with_a_number_too_long_is_one_line(args, tmp_path):
+    text = '{"rules": "rubicon", "deal": 1' + "0" * 5000 + "}"
+    assert_one_error_line(*_json_input(args, text, tmp_path), "a number")
+
+
+@pytest.mark.parametrize("args", JSON_READERS, ids=" ".join)
+def test_a_key_given_twice_is_refused_naming_it(args, tmp_path):
+    """The last of two values is not taken silently: a record that says two things is not a record."""
+    whole = PLAY_RECORD if args[-1] in ("--from-play", "au-cent") else _record_json()
+    first, rules = ('"rules": "au-cent"', '"rules": "encyclopedia"') if whole is PLAY_RECORD else \
+        ('"rules": "encyclopedia"', '"rules": "rubicon"')
+    assert first in whole
+    twice = whole.replace(first, f"{first}, {rules}", 1)
+    assert_one_error_line(*_json_input(args, twice, tmp_path), "key 'rules' given twice")
+    nested = whole.replace('"elder": [', '"elder": ["AH"], "elder": [', 1)  # a key twice inside an object
+    assert_one_error_line(*_json_input(args, nested, tmp_path), "key 'elder' given twice")
+
+
+@pytest.mark.parametrize("args", ["batch discard --elder", "batch", "batch -"])
+def test_batch_with_stdin_closed_is_one_line(args):
+    """Plain lines or JSON lines on a closed stdin: one line, exit 2, as every other command with stdin closed."""
+    out = run(shell=f"exec $PC {args} <&-")
+    assert_one_error_line(out.returncode, err_text(out), "stdin is closed")
+    assert out.stdout == b""

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import signal
+import socket
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import Future
 from pathlib import Path
@@ -131,6 +134,48 @@ def test_without_dask_the_cluster_is_one_clear_line(requests: Path, monkeypatch:
     assert r.stderr == 'piquet-calc: error: --cluster needs Dask: pip install "piquet-calc[cluster]"\n'
 
 
+def test_a_cluster_address_where_no_scheduler_speaks_gives_up_in_time(tmp_path: Path) -> None:
+    """Something listens at the address, accepts and never speaks (not a Dask scheduler): batch gives up after
+    --cluster-timeout seconds with one line naming the address, exit 2, and nothing written to --out."""
+    pytest.importorskip("distributed", reason="the cluster extra: pip install 'piquet-calc[cluster]'")
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(0.2)
+    accepted: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        while not stop.is_set():
+            try:
+                accepted.append(server.accept()[0])
+            except TimeoutError:
+                continue
+
+    listener = threading.Thread(target=accept, daemon=True)
+    listener.start()
+    address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    requests, out = tmp_path / "r.jsonl", tmp_path / "out.jsonl"
+    _odds_requests(requests, 2)
+    command = [sys.executable, "-m", "piquet_calc", "batch", str(requests), "--cluster", address,
+               "--cluster-timeout", "3", "--out", str(out), "-q"]
+    start = time.monotonic()
+    try:
+        r = subprocess.run(command, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
+                           timeout=90)
+    finally:
+        stop.set()
+        listener.join()
+        for conn in accepted:
+            conn.close()
+        server.close()
+    took = time.monotonic() - start
+    assert r.returncode == 2, (r.returncode, r.stderr)
+    assert r.stderr.startswith("piquet-calc: error: --cluster: ") and r.stderr.count("\n") == 1, r.stderr
+    assert repr(address) in r.stderr and "within 3 s" in r.stderr and "Traceback" not in r.stderr, r.stderr
+    assert accepted, "batch never reached the listener"
+    assert took < 40, took  # 3 s and the start of a Python process, on a busy machine
+    assert not out.exists() or out.read_bytes() == b""
+
+
 def _error(args: list[str]) -> str:
     """The message the command prints for these arguments (exit 2)."""
     r = runner.invoke(app, [*args, "--json"])
@@ -167,6 +212,40 @@ def test_bad_lines_among_good_ones(tmp_path: Path) -> None:
     assert errors[12] == "not UTF-8 text"
     assert "; 9 failed" in r.stderr.splitlines()[-1]
     assert all(not list(schemas.validator("batch").iter_errors(o)) for o in out)
+
+
+DEEP = 100_000  # arrays nested far past Python's stack
+
+
+def test_a_line_nested_too_deep_or_with_a_key_twice_is_that_line_s_error(tmp_path: Path) -> None:
+    """JSON lines read strictly: a key given twice (the last is not taken silently) and nesting past the stack
+    are each their line's error, naming what is wrong; the run goes on, exit 1."""
+    good = {"command": "odds", "cards": "AH", "elder": True}
+    rows = ['{"command": "odds", "cards": "AH", "take": 1, "take": 2}', json.dumps(good),
+            '{"command": "odds", "cards": ' + "[" * DEEP + "]" * DEEP + "}",
+            '{"id": "x", "id": "y", "command": "odds", "cards": "AH", "elder": true}']
+    path = tmp_path / "strict.jsonl"
+    path.write_text("\n".join(rows) + "\n")
+    r = runner.invoke(app, ["batch", str(path), "--workers", "1", "-q"])
+    assert r.exit_code == 1, r.output
+    out = [json.loads(line) for line in r.stdout.splitlines()]
+    assert [o["id"] for o in out] == [1, 2, 3, 4]
+    assert [o.get("error") for o in out] == ["key 'take' given twice", None, "nested too deeply",
+                                             "key 'id' given twice"]
+
+
+@pytest.mark.parametrize("bad", ['{"id": 1, "id": 2}', "[" * DEEP + "]" * DEEP])
+def test_resume_over_a_line_that_is_no_batch_line(bad: str, tmp_path: Path) -> None:
+    """--resume reads its own output back as strictly: a line with a key twice or nested past the stack is not
+    a batch line (one line, exit 2), not a traceback."""
+    requests = tmp_path / "r.jsonl"
+    _odds_requests(requests, 3)
+    out = tmp_path / "out.jsonl"
+    out.write_text(bad + "\n")
+    r = runner.invoke(app, ["batch", str(requests), "--out", str(out), "--resume", "-q"])
+    assert r.exit_code == 2, (r.exception, r.output)
+    assert r.stderr.startswith("piquet-calc: error: --resume: line 1 of ") and r.stderr.endswith(
+        "is not a batch line\n"), r.stderr
 
 
 def test_plain_lines_a_hand_a_line(house: Path) -> None:
@@ -265,6 +344,56 @@ def test_a_run_killed_by_sigkill_resumes_with_nothing_lost_or_repeated(tmp_path:
     full = runner.invoke(app, ["batch", str(requests), "-q"])
     assert out.read_bytes() == full.stdout.encode()
     assert [json.loads(line)["id"] for line in out.read_bytes().splitlines()] == list(range(len(rows)))
+
+
+def _session_processes(session: int) -> list:
+    """The live processes of a session (zombies, which are dead, left out)."""
+    import psutil
+
+    alive = []
+    for proc in psutil.process_iter():
+        try:
+            if os.getsid(proc.pid) == session and proc.status() != psutil.STATUS_ZOMBIE:
+                alive.append(proc)
+        except (OSError, psutil.Error):  # gone meanwhile
+            continue
+    return alive
+
+
+def test_a_batch_killed_by_sigkill_leaves_no_process_behind() -> None:
+    """batch --workers 2 in a session of its own, killed by SIGKILL once both workers run lines: within 10 s
+    nothing of the session is left (the workers notice their parent is gone; the resource tracker follows)."""
+    psutil = pytest.importorskip("psutil", reason="installed with distributed (the test extra)")
+    command = [sys.executable, "-m", "piquet_calc", "batch", "odds", "--elder", "--workers", "2", "-q"]
+    process = subprocess.Popen(command, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
+    session = process.pid
+    try:
+        assert process.stdin is not None and process.stdout is not None
+        # more lines than the window holds (4 a worker), so that the first answers are written; stdin stays open
+        process.stdin.write(b"".join(f"{rank}{suit}\n".encode() for suit in "HS" for rank in "AKQJT987"))
+        process.stdin.flush()
+        deadline = time.monotonic() + 120
+        workers: list = []
+        while time.monotonic() < deadline and len(workers) < 2:
+            time.sleep(0.1)
+            workers = [p for p in psutil.Process(process.pid).children(recursive=True)
+                       if "spawn_main" in " ".join(p.cmdline())]
+        assert len(workers) == 2, workers
+        assert select.select([process.stdout], [], [], max(1.0, deadline - time.monotonic()))[0], "no line answered"
+        assert process.stdout.readline().startswith(b'{"schema_version":1,"schema":"batch.schema.json"')
+        assert len(_session_processes(session)) >= 3  # batch, its two workers (and the resource tracker)
+        process.kill()
+        process.wait()
+        gone = time.monotonic() + 10
+        while time.monotonic() < gone and _session_processes(session):
+            time.sleep(0.1)
+        left = [(p.pid, " ".join(p.cmdline())[:80]) for p in _session_processes(session)]
+        assert left == [], left
+    finally:
+        process.kill()
+        for proc in _session_processes(session):  # whatever a failed run left, ended here
+            proc.kill()
 
 
 class _CountingRunner:

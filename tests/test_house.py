@@ -4,8 +4,8 @@ function over 120 (docs/engine.md, "The layers").
 
 The layers, highest first: cli > report > analysis > engine > record > seat > game > rules (record/: the
 deal record; seat/: what a seat knows; game/: the rules of play and the plain reference solvers); the
-kernels sit below the engine (only the engine and what is above it may import them); cards, numerals and
-schemas are at the bottom. A top-level module (piquet_calc/__init__.py, or one such as a warmup.py) may
+kernels sit below the engine (only the engine and what is above it may import them); cards, numerals, jsontext,
+wording and schemas are at the bottom. A top-level module (piquet_calc/__init__.py, or one such as a warmup.py) may
 import anything below cli; __main__ is the entry point and imports cli. A module may import its own
 folder's modules as long as no circle closes.
 """
@@ -23,7 +23,7 @@ MAX_MODULE, MAX_CLI_MODULE, MAX_FUNCTION = 600, 400, 120
 FLOORS = {"__main__": 9, "cli": 8, "report": 6, "analysis": 5, "engine": 4, "record": 3.6, "seat": 3.5, "game": 3,
           "rules": 2, "kernels": 2,
           "history": 2,  # piquet_calc/history/: the practice history's store, beside rules (the cli imports it)
-          "cards": 1, "numerals": 1, "wording": 1, "schemas": 1, "data": 1,
+          "cards": 1, "numerals": 1, "wording": 1, "jsontext": 1, "schemas": 1, "data": 1,
           "batch": 7}  # piquet_calc/batch/: the runners of `batch`, at the top as warmup.py (cli/batch.py uses them)
 TOP = 7  # any other top-level module, the package's __init__ among them
 KERNEL_USERS = 4  # the kernels are imported from the engine's floor up, never from record, seat, game or rules

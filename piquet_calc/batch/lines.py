@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
+from ..jsontext import JsonTextError, loads
 from ..schemas import header
 
 Task = tuple[str, list[str]]  # a command's name and the words after it on a command line
@@ -63,9 +64,11 @@ def count_lines(stream: BinaryIO) -> int | None:
 
 
 def json_object(text: str) -> dict[str, Any]:
-    """A JSON line's object, or LineError."""
+    """A JSON line's object, read strictly (a key given twice is refused, naming it), or LineError."""
     try:
-        obj = json.loads(text)
+        obj = loads(text)
+    except JsonTextError as e:
+        raise LineError(str(e)) from None
     except ValueError as e:
         raise LineError(f"not JSON: {e}") from None
     if not isinstance(obj, dict):

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..cards import quote_path
+from ..jsontext import loads
 
 SYNC_EVERY = 1.0  # seconds between syncs of the output file to the disk
 _CHUNK = 1 << 16
@@ -109,8 +110,8 @@ def _ids(path: Path, size: int) -> Iterator[Any]:
             if read > size:
                 break
             try:
-                yield json.loads(raw)["id"]
-            except (ValueError, TypeError, KeyError):
+                yield loads(raw)["id"]
+            except (ValueError, TypeError, KeyError):  # ValueError: jsontext's refusals (nested too deep...) too
                 raise OutError(f"--resume: line {number} of {quote_path(str(path))} is not a batch line") from None
 
 

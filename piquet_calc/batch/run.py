@@ -8,7 +8,8 @@ A runner takes a task (a command's name and its argument list) and gives a futur
   each prepared once (``setup``: the commands read) and kept for the whole run, so that a kernel loads
   once per worker and not once per line. Each worker's engine gets an equal share of the cores
   (``NUMBA_NUM_THREADS``, unless the user set it): N workers of one thread each on N cores, not N
-  times every core.
+  times every core. Each worker ends itself within PARENT_POLL seconds of the batch's death, however it
+  died (SIGKILL included: nothing in the batch runs then); the resource tracker ends with the last of them.
 * ``cluster.DaskCluster`` (``--cluster ADDRESS``): the same tasks sent to a Dask scheduler.
 
 ``drive`` reads the lines lazily, keeps at most ``runner.window`` of them in flight, and writes each
@@ -21,6 +22,8 @@ runs one line at a time.
 from __future__ import annotations
 
 import os
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -34,6 +37,7 @@ Answer = tuple[str | None, str | None]  # (the document as one line of JSON, Non
 Work = Callable[[Task], Answer]
 PER_WORKER = 4  # lines in flight per worker: enough that none waits for the next, few enough to hold
 MAX_WORKERS = 256
+PARENT_POLL = 0.5  # seconds between a worker's looks at whether the batch that started it is still there
 
 
 class RunnerError(Exception):
@@ -72,8 +76,24 @@ class InProcess:
         return None
 
 
-def _start_worker(threads: int | None, setup: Callable[[], None]) -> None:
-    """A worker process's start: its share of the cores (before numba is imported), then ``setup``."""
+def _end_with(parent: int) -> None:
+    """End this process once ``parent`` is gone: a thread watches its parent's pid, which changes when the
+    process is adopted (by init, or a subreaper) because the parent died."""
+
+    # a thread, so that it looks while a line runs (the kernels release the GIL); the pid, because a dead
+    # parent's pipes may stay open in the other workers, so that no read here would ever end
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL)
+        os._exit(1)  # at once, mid-line too: nobody is left to read this worker's answers
+
+    threading.Thread(target=watch, name="piquet-calc-batch-parent", daemon=True).start()
+
+
+def _start_worker(threads: int | None, setup: Callable[[], None], parent: int) -> None:
+    """A worker process's start: bound to the life of ``parent`` (the batch), its share of the cores (before
+    numba is imported), then ``setup``."""
+    _end_with(parent)
     if threads is not None and not os.environ.get("NUMBA_NUM_THREADS"):
         os.environ["NUMBA_NUM_THREADS"] = str(threads)
     setup()
@@ -86,7 +106,7 @@ class LocalPool:
         self.work, self.window = work, PER_WORKER * workers
         share = max(1, cores() // workers)
         self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"),
-                                        initializer=_start_worker, initargs=(share, setup))
+                                        initializer=_start_worker, initargs=(share, setup, os.getpid()))
 
     def submit(self, task: Task) -> Future:
         return self.pool.submit(self.work, task)

@@ -19,13 +19,15 @@ import typer
 from ..cards import quote_path
 from . import streams
 from .batch_item import BadLine, batchable, check_options, command_for, line_argv, object_argv, prepare_worker, run_item
-from .common import PROG, click_errors
+from .common import PROG, _number, click_errors
 
 if TYPE_CHECKING:  # the runners are imported when batch runs, not at every command's start
     from ..batch.lines import Item
     from ..batch.run import Tally
     from .progress import BatchProgress
 
+CLUSTER_TIMEOUT = 20  # seconds: --cluster-timeout's default (Dask's Client waits for ever on a silent address)
+MAX_CLUSTER_TIMEOUT = 3600
 # batch's own options anywhere; whatever else follows a command's name is that command's
 BATCH_SETTINGS = {"ignore_unknown_options": True, "allow_interspersed_args": True}
 FAILED_STATUS = 1  # some lines failed (each has its error line); 2 is for what batch itself was given
@@ -46,6 +48,9 @@ def batch(
     cluster: Annotated[str | None, typer.Option(help="Send the lines to this Dask scheduler (tcp://HOST:8786; "
                                                 "needs pip install \"piquet-calc[cluster]\").",
                                                 show_default=False)] = None,
+    cluster_timeout: Annotated[int | None, typer.Option(
+        help=f"With --cluster: give up when no Dask scheduler has answered within this many seconds, 1 to "
+             f"{MAX_CLUSTER_TIMEOUT:,} (default {CLUSTER_TIMEOUT}).", show_default=False)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr (a summary only if lines "
                                         "failed).")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Accepted, as every command takes it: the output is "
@@ -63,6 +68,7 @@ def batch(
         raise click_errors.UsageError(f"--workers must be 1 to {MAX_WORKERS}, not {workers}")
     if workers is not None and cluster is not None:
         raise click_errors.UsageError("--workers is for this machine: the cluster's workers are its own")
+    _check_cluster_timeout(cluster, cluster_timeout)
     parse, source = _mode(words)
     stdout, stderr = sys.stdout, sys.stderr  # as found: each line's run swaps them
     with _input(source) as stream:
@@ -74,19 +80,31 @@ def batch(
         if cluster is None and not quiet:
             _say_uncompiled()
         progress = BatchProgress(stderr, total, quiet)
-        tally = _run(read_items(stream, parse), sink, written, progress, workers or cores(), cluster)
+        tally = _run(read_items(stream, parse), sink, written, progress, workers or cores(), cluster,
+                     cluster_timeout or CLUSTER_TIMEOUT)
     progress.finish(tally)
     if tally.failed:
         raise typer.Exit(FAILED_STATUS)
 
 
-def _run(items: Any, sink: Any, written: Any, progress: BatchProgress, workers: int, cluster: str | None) -> Tally:
+def _check_cluster_timeout(cluster: str | None, timeout: int | None) -> None:
+    if timeout is None:
+        return
+    if cluster is None:
+        raise click_errors.UsageError("--cluster-timeout: with --cluster only (how long its scheduler may take)")
+    if not 1 <= timeout <= MAX_CLUSTER_TIMEOUT:
+        raise click_errors.UsageError(f"--cluster-timeout must be 1 to {MAX_CLUSTER_TIMEOUT:,} seconds, "
+                                      f"not {_number(timeout)}")
+
+
+def _run(items: Any, sink: Any, written: Any, progress: BatchProgress, workers: int, cluster: str | None,
+         cluster_timeout: float) -> Tally:
     """The lines run and written; the runner and the output closed whatever happens."""
     from ..batch.out import OutError, check_written
     from ..batch.run import RunnerError, drive
 
     try:
-        runner = _runner(workers, cluster)
+        runner = _runner(workers, cluster, cluster_timeout)
     except RunnerError as e:
         sink.close()
         raise click_errors.UsageError(str(e)) from None
@@ -105,7 +123,7 @@ def _run(items: Any, sink: Any, written: Any, progress: BatchProgress, workers: 
         sink.close()
 
 
-def _runner(workers: int, cluster: str | None) -> Any:
+def _runner(workers: int, cluster: str | None, cluster_timeout: float) -> Any:
     from ..batch.run import local_runner
 
     if cluster is None:
@@ -113,7 +131,7 @@ def _runner(workers: int, cluster: str | None) -> Any:
     from ..batch.cluster import DaskCluster
 
     try:
-        return DaskCluster(run_item, prepare_worker, cluster)
+        return DaskCluster(run_item, prepare_worker, cluster, cluster_timeout)
     except ImportError:
         raise click_errors.UsageError('--cluster needs Dask: pip install "piquet-calc[cluster]"') from None
 
@@ -180,6 +198,8 @@ class _input:
 
     def __enter__(self) -> BinaryIO:
         if self.source is None:
+            if sys.stdin is None:  # started with stdin closed (<&-): Python has no stream to give
+                raise click_errors.UsageError("stdin is closed: no lines to run (pipe them in)")
             return getattr(sys.stdin, "buffer", sys.stdin)
         try:
             self.file = open(Path(self.source), "rb")  # noqa: SIM115 - closed by __exit__

@@ -6,6 +6,7 @@ Errors in what the user typed become one line on stderr and exit status 2, never
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Annotated, Any
 
@@ -92,12 +93,19 @@ def _error(message: str, status: int = 2) -> int:
 
 def _rules_from_environment(ctx: typer.Context, param: typer.CallbackParam, value: str) -> str:
     """--rules taken from PIQUET_CALC_RULES (not typed): checked here, so that a bad value is refused as the
-    command line's is, in one line, naming where it came from."""
-    if not ctx.resilient_parsing and ctx.get_parameter_source(param.name or "rules") == ParameterSource.ENVIRONMENT:
-        try:
-            get_rules(value)
-        except RulesError as e:
-            raise click_errors.UsageError(f"{RULES_VARIABLE}: {e}") from None
+    command line's is, in one line, naming where it came from. Set but empty is such a value, as --rules ''
+    is; unset, the default."""
+    if ctx.resilient_parsing:
+        return value
+    source = ctx.get_parameter_source(param.name or "rules")
+    if source == ParameterSource.DEFAULT and os.environ.get(RULES_VARIABLE) == "":
+        value = ""  # click reads an empty variable as unset: the user set it, so it is refused here instead
+    elif source != ParameterSource.ENVIRONMENT:
+        return value
+    try:
+        get_rules(value)
+    except RulesError as e:
+        raise click_errors.UsageError(f"{RULES_VARIABLE}: {e}") from None
     return value
 
 

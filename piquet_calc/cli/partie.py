@@ -15,6 +15,7 @@ from ..cards import quote
 from ..game.partie import DealTotals, PartieError, parse_deal, partie_name, score_partie
 from ..game.partie_four import score_sheet_four
 from ..game.partie_limits import check_before_deal, most_before, why_most
+from ..jsontext import JsonTextError, raw_decode
 from ..numerals import NumberError, parse_whole
 from ..rules import get_rules
 from ..rules.model import RulesError, RuleSet
@@ -56,7 +57,7 @@ def _play_records(text: str, players: int, rules_name: str, own: str | None = No
     from ..record.partie_from_play import deal_from_played
 
     schema = "play-four" if four else "play" if players == 2 else "play-normand"
-    decoder, pos, deals = json.JSONDecoder(parse_constant=_refuse_constant), 0, []
+    pos, deals = 0, []
     while True:
         while pos < len(text) and text[pos].isspace():
             pos += 1
@@ -64,13 +65,12 @@ def _play_records(text: str, players: int, rules_name: str, own: str | None = No
             return deals
         number = len(deals) + 1
         try:
-            record, pos = decoder.raw_decode(text, pos)
+            record, pos = raw_decode(text, pos, parse_constant=_refuse_constant)
         except json.JSONDecodeError as e:
             raise PartieError(f"deal {number}: not JSON ({e.msg} at character {e.pos}); give {JSON_HINT}, "
                               "or one deal a line as totals") from None
-        except (ValueError, RecursionError) as e:  # NaN, Infinity; arrays or objects nested past Python's stack
-            why = ("nested too deeply" if isinstance(e, RecursionError) else str(e) if isinstance(e, _NotARecordNumber)
-                   else "a number too long to read")
+        except ValueError as e:  # a key twice, nested too deeply (jsontext); NaN, Infinity; a number too long
+            why = str(e) if isinstance(e, JsonTextError | _NotARecordNumber) else "a number too long to read"
             raise PartieError(f"deal {number}: not one of {JSON_HINT}: {why}") from None
         try:
             check_play(record, schema)

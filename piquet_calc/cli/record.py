@@ -3,16 +3,19 @@ from the JSON of `play --json` or `declare --dialogue --json` (record/record.py,
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 import typer
 
 from ..cards import quote_path
 from . import streams
 from .common import JsonOption, click_errors
+
+if TYPE_CHECKING:
+    from ..record.record import DealRecord
+    from ..record.record_check import CheckedRecord
 
 FORMS = ("json", "pqn")
 
@@ -35,13 +38,28 @@ def read_source(source: str) -> tuple[str, str | None]:
     return text, ending if ending in FORMS else None
 
 
-def load_deal(source: str):
-    """The record in ``source`` read and checked (record/record_check.py): a Deal, or one error line (exit 2)."""
+class ReadDeal(NamedTuple):
+    """A record as read, the deal it describes (checked), and the form it was read in."""
+
+    record: DealRecord
+    deal: CheckedRecord
+    form: str  # "json", "pqn", or "play": made from the JSON of play --json or declare --dialogue --json
+
+
+def read_deal(source: str, from_play: bool = False) -> ReadDeal:
+    """The record in ``source`` read and checked (record/record_check.py), or one error line (exit 2): the one
+    road by which review and record read a record. ``from_play``: made from play --json's document instead."""
+    from ..record.from_play import read_output
     from ..record.record import read_record
     from ..record.record_check import check_record
 
     text, form = read_source(source)
-    return check_record(read_record(text, form))
+    if from_play:
+        r, form = read_output(text), "play"
+    else:
+        form = form or ("json" if text.lstrip().startswith("{") else "pqn")
+        r = read_record(text, form)
+    return ReadDeal(r, check_record(r), form)
 
 
 def record(
@@ -55,9 +73,7 @@ def record(
     as_json: JsonOption = False,
 ) -> None:
     """A deal record checked, then written as JSON or as tag-pair text (.pqn); the two round-trip exactly."""
-    from ..record.from_play import record_from_output
-    from ..record.record import read_record, write_record
-    from ..record.record_check import check_record
+    from ..record.record import write_record
 
     if as_json:
         if to is not None and to.lower() != "json":
@@ -65,20 +81,9 @@ def record(
         to = "json"
     if to is not None and to.lower() not in FORMS:
         raise click_errors.UsageError(f"--to must be json or pqn, not {to!r}")
-    text, form = read_source(source)
-    if from_play:
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise click_errors.UsageError(f"--from-play: not JSON: {e.msg} at line {e.lineno}") from None
-        r = record_from_output(obj)
-        form = "pqn"  # so that the default writes JSON
-    else:
-        r = read_record(text, form)
-        form = form or ("json" if text.lstrip().startswith("{") else "pqn")
-    check_record(r)
-    out = to.lower() if to else ("pqn" if form == "json" else "json")
-    streams.write_out(write_record(r, out))
+    read = read_deal(source, from_play)
+    out = to.lower() if to else ("pqn" if read.form == "json" else "json")
+    streams.write_out(write_record(read.record, out))
 
 
-__all__ = ["load_deal", "read_source", "record"]
+__all__ = ["ReadDeal", "read_deal", "read_source", "record"]

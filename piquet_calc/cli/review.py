@@ -13,7 +13,7 @@ from ..analysis.defaults import DEFAULT_SAMPLES, DEFAULT_SEED
 from ..kernels.cache import MAX_THREADS
 from .common import PROG, JsonOption, WideOption, _emit, _number, click_errors
 from .progress import ReviewProgress
-from .record import load_deal
+from .record import read_deal
 
 MAX_SAMPLES = 100_000
 
@@ -57,7 +57,7 @@ def review(
         from ..engine import first_run
 
         first_run.silence()
-    deal = load_deal(source)
+    deal = read_deal(source).deal
     seats = (SEAT_NAMES.index(seat.lower()),) if seat else (0, 1)
     progress = ReviewProgress(not quiet)
     try:

@@ -15,10 +15,12 @@ missing key's words; a card that cannot be read is record.py's ``RecordError`` n
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
+from .. import jsontext
 from ..cards import Card, CardError
-from .record import SEATS, CardList, DealRecord, RecordError, _cards
+from .record import SEATS, CardList, DealRecord, RecordError, _cards, _refused
 
 SCHEMAS = {"play.schema.json": ("elder", "dealer"), "play-normand.schema.json": ("elder", "middle", "dealer"),
            "play-four.schema.json": ("elder", "second", "third", "dealer")}
@@ -157,6 +159,18 @@ def _table(obj: dict, seats: tuple[str, ...]) -> PlayedRecord:
 
 
 # --- a deal record from play --json or declare --dialogue --json (record --from-play) ----------------------------
+
+
+def read_output(text: str) -> DealRecord:
+    """A record from the text of ``play --json`` or ``declare --dialogue --json`` (``record --from-play``),
+    read strictly as a record is (piquet_calc/jsontext.py)."""
+    try:
+        obj = jsontext.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"--from-play: not JSON: {e.msg} at line {e.lineno}") from None
+    except ValueError as e:
+        raise RecordError(f"--from-play: {_refused(e)}") from None
+    return record_from_output(obj)
 
 
 def record_from_output(obj: object) -> DealRecord:

@@ -39,6 +39,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
+from .. import jsontext
 from ..cards import Card, CardError, format_cards, parse_cards, quote
 
 SEATS = ("elder", "dealer")
@@ -180,11 +181,22 @@ def record_data(r: DealRecord) -> dict:
     return out
 
 
+def _refused(e: ValueError, lead: str = "") -> str:
+    """Why strict JSON refused a document (jsontext): a key given twice or nesting too deep (after ``lead``),
+    or a number too long."""
+    if isinstance(e, jsontext.JsonTextError):
+        return f"{lead}{e}"
+    return "not JSON: a number of more than 4300 digits"  # json's own ValueError: Python's limit on int()
+
+
 def read_json(text: str) -> DealRecord:
+    """A record from its JSON, read strictly (jsontext: a key given twice is refused, naming it)."""
     try:
-        obj = json.loads(text)
+        obj = jsontext.loads(text)
     except json.JSONDecodeError as e:
         raise RecordError(f"not JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
+    except ValueError as e:
+        raise RecordError(_refused(e, "not a record: ")) from None
     return record_from_data(obj)
 
 
