@@ -48,7 +48,7 @@ def test_elder_table_is_ranked_and_headed():
 def test_json_schema_for_younger(younger_json):
     data = younger_json
     assert data["hand"] == ["QS", "JS", "TS", "9S", "8S", "JH", "9H", "KD", "QD", "AC", "JC", "TC"]
-    assert (data["position"], data["rules"], data["model"]) == ("younger", "rubicon", "uniform")
+    assert (data["seat"], data["rules"], data["model"]) == ("younger", "rubicon", "uniform")
     assert (data["elder_took"], data["elder_blanche"]) == (4, False)
     assert len(data["choices"]) == 1 + 12 + 66 + 220 + 495
     for rank, d in enumerate(data["choices"], 1):

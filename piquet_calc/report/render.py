@@ -68,7 +68,7 @@ def analysis_data(a: Analysis, top: int = 0) -> dict[str, Any]:
     data: dict[str, Any] = {
         **schema_header("discard"),
         "hand": [str(c) for c in a.hand],
-        "position": a.position,
+        "seat": a.position,
         "rules": a.rules.name,
         "model": MODEL,
     }
@@ -88,7 +88,7 @@ def _pct(x: float) -> str:
 
 
 def header(data: dict[str, Any]) -> str:
-    who = data["position"]
+    who = data["seat"]
     if who == "younger":
         who += f", elder took {data['elder_took']}" + (" and showed carte blanche" if data["elder_blanche"] else "")
     deals = ", ".join(f"{n} card{'s' * (n != '1')}: {d:,}" for n, d in data["deals_per_discard"].items())
@@ -123,7 +123,7 @@ def table_of(data: dict[str, Any]) -> str:
     rows = []
     for d in data["choices"]:
         rows.append([
-            d["rank"], _discard_words(d["discard"], data["position"]),
+            d["rank"], _discard_words(d["discard"], data["seat"]),
             f"{_pct(d['point']['win'])}/{_pct(d['point']['tie'])}",
             f"{_pct(d['sequence']['win'])}/{_pct(d['sequence']['tie'])}",
             _pct(d["sets"]["win"]), _pct_pair(d["repique"]), _pct_pair(d["pique"]),
@@ -180,7 +180,7 @@ def declaration_data(d: DeclarationAnalysis) -> dict[str, Any]:
         }
     return {
         **schema_header("declare"),
-        "hand": [str(c) for c in d.hand], "position": d.position, "rules": d.rules.name, "model": MODEL,
+        "hand": [str(c) for c in d.hand], "seat": d.position, "rules": d.rules.name, "model": MODEL,
         "discards": [str(c) for c in d.discards], "seen": [str(c) for c in d.seen],
         "unseen": len(d.unseen), "holdings": r.deals, "classes": classes, **_score_block(r),
         "points": {"carte_blanche": d.rules.blanche_points, "carte_rouge": d.rules.carte_rouge_points},
@@ -197,7 +197,7 @@ def declaration_table_of(data: dict[str, Any]) -> str:
     rows = [[name, c["best"] or "-", _pct(c["good"]), _pct(c["equal"]), _pct(c["not_good"]),
              "yes" if c["good_against_the_cards"] else "no", f"{c['me']:.2f}", f"{c['opp']:.2f}"]
             for name, c in data["classes"].items()]
-    head = (f"Hand {' '.join(data['hand'])} | {data['position']} | rules {data['rules']}\n"
+    head = (f"Hand {' '.join(data['hand'])} | {data['seat']} | rules {data['rules']}\n"
             f"Discarded {' '.join(data['discards']) or '-'}; seen {' '.join(data['seen']) or '-'}; "
             f"{data['unseen']} cards unseen: {data['holdings']:,} equally likely opponent hands")
     body = tabulate(rows, headers=["class", "best", "good %", "equal %", "not good %", "good against\nthe cards",
