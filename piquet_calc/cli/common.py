@@ -116,6 +116,17 @@ WideOption = Annotated[bool, typer.Option("--wide", help="On a terminal, show ev
                                           "wider than the window (piped output is never cut).")]
 ElderOption = Annotated[bool, typer.Option("--elder", help="You are elder (non-dealer).")]
 YoungerOption = Annotated[bool, typer.Option("--younger", help="You are younger (the dealer).")]
+# the commands that show no progress take --quiet as every command does: it silences any notice on stderr
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No notice on stderr (this command shows no "
+                                                               "progress).")]
+
+
+def _silence(quiet: bool) -> None:
+    """``--quiet``: no first-run line (nor any other notice) on stderr in this process."""
+    if quiet:
+        from ..engine import first_run
+
+        first_run.silence()
 
 
 @contextmanager

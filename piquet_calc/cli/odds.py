@@ -8,7 +8,8 @@ import typer
 
 from ..cards import DECK, HAND_SIZE, parse_cards
 from ..rules import get_rules, span
-from .common import ElderOption, JsonOption, RulesOption, WideOption, YoungerOption, _emit, _user_errors, click_errors
+from .common import (ElderOption, JsonOption, QuietOption, RulesOption, WideOption, YoungerOption, _emit, _silence,
+                     _user_errors, click_errors)
 
 
 def odds(
@@ -21,8 +22,10 @@ def odds(
     rules: RulesOption = "rubicon",
     as_json: JsonOption = False,
     wide: WideOption = False,  # read by _emit (common.py)
+    quiet: QuietOption = False,
 ) -> None:
     """The chance of drawing at least j of the named cards, exact, with the odds as the old books give them."""
+    _silence(quiet)
     with _user_errors():
         named = parse_cards(cards, what="the named cards")
         ruleset = get_rules(rules)

@@ -18,7 +18,7 @@ from ..game.partie_limits import check_before_deal, most_before, why_most
 from ..numerals import NumberError, parse_whole
 from ..rules import get_rules
 from ..rules.model import RulesError, RuleSet
-from .common import JsonOption, RulesOption, WideOption, _emit, _user_errors, click_errors
+from .common import JsonOption, QuietOption, RulesOption, WideOption, _emit, _silence, _user_errors, click_errors
 
 if TYPE_CHECKING:
     from ..analysis.deal import DealAnalysis
@@ -112,10 +112,12 @@ def partie(
                                                "default 100.", show_default=False)] = None,
     as_json: JsonOption = False,
     wide: WideOption = False,  # read by _emit (common.py)
+    quiet: QuietOption = False,
 ) -> None:
     """The score sheet of a partie under the preset's rules, and its result (docs/rules.md, The partie)."""
     from ..report.partie import partie_data, partie_table
 
+    _silence(quiet)
     with _user_errors():
         ruleset = get_rules(rules)
         four = (ruleset.base or ruleset.name) == "four"  # the sheet by side (game/partie_four.py)

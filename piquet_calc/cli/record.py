@@ -12,7 +12,7 @@ import typer
 
 from ..cards import quote_path
 from . import streams
-from .common import JsonOption, click_errors
+from .common import JsonOption, QuietOption, _silence, click_errors
 
 FORMS = ("json", "pqn")
 
@@ -53,11 +53,13 @@ def record(
                                             "hands and every trick of its line) or declare --dialogue --json.")]
     = False,
     as_json: JsonOption = False,
+    quiet: QuietOption = False,
 ) -> None:
     """A deal record checked, then written as JSON or as tag-pair text (.pqn); the two round-trip exactly."""
     from ..game.record import read_record, record_from_output, write_record
     from ..game.record_check import check_record
 
+    _silence(quiet)
     if as_json:
         if to is not None and to.lower() != "json":
             raise click_errors.UsageError("--json writes JSON: not with --to pqn")

@@ -8,7 +8,8 @@ import typer
 
 from ..cards import HAND_SIZE, CardError, parse_cards
 from ..rules import RuleSet, get_rules
-from .common import JsonOption, RulesOption, WideOption, _emit, _given, _seating_hands, _user_errors, click_errors
+from .common import (JsonOption, QuietOption, RulesOption, WideOption, _emit, _given, _seating_hands, _silence,
+                     _user_errors, click_errors)
 
 
 def score(
@@ -23,11 +24,13 @@ def score(
     rules: RulesOption = "rubicon",
     as_json: JsonOption = False,
     wide: WideOption = False,  # read by _emit (common.py)
+    quiet: QuietOption = False,
 ) -> None:
     """Score the declarations of one deal in counting order, with repique and elder's pique run."""
     from ..game.consistency import check_two_handed_deal
     from ..game.declarations import is_carte_blanche, score_deal
 
+    _silence(quiet)
     with _user_errors():
         ruleset = get_rules(rules)
     given = _given(ctx, "elder_dealt", "younger_dealt", "dealer_dealt")  # given, even empty, is given

@@ -15,18 +15,20 @@ from typing import Annotated
 import typer
 
 from . import streams
-from .common import click_errors
+from .common import QuietOption, _silence, click_errors
 
 
 def warm(
     only: Annotated[list[str] | None, typer.Option(help="Only this kernel family (repeatable): "
                                                    "declarations, play, deal, seen, normand-exchange, "
                                                    "normand-declare, four, normand-play, normand-deal.")] = None,
+    quiet: QuietOption = False,
 ) -> None:
     """Compile every kernel once into numba's cache (after an install, or in a CI image): no later command waits."""
     from .. import warmup
     from ..engine import first_run
 
+    _silence(quiet)
     names = list(only or [])
     unknown = [n for n in names if n not in first_run.FAMILIES]
     if unknown:
