@@ -332,7 +332,8 @@ def play_data(a: PlayAnalysis) -> dict[str, Any]:
         "elder": [str(c) for c in a.elder], "dealer": [str(c) for c in a.dealer], "rules": a.rules.name,
         "elder_dealt": [str(c) for c in a.elder_dealt] if a.elder_dealt else None,
         "dealer_dealt": [str(c) for c in a.dealer_dealt] if a.dealer_dealt else None,
-        "tricks": [[str(c) for c in (t.cards if t.leader == 0 else t.cards[::-1])] for t in a.tricks if t.recorded],
+        "tricks": [[str(c) for c in (t.cards if t.leader == 0 else t.cards[::-1])][:1 if t.led_recorded else 2]
+                   for t in a.tricks if t.recorded or t.led_recorded],
         "declarations": _deal_score(a.elder, a.dealer, a.declarations, a.rules),
         "before_play": {**_by_seat(a.before), "pique_live": a.pique_live},
         "line": line,
@@ -344,8 +345,7 @@ def play_data(a: PlayAnalysis) -> dict[str, Any]:
         "total": _by_seat(end.totals),
         "difference": end.totals[0] - end.totals[1],
         "value": a.value,
-        "choices": ranked_choices([(str(c), v, f) for c, v, f in a.choices],
-                                  next((t.leader for t in a.tricks if not t.recorded), 0) == 0),
+        "choices": ranked_choices([(str(c), v, f) for c, v, f in a.choices], a.to_move in (None, 0)),
     }
 
 
@@ -374,6 +374,8 @@ def play_table(a: PlayAnalysis) -> str:
         notes = [f"{seat}: {c}" for seat in (leader, follower) if (c := _choices(t, seat))]
         if t["pique"]:
             notes.append(f"pique: elder +{a.rules.pique_bonus}")
+        if t["trick"] == len(data["tricks"]) and not t["recorded"]:  # the lead given, the reply solved
+            notes.insert(0, "lead recorded")
         rows.append([t["trick"], leader, t[leader], t[follower], t["winner"], t["totals"]["elder"],
                      t["totals"]["dealer"], "recorded" if t["recorded"] else "; ".join(notes)])
     body = tabulate(rows, headers=["trick", "leads", "led", "played", "wins", "elder", "dealer", "notes"],
@@ -434,7 +436,7 @@ def _leads_table(data: dict[str, Any], a: PlayAnalysis) -> str:
     if not data["choices"]:
         return ""
     first = next(t for t in data["line"] if not t["recorded"])
-    return "\n\n" + choices_table(data["choices"], first["leader"], first["trick"])
+    return "\n\n" + choices_table(data["choices"], ("elder", "dealer")[a.to_move or 0], first["trick"])
 
 
 # --- three and four players: score -----------------------------------------------------------------
