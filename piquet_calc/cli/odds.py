@@ -8,8 +8,18 @@ import typer
 
 from ..cards import DECK, HAND_SIZE, parse_cards
 from ..rules import get_rules, span
-from .common import (ElderOption, JsonOption, QuietOption, RulesOption, WideOption, YoungerOption, _emit, _silence,
-                     _user_errors, click_errors)
+from .common import (
+    ElderOption,
+    JsonOption,
+    QuietOption,
+    RulesOption,
+    WideOption,
+    YoungerOption,
+    _emit,
+    _silence,
+    _user_errors,
+    click_errors,
+)
 
 
 def odds(

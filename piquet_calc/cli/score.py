@@ -8,8 +8,18 @@ import typer
 
 from ..cards import HAND_SIZE, CardError, parse_cards
 from ..rules import RuleSet, get_rules
-from .common import (JsonOption, QuietOption, RulesOption, WideOption, _emit, _given, _seating_hands, _silence,
-                     _user_errors, click_errors)
+from .common import (
+    JsonOption,
+    QuietOption,
+    RulesOption,
+    WideOption,
+    _emit,
+    _given,
+    _seating_hands,
+    _silence,
+    _user_errors,
+    click_errors,
+)
 
 
 def score(
