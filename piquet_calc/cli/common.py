@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 import typer
@@ -188,6 +189,19 @@ def _json_safe(obj: Any) -> Any:
     if isinstance(obj, list | tuple):
         return [_json_safe(v) for v in obj]
     return obj
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A command's answer, validated and analysed once: its --json document and its table, both made from the
+    same analysis (the command's ``*_document`` function returns ``data()``; batch calls that function)."""
+
+    data: Callable[[], dict[str, Any]]
+    table: Callable[[], str]
+
+    def emit(self, as_json: bool) -> None:
+        """Print the document or the table, as every command writes (``_emit``)."""
+        _emit(as_json, self.data, self.table)
 
 
 def _emit(as_json: bool, data: Callable[[], Any], table: Callable[[], str], wide: bool = False) -> None:
