@@ -183,12 +183,14 @@ def _error_of(status: Any, err: str) -> str:
 
 def documents() -> dict[str, Callable[..., dict[str, Any]]]:
     """The commands answered by their document function, by name: ``document(**options) -> dict``."""
+    from .declare import declare_document
     from .odds import odds_document
     from .play import play_document
     from .rules import rules_document
     from .score import score_document
 
-    return {"odds": odds_document, "play": play_document, "rules": rules_document, "score": score_document}
+    return {"declare": declare_document, "odds": odds_document, "play": play_document, "rules": rules_document,
+            "score": score_document}
 
 
 OUTPUT_ONLY = ("as_json", "wide", "quiet")  # how the command line writes, not what the document holds
