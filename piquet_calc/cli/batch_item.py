@@ -185,12 +185,14 @@ def documents() -> dict[str, Callable[..., dict[str, Any]]]:
     """The commands answered by their document function, by name: ``document(**options) -> dict``."""
     from .declare import declare_document
     from .odds import odds_document
+    from .partie import partie_document
     from .play import play_document
+    from .record import record_document
     from .rules import rules_document
     from .score import score_document
 
-    return {"declare": declare_document, "odds": odds_document, "play": play_document, "rules": rules_document,
-            "score": score_document}
+    return {"declare": declare_document, "odds": odds_document, "partie": partie_document, "play": play_document,
+            "record": record_document, "rules": rules_document, "score": score_document}
 
 
 OUTPUT_ONLY = ("as_json", "wide", "quiet")  # how the command line writes, not what the document holds

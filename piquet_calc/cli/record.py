@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -56,8 +56,7 @@ def record(
     quiet: QuietOption = False,
 ) -> None:
     """A deal record checked, then written as JSON or as tag-pair text (.pqn); the two round-trip exactly."""
-    from ..game.record import read_record, record_from_output, write_record
-    from ..game.record_check import check_record
+    from ..game.record import write_record
 
     _silence(quiet)
     if as_json:
@@ -66,6 +65,28 @@ def record(
         to = "json"
     if to is not None and to.lower() not in FORMS:
         raise click_errors.UsageError(f"--to must be json or pqn, not {to!r}")
+    r, form = _read(source, from_play)
+    out = to.lower() if to else ("pqn" if form == "json" else "json")
+    streams.write_out(write_record(r, out))
+
+
+def record_document(source: str, *, to: str | None = None, from_play: bool = False) -> dict[str, Any]:
+    """``record SOURCE --json``'s document: the deal record as JSON (docs/record.md); a usage error (one line)
+    for bad options or a record that does not check."""
+    from ..game.record import write_record
+
+    if to is not None and to.lower() != "json":
+        raise click_errors.UsageError("--json writes JSON: not with --to pqn")
+    r, _ = _read(source, from_play)
+    return json.loads(write_record(r, "json"))
+
+
+def _read(source: str, from_play: bool) -> tuple[Any, str]:
+    """The record read from ``source`` (or made from play's or the dialogue's JSON) and checked, and the form
+    it was read in."""
+    from ..game.record import read_record, record_from_output
+    from ..game.record_check import check_record
+
     text, form = read_source(source)
     if from_play:
         try:
@@ -78,8 +99,7 @@ def record(
         r = read_record(text, form)
         form = form or ("json" if text.lstrip().startswith("{") else "pqn")
     check_record(r)
-    out = to.lower() if to else ("pqn" if form == "json" else "json")
-    streams.write_out(write_record(r, out))
+    return r, form
 
 
-__all__ = ["load_deal", "read_source", "record"]
+__all__ = ["load_deal", "read_source", "record", "record_document"]
