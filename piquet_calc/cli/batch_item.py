@@ -188,11 +188,12 @@ def documents() -> dict[str, Callable[..., dict[str, Any]]]:
     from .partie import partie_document
     from .play import play_document
     from .record import record_document
+    from .review import review_document
     from .rules import rules_document
     from .score import score_document
 
     return {"declare": declare_document, "odds": odds_document, "partie": partie_document, "play": play_document,
-            "record": record_document, "rules": rules_document, "score": score_document}
+            "record": record_document, "review": review_document, "rules": rules_document, "score": score_document}
 
 
 OUTPUT_ONLY = ("as_json", "wide", "quiet")  # how the command line writes, not what the document holds

@@ -6,13 +6,13 @@ from __future__ import annotations
 import shutil
 import sys
 import time
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from ..analysis.defaults import DEFAULT_SAMPLES, DEFAULT_SEED
 from ..kernels.cache import MAX_THREADS
-from .common import PROG, JsonOption, WideOption, _emit, _number, click_errors
+from .common import PROG, Answer, JsonOption, WideOption, _number, _silence, click_errors
 from .record import load_deal
 
 MAX_SAMPLES = 100_000
@@ -74,6 +74,28 @@ def review(
 ) -> None:
     """Every decision of a played deal graded: each exchange, the announcements and every card, from the
     player's seat and double dummy, with the points each lost by stage."""
+    _silence(quiet)
+    try:
+        answer = review_answer(source, seat=seat, play=play, samples=samples, seed=seed, threads=threads,
+                               summary=summary, progress=not quiet)
+    except KeyboardInterrupt:
+        typer.echo(f"\n{PROG}: interrupted: nothing printed", err=True)
+        raise typer.Exit(130) from None
+    answer.emit(as_json)
+
+
+def review_document(source: str, *, seat: str | None = None, play: bool = False, samples: int = DEFAULT_SAMPLES,
+                    seed: int = DEFAULT_SEED, threads: int = 0, summary: bool = False) -> dict[str, Any]:
+    """``review SOURCE --json``'s document (``summary`` shapes only the table; no progress written); a usage
+    error (one line) for bad options or a record that does not check."""
+    return review_answer(source, seat=seat, play=play, samples=samples, seed=seed, threads=threads,
+                         summary=summary, progress=False).data()
+
+
+def review_answer(source: str, *, seat: str | None, play: bool, samples: int, seed: int, threads: int,
+                  summary: bool, progress: bool) -> Answer:
+    """The options checked, the record read and every decision graded, for the document and the table;
+    ``progress``: the grading's progress on stderr."""
     from ..analysis.review import analyse_review
     from ..game.play import SEAT_NAMES
 
@@ -83,24 +105,15 @@ def review(
                                    ("--seed", seed, 0, 2**32 - 1)):
         if not low <= value <= high:
             raise click_errors.UsageError(f"{name} must be {low} to {high:,}, not {_number(value)}")
-    if quiet:
-        from ..engine import first_run
-
-        first_run.silence()
     deal = load_deal(source)
     seats = (SEAT_NAMES.index(seat.lower()),) if seat else (0, 1)
-    progress = _ReviewProgress(not quiet)
-    try:
-        result = analyse_review(deal, seats, play=play, samples=samples, seed=seed, threads=threads,
-                                progress=progress)
-    except KeyboardInterrupt:
-        typer.echo(f"\n{PROG}: interrupted: nothing printed", err=True)
-        raise typer.Exit(130) from None
-    progress.finish()
+    shown = _ReviewProgress(progress)
+    result = analyse_review(deal, seats, play=play, samples=samples, seed=seed, threads=threads, progress=shown)
+    shown.finish()
     from ..report.review import review_data, review_summary, review_table
 
     data = review_data(result)
-    _emit(as_json, lambda: data, lambda: review_summary(data) if summary else review_table(data))
+    return Answer(lambda: data, lambda: review_summary(data) if summary else review_table(data))
 
 
-__all__ = ["review"]
+__all__ = ["review", "review_document"]
