@@ -178,7 +178,7 @@ def test_every_command_runs_with_quiet_and_json(tmp_path):
     lines.write_text('{"id": "a", "command": "odds", "cards": "AH KH", "elder": true}\n', encoding="utf-8")
     runs = {
         "discard": ["discard", E1, "--elder", "--rules", str(house), "--top", "2"],
-        "declare": ["declare", E1, "--discards", "7S 8S 7H 8H 7D", "--elder"],
+        "declare": ["declare", "AS AH AD AC KS KH KD QS QH JS TS 9S", "--discards", "7S 8S 7H 8H 7D", "--elder"],
         "score": ["score", E1, D1],
         "play": ["play", E1, D1, "--tricks", "AS KS, 7C AC"],
         "odds": ["odds", "AH KH", "--elder"],
