@@ -50,6 +50,32 @@ a number from 0 to 1; where `counts` is given, every chance and mean is `counts[
 This file is generated from the schemas by `python scripts/json_docs.py`; tests/test_docs.py checks it.
 """
 
+# every key renamed since the first versions: (key's path, old name, new name, schema, its version from then on)
+CHANGES = (
+    ("seat", "position", "seat", "discard", 2),
+    ("seat", "position", "seat", "discard-play", 2),
+    ("partie.score.seat", "position", "seat", "discard-play", 2),
+    ("seat", "position", "seat", "discard-why", 2),
+    ("partie.score.seat", "position", "seat", "discard-why", 2),
+    ("seat", "position", "seat", "declare", 2),
+    ("choices", "options", "choices", "discard-normand-play", 2),
+    ("choices[].discard", "exchange", "discard", "discard-normand-play", 2),
+    ("why.discard", "exchange", "discard", "discard-normand-play", 2),
+)
+CHANGES_TEXT = """## Changes
+
+Keys renamed, so that one thing has one name in every output (each schema's `schema_version` went up with
+it): the player's seat is `seat` in every game (it was `position` for two players), and the Normand dealer's
+options judged by the whole deal are `choices`, each with its `discard`, as in every other discard output
+(the two cards put out, `[]` for keeping the hand, where it was `"keep"`; so is `why.against`).
+"""
+
+
+def _changes() -> str:
+    rows = ["| key | old name | new name | schema | version |", "|---|---|---|---|---|"]
+    rows += [f"| `{k}` | `{old}` | `{new}` | `{name}` | {v} |" for k, old, new, name, v in CHANGES]
+    return CHANGES_TEXT + "\n" + "\n".join(rows) + "\n"
+
 
 def _absolute(node: Any, file: str) -> Any:
     """``node`` with every reference within its file (``#/$defs/x``) named with the file."""
@@ -150,7 +176,7 @@ def _table(rows: list[list[str]]) -> str:
 def generate() -> str:
     files = _load()
     reader = Reader(files)
-    parts = [INTRO]
+    parts = [INTRO, _changes()]
     for name in schemas.SCHEMAS:
         file = schemas.schema_file(name)
         schema = files[file]

@@ -658,7 +658,7 @@ def test_dealt_hands_that_fit_are_accepted_by_play_and_score_alike():
 def test_seat_is_case_blind():
     r = runner.invoke(app, ["declare", B_ELDER, "--seat", "ELDER", "--json"])
     assert r.exit_code == 0, r.output
-    assert strict_json(r.stdout)["position"] == "elder"
+    assert strict_json(r.stdout)["seat"] == "elder"
 
 
 def test_carte_blanche_that_fits_the_discards_is_accepted():

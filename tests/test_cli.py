@@ -48,7 +48,7 @@ def test_elder_table_is_ranked_and_headed():
 def test_json_schema_for_younger(younger_json):
     data = younger_json
     assert data["hand"] == ["QS", "JS", "TS", "9S", "8S", "JH", "9H", "KD", "QD", "AC", "JC", "TC"]
-    assert (data["position"], data["rules"], data["model"]) == ("younger", "rubicon", "uniform")
+    assert (data["seat"], data["rules"], data["model"]) == ("younger", "rubicon", "uniform")
     assert (data["elder_took"], data["elder_blanche"]) == (4, False)
     assert len(data["choices"]) == 1 + 12 + 66 + 220 + 495
     for rank, d in enumerate(data["choices"], 1):
@@ -152,3 +152,49 @@ def test_a_reader_that_goes_away_gets_no_traceback():
     err = p.stderr.read().decode()
     p.wait(timeout=60)
     assert "Traceback" not in err, err
+
+
+def test_every_command_takes_quiet():
+    """-q/--quiet is an option of every command (those without progress take it too: it silences any notice)."""
+    import typer.main
+
+    group = typer.main.get_command(app)
+    for name, command in group.commands.items():
+        flags = {o for p in command.params for o in getattr(p, "opts", [])}
+        assert {"-q", "--quiet"} <= flags, name
+
+
+E1 = "AS 7S AH KH QH TH 8H 7H AD 7D KC 7C"
+D1 = "KS QS JS TS 9S 8S KD QD 8D AC JC TC"
+RECORD = str(__import__("pathlib").Path(__file__).resolve().parents[1] / "docs" / "examples" / "deal-004.pqn")
+
+
+def test_every_command_runs_with_quiet_and_json(tmp_path):
+    """Each command (but warm, which compiles every kernel) with -q, and --json where it prints a document:
+    exit 0, nothing on stderr, one JSON object on stdout (batch: one line per item)."""
+    house = tmp_path / "one.toml"
+    house.write_text('base = "rubicon"\n[exchange]\nelder = [1]\n', encoding="utf-8")
+    lines = tmp_path / "in.jsonl"
+    lines.write_text('{"id": "a", "command": "odds", "cards": "AH KH", "elder": true}\n', encoding="utf-8")
+    runs = {
+        "discard": ["discard", E1, "--elder", "--rules", str(house), "--top", "2"],
+        "declare": ["declare", "AS AH AD AC KS KH KD QS QH JS TS 9S", "--discards", "7S 8S 7H 8H 7D", "--elder"],
+        "score": ["score", E1, D1],
+        "play": ["play", E1, D1, "--tricks", "AS KS, 7C AC"],
+        "odds": ["odds", "AH KH", "--elder"],
+        "rules": ["rules", "rubicon"],
+        "partie": ["partie", "31 14", "9 52"],
+        "review": ["review", RECORD, "--summary"],
+        "record": ["record", RECORD],
+        "batch": ["batch", str(lines), "--workers", "1"],
+    }
+    import typer.main
+
+    assert set(runs) | {"warm"} == set(typer.main.get_command(app).commands)
+    for name, args in runs.items():
+        full = [*args, "-q"] + ([] if name == "batch" else ["--json"])
+        result = runner.invoke(app, full)
+        assert result.exit_code == 0, (name, result.output)
+        assert result.stderr == "", (name, result.stderr)
+        for line in result.stdout.splitlines() if name == "batch" else [result.stdout]:
+            assert isinstance(json.loads(line), dict), name

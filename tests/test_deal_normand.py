@@ -87,12 +87,12 @@ def test_the_command_json_schema_and_why() -> None:
     data = json.loads(r.stdout)
     assert not list(validator("discard-normand-play").iter_errors(data))
     why = data["why"]
-    assert why["exchange"] == "keep" and why["against"] == data["options"][0]["exchange"]
-    exact = {("keep" if o["exchange"] == "keep" else tuple(o["exchange"])): o["exact_net"] for o in data["options"]}
-    first = data["options"][0]["exchange"]
-    assert math.isclose(why["declarations_exact"], exact["keep"] - exact[tuple(first) if first != "keep" else "keep"])
+    assert why["discard"] == [] and why["against"] == data["choices"][0]["discard"]  # []: keep
+    exact = {tuple(o["discard"]): o["exact_net"] for o in data["choices"]}
+    first = data["choices"][0]["discard"]
+    assert math.isclose(why["declarations_exact"], exact[()] - exact[tuple(first)])
     assert math.isclose(why["net"]["mean"], why["declarations_exact"] + why["play"]["mean"])
-    keep = next(o for o in data["options"] if o["exchange"] == "keep")
+    keep = next(o for o in data["choices"] if o["discard"] == [])
     assert why["net"] == keep["vs_best"]  # one figure: the table's vs #1 is what --why splits (issue 39)
 
 

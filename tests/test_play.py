@@ -372,3 +372,28 @@ def test_the_line_returns_elder_s_tricks_and_the_trick_that_brought_pique(rules)
         assert (et, pique_trick) == (s.tricks[ELDER], came)
         seen_pique += came >= 0
     assert seen_pique >= 3  # the check has teeth: pique came in the play in some of the deals
+
+
+def test_an_incomplete_last_trick_values_the_followers_replies():
+    """``--tricks`` for two hands may end with the card led alone, as for three and four: every legal reply
+    of the follower is valued, each equal to plain minimax after it (game/play.py), the deal's value his best."""
+    from piquet_calc.analysis.play import analyse_play, parse_tricks
+
+    e, d = parse_cards(B_ELDER), parse_cards(A_DEALER)
+    given = TRICKS_004.split(", ")
+    recorded = tricks_of(", ".join(given))
+    # after 8 tricks the dealer leads (elder may play AS or 7S); after 7 and 6, elder (the dealer has choices)
+    for tricks, lead in ((recorded[:8], "KS"), (recorded[:7], "AS"), (recorded[:6], "AD")):
+        lead = parse_cards(lead)[0]
+        a = analyse_play(e, d, ENCYCLOPEDIA, parse_tricks(", ".join(" ".join(map(str, t)) for t in tricks)
+                                                          + f", {lead}"), kernel=False)
+        state = score_play(start(e, d, ENCYCLOPEDIA, 17, 22, pique_live=False), tricks, ENCYCLOPEDIA).state
+        follower = 1 - state.leader
+        assert a.to_move == follower
+        replies = legal_cards(state.hands[follower], lead)
+        values = {r: minimax(play_trick(state, lead, r, ENCYCLOPEDIA), ENCYCLOPEDIA) for r in replies}
+        assert {c: v for c, v, _ in a.choices} == values
+        assert a.value == (max if follower == ELDER else min)(values.values())
+        t = a.tricks[len(tricks)]
+        assert not t.recorded and t.led_recorded and lead in t.cards
+        assert a.end.totals[ELDER] - a.end.totals[DEALER] == a.value

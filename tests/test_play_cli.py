@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from piquet_calc.cli import app
 from piquet_calc.rules import PRESETS, RulesError, rules_from_dict
+from piquet_calc.schemas import validator
 
 runner = CliRunner()
 B_ELDER = "AS 7S AH KH QH TH 8H 7H AD 7D KC 7C"
@@ -137,7 +138,7 @@ def test_json_line_and_total_from_a_solve():
     ("AS KD", "--tricks: trick 1: dealer must follow suit to AS, not play KD"),
     ("AH TC, KH JC, QH 8D, TH 8S, 8H 9S, 7H TS, AD QD, 7D KD, 7S KS",
      "--tricks: trick 9: dealer leads, and 7S is not in dealer's hand (it is elder's card)"),
-    ("AH", "--tricks: trick 1: expected two cards, the leader's then the follower's, not 'AH'"),
+    ("AH, KH TC", "--tricks: trick 1: expected two cards, the leader's then the follower's, not 'AH'"),
     (TRICKS_004 + ", AH TC", "--tricks: 13 tricks given, a deal has 12"),
     ("AH TC, KH XX", "--tricks: trick 2: unknown card 'XX'"),
 ])
@@ -180,3 +181,19 @@ def test_house_rules_set_the_play():
         rules_from_dict({"play": {"capot_replaces_cards": 1}})
     with pytest.raises(RulesError, match="play.capot: 0 to 255, not 1000"):
         rules_from_dict({"play": {"capot": 1000}})
+
+
+def test_an_incomplete_last_trick_values_the_followers_cards():
+    """``--tricks "AH TC, KH"``: the dealer's replies to KH valued, as the play of three and four do."""
+    r = invoke("play", B_ELDER, A_DEALER, "--tricks", "AH TC, KH", "--json", "-q")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    validator("play").validate(data)
+    assert data["tricks"] == [["AH", "TC"], ["KH"]]
+    assert sorted(c["card"] for c in data["choices"]) == sorted(set(A_DEALER.split()) - {"TC"})  # no heart
+    t = data["line"][1]
+    assert (t["leader"], t["elder"], t["recorded"]) == ("elder", "KH", False)
+    assert data["value"] == min(c["value"] for c in data["choices"]) == data["difference"]
+    assert data["choices"][0]["card"] == t["dealer"]  # ranked best first for the dealer: the line's reply
+    table = invoke("play", B_ELDER, A_DEALER, "--tricks", "AH TC, KH", "-q").stdout
+    assert "lead recorded" in table and "Every card dealer may play to trick 2" in table

@@ -262,7 +262,7 @@ def test_the_partie_line_in_the_table_and_the_json(sampled):
     data = why_data(w, {"samples": 40, "seed": 8})
     validator("discard-why").validate(data)
     p = data["partie"]
-    assert p["score"] == {"me": 80, "opponent": 90, "deal": 5, "position": "elder", "player": 1}
+    assert p["score"] == {"me": 80, "opponent": 90, "deal": 5, "seat": "elder", "player": 1}
     assert (p["mean"], p["se"], p["samples"], p["unit"]) == (w.partie.difference.mean, w.partie.difference.se, 40,
                                                              "points")
     assert data["sum_of_sources"] == why_data(plain, {})["sum_of_sources"]  # not a source: not in the sum

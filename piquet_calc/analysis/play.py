@@ -1,8 +1,9 @@
 """Public API: one deal's play, double dummy: the declarations, then the best play from any point.
 
 ``analyse_play(elder, dealer, rules, tricks=...)`` scores the declarations as ``score`` does, plays
-the recorded tricks (each the leader's card, then the follower's), and solves the rest with both
-players seeing every card and playing perfectly (each maximising his own total minus the other's).
+the recorded tricks (each the leader's card, then the follower's; the last may be the card led alone, as
+the play of three and four take an incomplete last trick), and solves the rest with both players seeing
+every card and playing perfectly (each maximising his own total minus the other's).
 The result is frozen; ``report`` turns it into a table or JSON.
 """
 
@@ -41,6 +42,7 @@ class PlayedTrick(TrickRecord):
     recorded: bool  # given by the user, not solved
     equally_good: tuple[tuple[Card, ...], tuple[Card, ...]]  # (elder's, dealer's), solved tricks only
     pique: bool  # elder reached pique in this trick
+    led_recorded: bool = False  # a solved trick whose lead was given (--tricks' incomplete last trick)
 
 
 class PlayedDeal:
@@ -70,13 +72,20 @@ class PlayAnalysis(PlayedDeal):
     tricks_won: tuple[int, int]
     end: Finish
     value: int | None  # elder's total minus the dealer's with perfect play from the last recorded trick
-    # every lead of the player to move after the recorded tricks: (card, the deal's value with best play after
-    # it, what the play from there adds); () when every trick is recorded
+    # every card of the player to move after the recorded cards (the leader's leads, or the follower's replies to
+    # a recorded lead): (card, the deal's value with best play after it, what the play from there adds); ()
+    # when every trick is recorded
     choices: tuple[tuple[Card, int, int], ...] = ()
 
     @property
     def pique_at_start(self) -> bool:
         return pique_at_start(self.before[ELDER], self.before[DEALER], self.pique_live, self.rules)[0]
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move after the recorded cards (ELDER or DEALER), None when every trick is recorded."""
+        first = next((t for t in self.tricks if not t.recorded), None)
+        return None if first is None else 1 - first.leader if first.led_recorded else first.leader
 
 
 def trick_cards(text: str, prefix: str = "") -> Iterator[tuple[int, str, list[Card], bool]]:
@@ -94,14 +103,15 @@ def trick_cards(text: str, prefix: str = "") -> Iterator[tuple[int, str, list[Ca
         yield n, part, cards, n == len(parts)
 
 
-def parse_tricks(text: str) -> list[tuple[Card, Card]]:
-    """Tricks separated by commas, each two cards: the leader's, then the follower's ("AH TC, KH JC")."""
-    tricks: list[tuple[Card, Card]] = []
-    for n, part, cards, _ in trick_cards(text, "--tricks: "):
-        if len(cards) != 2:
-            raise CardError(f"--tricks: trick {n}: expected two cards, the leader's then the follower's, "
-                            f"not {quote(part.strip())}")
-        tricks.append((cards[0], cards[1]))
+def parse_tricks(text: str) -> list[tuple[Card, ...]]:
+    """Tricks separated by commas, each two cards: the leader's, then the follower's ("AH TC, KH JC"); only the
+    last may be incomplete, the card led alone ("AH TC, KH"), as the play of three and four read theirs."""
+    tricks: list[tuple[Card, ...]] = []
+    for n, part, cards, last in trick_cards(text, "--tricks: "):
+        if len(cards) != 2 and not (last and len(cards) == 1):
+            raise CardError(f"--tricks: trick {n}: expected two cards, the leader's then the follower's, not "
+                            f"{quote(part.strip())} (only the last trick may be the card led alone)")
+        tricks.append(tuple(cards))
     return tricks
 
 
@@ -114,9 +124,10 @@ def before_play(s: DealScore) -> tuple[int, int, bool]:
 
 
 def analyse_play(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
-                 tricks: Sequence[tuple[Card, Card]] = (), elder_dealt: Sequence[Card] | None = None,
+                 tricks: Sequence[Sequence[Card]] = (), elder_dealt: Sequence[Card] | None = None,
                  dealer_dealt: Sequence[Card] | None = None, kernel: bool | None = None) -> PlayAnalysis:
-    """The declarations, the recorded ``tricks``, and the best play of the rest (see the module docstring).
+    """The declarations, the recorded ``tricks``, and the best play of the rest (see the module docstring); the
+    last trick may be its lead alone: then ``choices`` values the follower's replies to it.
 
     CardError for overlapping hands, wrong counts or dealt hands that do not fit the final ones
     (game/consistency.py); PlayError (one line naming the trick) for an
@@ -141,7 +152,8 @@ def analyse_play(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
     e0, d0, live = before_play(score)
     state = start(elder, dealer, rules, e0, d0, live)
     played: list[PlayedTrick] = []
-    for lead, reply in tricks:
+    led = tuple(tricks[-1]) if tricks and len(tricks[-1]) == 1 else ()  # the incomplete last trick's lead
+    for lead, reply in tricks[:len(tricks) - len(led)]:
         state, record = _play(state, lead, reply, rules, recorded=True, good=((), ()))
         played.append(record)
     value = None
@@ -151,9 +163,13 @@ def analyse_play(elder: Sequence[Card], dealer: Sequence[Card], rules: RuleSet,
         from ..engine.solvers import solver_for  # numba only now, if the kernels are compiled
 
         solver = solver_for(rules, kernel)
-        value = solver.value(state)
-        choices = lead_choices(state, rules, solver)
-        line = solver.line(state)
+        if led:
+            choices, value, state, record = _follow(state, led[0], rules, solver)
+            played.append(record)
+        else:
+            value = solver.value(state)
+            choices = lead_choices(state, rules, solver)
+        line = solver.line(state) if state.tricks_left else []
         for t in line_choices(state, line, rules, solver):
             lead, reply = (t.cards if t.leader == ELDER else t.cards[::-1])
             state, record = _play(state, lead, reply, rules, recorded=False, good=t.alternatives)
@@ -182,11 +198,32 @@ def lead_choices(state: PlayState, rules: RuleSet, solver: Solver | PlainSolver)
     return tuple(out)
 
 
+def _follow(state: PlayState, lead: Card, rules: RuleSet, solver: Solver | PlainSolver
+            ) -> tuple[tuple[tuple[Card, int, int], ...], int, PlayState, PlayedTrick]:
+    """The follower's turn after the recorded ``lead``: every legal reply valued as ``lead_choices`` values a
+    lead (best play after it), the deal's value (his best), and the trick played with the first best reply."""
+    from ..cards import sort_hand
+    from ..game.play import legal_cards
+
+    here = state.totals[ELDER] - state.totals[DEALER]
+    follower = 1 - state.leader
+    if lead not in state.hands[state.leader]:  # game/play.py's one-line error naming the card and the hand
+        play_trick(state, lead, lead, rules)
+    replies = sort_hand(legal_cards(state.hands[follower], lead))
+    values = [solver.value(play_trick(state, lead, r, rules)) for r in replies]
+    value = (max if follower == ELDER else min)(values)
+    best = tuple(r for r, v in zip(replies, values, strict=True) if v == value)
+    choices = tuple((r, v, v - here) for r, v in zip(replies, values, strict=True))
+    good = (best, ()) if follower == ELDER else ((), best)
+    after, record = _play(state, lead, best[0], rules, recorded=False, good=good, led_recorded=True)
+    return choices, value, after, record
+
+
 def _play(state: PlayState, lead: Card, reply: Card, rules: RuleSet, recorded: bool,
-          good: tuple[tuple[Card, ...], tuple[Card, ...]]) -> tuple[PlayState, PlayedTrick]:
+          good: tuple[tuple[Card, ...], tuple[Card, ...]], led_recorded: bool = False) -> tuple[PlayState, PlayedTrick]:
     n = sum(state.tricks) + 1
     leader = state.leader
     after = play_trick(state, lead, reply, rules, n)
     pair = (lead, reply) if leader == ELDER else (reply, lead)
     return after, PlayedTrick(n, leader, pair, after.leader, after.totals, recorded, good,
-                              after.pique and not state.pique)
+                              after.pique and not state.pique, led_recorded)

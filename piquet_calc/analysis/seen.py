@@ -461,18 +461,12 @@ MAX_HANDS = 20_000  # the most opponent hands ``play --seat`` counts (C(17, 12) 
 def parse_seen_tricks(text: str) -> tuple[list[tuple[Card, Card]], Card | None]:
     """``--tricks`` for ``play --seat``: tricks separated by commas, each the leader's card then the follower's;
     the last may be one card, the card led to the player ("AS 7S, KH")."""
-    from ..cards import parse_cards
     from .play import parse_tricks
 
-    parts = [p for p in text.split(",")] if text.strip() else []
-    if parts:
-        try:
-            last = parse_cards(parts[-1], what=f"trick {len(parts)}")
-        except CardError as e:
-            raise CardError(f"--tricks: trick {len(parts)}: {e}") from None
-        if len(last) == 1:
-            return parse_tricks(",".join(parts[:-1])), last[0]
-    return parse_tricks(text), None
+    tricks = parse_tricks(text)  # the play of two's reading, its incomplete last trick included
+    if tricks and len(tricks[-1]) == 1:
+        return [(lead, reply) for lead, reply in tricks[:-1]], tricks[-1][0]
+    return [(lead, reply) for lead, reply in tricks], None
 
 
 @dataclass(frozen=True)

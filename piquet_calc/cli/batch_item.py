@@ -7,11 +7,13 @@ name the command's ``--help`` gives (an argument's name, an option's long name w
 the command's real parameters, read from the typer app (``serve``), so an option another command gains
 is batchable at once.
 
-``run_item`` then runs the command as ``piquet-calc COMMAND ARGV... --json`` would, through the app's own
-``main`` (its one-line errors, its exit statuses), with stdout and stderr caught: exit 0 gives the
-command's --json document (made one line), exit 2 its one-line message, word for word. The catch swaps
-the process's standard streams, so one item runs at a time in a process (a lock: a Dask worker may run
-tasks on several threads).
+``run_item`` then answers as ``piquet-calc COMMAND ARGV... --json`` would. A command with a document
+function (``DOCUMENTS``: ``odds_document`` in cli/odds.py, ...) is called directly: the argument list parsed
+by the command's own parser (click's messages, its types, its callbacks), the options given passed to the
+function (those left out take its defaults), its dict made one line of JSON, its one-line error (a usage
+error, a CardError, ...) the line's error, word for word; nothing is printed, so items may run on several
+threads at once (a Dask worker's). The others still run through the app's ``main`` with the process's
+standard streams caught, one at a time in a process (a lock).
 """
 
 from __future__ import annotations
@@ -19,11 +21,12 @@ from __future__ import annotations
 import io
 import json
 import threading
+from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
 from typing import Any
 
 from . import streams
-from .common import PROG
+from .common import PROG, USER_ERRORS, ParameterSource, _json_safe, click_errors
 
 SEPARATOR = "|"  # a plain line's arguments: "ELDER HAND | DEALER HAND" (cards never hold it)
 ERROR_PREFIX = f"{PROG}: error: "
@@ -178,10 +181,47 @@ def _error_of(status: Any, err: str) -> str:
     return streams.one_line(f"exit status {status}" + (f": {last[-1]}" if last else ""))
 
 
+def documents() -> dict[str, Callable[..., dict[str, Any]]]:
+    """The commands answered by their document function, by name: ``document(**options) -> dict``."""
+    from .declare import declare_document
+    from .odds import odds_document
+    from .partie import partie_document
+    from .play import play_document
+    from .record import record_document
+    from .review import review_document
+    from .rules import rules_document
+    from .score import score_document
+
+    return {"declare": declare_document, "odds": odds_document, "partie": partie_document, "play": play_document,
+            "record": record_document, "review": review_document, "rules": rules_document, "score": score_document}
+
+
+OUTPUT_ONLY = ("as_json", "wide", "quiet")  # how the command line writes, not what the document holds
+
+
 def run_item(task: tuple[str, list[str]]) -> tuple[str | None, str | None]:
     """Run ``piquet-calc COMMAND ARGV... --json`` in this process: (its document as one line of JSON, None),
     or (None, its error message)."""
     name, argv = task
+    document = documents().get(name)
+    if document is None:
+        return _run_main(name, argv)
+    try:
+        ctx = group().commands[name].make_context(name, _with_json(argv))
+        given = {key: value for key, value in ctx.params.items() if key not in OUTPUT_ONLY
+                 and ctx.get_parameter_source(key) not in (None, ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP)}
+        data = document(**given)
+    except click_errors.ClickException as e:
+        return None, streams.one_line(e.format_message() or type(e).__name__) or "invalid input"
+    except USER_ERRORS as e:
+        return None, streams.one_line(str(e)) or "invalid input"
+    except Exception as e:  # noqa: BLE001 - a bug of one line must not end the run: it is that line's error
+        return None, streams.one_line(f"internal error: {type(e).__name__}: {e}")
+    return json.dumps(_json_safe(data), ensure_ascii=False, separators=(",", ":")), None
+
+
+def _run_main(name: str, argv: list[str]) -> tuple[str | None, str | None]:
+    """A command without a document function, through the app's ``main`` with the standard streams caught."""
     out, err = io.StringIO(), io.StringIO()
     with _one_at_a_time, redirect_stdout(out), redirect_stderr(err):
         try:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 import typer
@@ -124,6 +125,17 @@ WideOption = Annotated[bool, typer.Option("--wide", help="On a terminal, show ev
                                           "wider than the window (piped output is never cut).")]
 ElderOption = Annotated[bool, typer.Option("--elder", help="You are elder (non-dealer).")]
 YoungerOption = Annotated[bool, typer.Option("--younger", help="You are younger (the dealer).")]
+# the commands that show no progress take --quiet as every command does: it silences any notice on stderr
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No notice on stderr (this command shows no "
+                                                               "progress).")]
+
+
+def _silence(quiet: bool) -> None:
+    """``--quiet``: no first-run line (nor any other notice) on stderr in this process."""
+    if quiet:
+        from ..engine import first_run
+
+        first_run.silence()
 
 
 @contextmanager
@@ -185,6 +197,19 @@ def _json_safe(obj: Any) -> Any:
     if isinstance(obj, list | tuple):
         return [_json_safe(v) for v in obj]
     return obj
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A command's answer, validated and analysed once: its --json document and its table, both made from the
+    same analysis (the command's ``*_document`` function returns ``data()``; batch calls that function)."""
+
+    data: Callable[[], dict[str, Any]]
+    table: Callable[[], str]
+
+    def emit(self, as_json: bool) -> None:
+        """Print the document or the table, as every command writes (``_emit``)."""
+        _emit(as_json, self.data, self.table)
 
 
 def _emit(as_json: bool, data: Callable[[], Any], table: Callable[[], str], wide: bool = False) -> None:

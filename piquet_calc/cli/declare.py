@@ -1,8 +1,9 @@
-"""`piquet-calc declare`: what to declare (two, three or four players), and --dialogue: the announcements."""
+"""`piquet-calc declare`: what to declare (two, three or four players), and --dialogue: the announcements;
+``declare_document``, its --json document (batch's too)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -10,13 +11,14 @@ from ..cards import DECK, HAND_SIZE, Card, CardError, parse_cards, parse_hand, q
 from ..game.consistency import check_exchange_seen
 from ..rules import RuleSet, get_rules
 from .common import (
+    Answer,
     ElderOption,
     JsonOption,
     RulesOption,
     WideOption,
     YoungerOption,
-    _emit,
     _one_position,
+    _silence,
     _user_errors,
     _younger_only,
     click_errors,
@@ -51,23 +53,41 @@ def declare(
     dealer_dealt: Annotated[str, typer.Option(help="With --dialogue: the dealer's dealt hand.")] = "",
 ) -> None:
     """What to declare: each class's chance of being good, what is good against the cards, what can be sunk."""
+    if not (dialogue or dealer_hand is not None or elder_dealt or dealer_dealt):
+        _silence(quiet)
+    declare_answer(hand, discards=discards, seen=seen, elder=elder, younger=younger, dealer=dealer, seat=seat,
+                   carte_blanche=carte_blanche, elder_blanche=elder_blanche, rules=rules, dialogue=dialogue,
+                   dealer_hand=dealer_hand, elder_dealt=elder_dealt, dealer_dealt=dealer_dealt,
+                   progress=not quiet).emit(as_json)
+
+
+def declare_document(hand: str, *, discards: str = "", seen: str = "", elder: bool = False, younger: bool = False,
+                     dealer: bool = False, seat: str | None = None, carte_blanche: bool = False,
+                     elder_blanche: bool = False, rules: str = "rubicon", dialogue: bool = False,
+                     dealer_hand: str | None = None, elder_dealt: str = "", dealer_dealt: str = "") -> dict[str, Any]:
+    """``declare HAND --json``'s document (no progress written); a usage error (one line) for bad options."""
+    return declare_answer(hand, discards=discards, seen=seen, elder=elder, younger=younger, dealer=dealer, seat=seat,
+                          carte_blanche=carte_blanche, elder_blanche=elder_blanche, rules=rules, dialogue=dialogue,
+                          dealer_hand=dealer_hand, elder_dealt=elder_dealt, dealer_dealt=dealer_dealt,
+                          progress=False).data()
+
+
+def declare_answer(hand: str, *, discards: str, seen: str, elder: bool, younger: bool, dealer: bool,
+                   seat: str | None, carte_blanche: bool, elder_blanche: bool, rules: str, dialogue: bool,
+                   dealer_hand: str | None, elder_dealt: str, dealer_dealt: str, progress: bool) -> Answer:
+    """The options checked and the declarations analysed (or the dialogue), for the document and the table;
+    ``progress``: the analysis's progress on stderr."""
     if dialogue or dealer_hand is not None or elder_dealt or dealer_dealt:
         others = bool(discards or seen or elder or younger or dealer or seat or carte_blanche or elder_blanche)
-        _declare_dialogue(hand, dealer_hand, elder_dealt, dealer_dealt, rules, as_json, dialogue, others)
-        return
-    if quiet:
-        from ..engine import first_run
-
-        first_run.silence()
+        return _declare_dialogue(hand, dealer_hand, elder_dealt, dealer_dealt, rules, dialogue, others)
     with _user_errors():
         ruleset = get_rules(rules)
         thrown = parse_cards(discards, what="the discards")
         looked = parse_cards(seen, what="the seen cards")
     seat = seat.strip().lower() if seat is not None else None  # case-blind, as presets and cards
     if ruleset.table.players > 2:
-        _declare_table(hand, ruleset, seat, elder, younger, dealer, thrown, looked, carte_blanche, elder_blanche,
-                       as_json, quiet)
-        return
+        return _declare_table(hand, ruleset, seat, elder, younger, dealer, thrown, looked, carte_blanche,
+                              elder_blanche, progress)
     if seat is not None:
         if seat not in ("elder", "younger", "dealer"):
             raise click_errors.UsageError(f"no seat {quote(seat)} at this table: seats are elder, dealer (younger)")
@@ -85,11 +105,11 @@ def declare(
     with _user_errors():
         result = analyse_declaration(cards, "elder" if elder else "younger", thrown, looked, ruleset,
                                      carte_blanche=carte_blanche, elder_blanche=elder_blanche)
-    _emit(as_json, lambda: report.declaration_data(result), lambda: report.declaration_table(result))
+    return Answer(lambda: report.declaration_data(result), lambda: report.declaration_table(result))
 
 
 def _declare_dialogue(elder_hand: str, dealer_hand: str | None, elder_dealt: str, dealer_dealt: str, rules: str,
-                      as_json: bool, dialogue: bool, other_options: bool) -> None:
+                      dialogue: bool, other_options: bool) -> Answer:
     """declare --dialogue ELDER DEALER: the announcements of both final hands and what each seat knows."""
     if not dialogue:
         raise click_errors.UsageError("a second hand and --elder-dealt/--dealer-dealt are for --dialogue")
@@ -124,12 +144,11 @@ def _declare_dialogue(elder_hand: str, dealer_hand: str | None, elder_dealt: str
                 seen = tuple(c for c in DECK if c not in taken)
             k = knowledge(said, seat, e_dealt, d_dealt, seen)
             knows[seat] = (k, len(consistent_hands(k)) if both else None)
-    _emit(as_json, lambda: dialogue_data(said, knows), lambda: dialogue_table(dialogue_data(said, knows)))
+    return Answer(lambda: dialogue_data(said, knows), lambda: dialogue_table(dialogue_data(said, knows)))
 
 
 def _declare_table(hand: str, ruleset: RuleSet, seat: str | None, elder: bool, younger: bool, dealer: bool,
-                   thrown: tuple, looked: tuple, carte_blanche: bool, elder_blanche: bool, as_json: bool,
-                   quiet: bool) -> None:
+                   thrown: tuple, looked: tuple, carte_blanche: bool, elder_blanche: bool, progress: bool) -> Answer:
     """declare for three or four players: any seat, by --seat (or --elder, --dealer)."""
     shape = ruleset.table
     if younger:
@@ -152,12 +171,12 @@ def _declare_table(hand: str, ruleset: RuleSet, seat: str | None, elder: bool, y
             raise click_errors.UsageError(f"nobody exchanges under {ruleset.name}: no --discards or --carte-blanche "
                                           "(each hand's carte blanche is read off it)")
         with _user_errors():
-            four = analyse_declaration_four(cards, who, ruleset, progress=_Progress(not quiet))
-        _emit(as_json, lambda: report.declaration_four_data(four), lambda: report.declaration_four_table(four))
-        return
+            four = analyse_declaration_four(cards, who, ruleset, progress=_Progress(progress))
+        return Answer(lambda: report.declaration_four_data(four), lambda: report.declaration_four_table(four))
     from ..analysis.declarations_normand import analyse_declaration_normand
 
     with _user_errors():
         result = analyse_declaration_normand(cards, who, ruleset, thrown, carte_blanche=carte_blanche,
-                                             progress=_Progress(not quiet))
-    _emit(as_json, lambda: report.declaration_normand_data(result), lambda: report.declaration_normand_table(result))
+                                             progress=_Progress(progress))
+    return Answer(lambda: report.declaration_normand_data(result),
+                  lambda: report.declaration_normand_table(result))

@@ -1,14 +1,25 @@
-"""`piquet-calc odds`: the chance of drawing named cards."""
+"""`piquet-calc odds`: the chance of drawing named cards; ``odds_document``, its --json document (batch's too)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from ..cards import DECK, HAND_SIZE, parse_cards
 from ..rules import get_rules, span
-from .common import ElderOption, JsonOption, RulesOption, WideOption, YoungerOption, _emit, _user_errors, click_errors
+from .common import (
+    Answer,
+    ElderOption,
+    JsonOption,
+    QuietOption,
+    RulesOption,
+    WideOption,
+    YoungerOption,
+    _silence,
+    _user_errors,
+    click_errors,
+)
 
 
 def odds(
@@ -21,8 +32,25 @@ def odds(
     rules: RulesOption = "rubicon",
     as_json: JsonOption = False,
     wide: WideOption = False,  # read by _emit (common.py)
+    quiet: QuietOption = False,
 ) -> None:
     """The chance of drawing at least j of the named cards, exact, with the odds as the old books give them."""
+    _silence(quiet)
+    odds_answer(cards, take=take, at_least=at_least, unseen=unseen, elder=elder, younger=younger,
+                rules=rules).emit(as_json)
+
+
+def odds_document(cards: str, *, take: int | None = None, at_least: int | None = None,
+                  unseen: int = len(DECK) - HAND_SIZE, elder: bool = False, younger: bool = False,
+                  rules: str = "rubicon") -> dict[str, Any]:
+    """``odds CARDS --json``'s document; a usage error (one line) for bad options."""
+    return odds_answer(cards, take=take, at_least=at_least, unseen=unseen, elder=elder, younger=younger,
+                       rules=rules).data()
+
+
+def odds_answer(cards: str, *, take: int | None, at_least: int | None, unseen: int, elder: bool, younger: bool,
+                rules: str) -> Answer:
+    """The options checked and the chances computed, for the document and the table."""
     with _user_errors():
         named = parse_cards(cards, what="the named cards")
         ruleset = get_rules(rules)
@@ -60,5 +88,5 @@ def odds(
     from ..analysis.odds import odds_rows
 
     rows = odds_rows(len(named), take, unseen, js)
-    _emit(as_json, lambda: report.odds_data(named, take, unseen, rows),
-          lambda: report.odds_table(named, take, unseen, rows))
+    return Answer(lambda: report.odds_data(named, take, unseen, rows),
+                  lambda: report.odds_table(named, take, unseen, rows))

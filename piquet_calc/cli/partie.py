@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -19,7 +19,17 @@ from ..jsontext import JsonTextError, raw_decode
 from ..numerals import NumberError, parse_whole
 from ..rules import get_rules
 from ..rules.model import RulesError, RuleSet
-from .common import JsonOption, RulesOption, WideOption, _emit, _user_errors, click_errors
+from .common import (
+    Answer,
+    JsonOption,
+    QuietOption,
+    RulesOption,
+    WideOption,
+    _emit,
+    _silence,
+    _user_errors,
+    click_errors,
+)
 
 if TYPE_CHECKING:
     from ..analysis.deal import DealAnalysis
@@ -103,8 +113,21 @@ def partie(
                                                "default 100.", show_default=False)] = None,
     as_json: JsonOption = False,
     wide: WideOption = False,  # read by _emit (common.py)
+    quiet: QuietOption = False,
 ) -> None:
     """The score sheet of a partie under the preset's rules, and its result (docs/rules.md, The partie)."""
+    _silence(quiet)
+    partie_answer(deals, rules=rules, four_deals=four_deals, target=target).emit(as_json)
+
+
+def partie_document(deals: list[str] | None = None, *, rules: str = "rubicon", four_deals: bool = False,
+                    target: int | None = None) -> dict[str, Any]:
+    """``partie DEALS --json``'s document (no deals: read stdin); a usage error (one line) for bad deals."""
+    return partie_answer(deals, rules=rules, four_deals=four_deals, target=target).data()
+
+
+def partie_answer(deals: list[str] | None, *, rules: str, four_deals: bool, target: int | None) -> Answer:
+    """The deals read and the partie scored, for the document and the table."""
     from ..report.partie import partie_data, partie_table
 
     with _user_errors():
@@ -125,8 +148,8 @@ def partie(
                   else score_partie(ruleset, given, four_deals=four_deals, target=target))
     except PartieError as e:
         raise click_errors.UsageError(str(e)) from None
-    _emit(as_json, lambda: partie_data(result, four_deals=four_deals, target=target),
-          lambda: partie_table(result, four_deals=four_deals, target=target))
+    return Answer(lambda: partie_data(result, four_deals=four_deals, target=target),
+                  lambda: partie_table(result, four_deals=four_deals, target=target))
 
 
 # --- discard --play --score (issue 23, item 3): called from cli/discard.py -------------------------

@@ -1,16 +1,20 @@
-"""`piquet-calc play`: the best play with both hands seen, or (--seat) the card to play as a player sees it."""
+"""`piquet-calc play`: the best play with both hands seen, or (--seat) the card to play as a player sees it;
+``play_document``, its --json document (batch's too)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from ..cards import HAND_SIZE, CardError, parse_cards
 from ..kernels.cache import MAX_THREADS
 from ..rules import RuleSet, get_rules
-from .common import JsonOption, RulesOption, WideOption, _emit, _given, _number, _user_errors, click_errors
+from .common import Answer, JsonOption, RulesOption, WideOption, _given, _number, _silence, _user_errors, click_errors
+
+# the options that mean something only when given (even empty, or false): None in play_document when not given
+GIVEN_ONLY = ("elder_dealt", "dealer_dealt", "discards", "heard", "other_took", "seen", "carte_blanche", "threads")
 
 
 def play(
@@ -47,43 +51,66 @@ def play(
     """The declarations, then the best play of the deal with both hands seen (double dummy), trick by trick;
     with --seat, the card to play as you see the cards; under normand (three hands) the play by the paranoid
     model, every card of the player to move valued."""
+    _silence(quiet)
+    typed = {"elder_dealt": elder_dealt, "dealer_dealt": dealer_dealt, "discards": discards, "heard": heard,
+             "other_took": other_took, "seen": seen, "carte_blanche": carte_blanche, "threads": threads}
+    given = set(_given(ctx, *GIVEN_ONLY))
+    options = {k: (v if "--" + k.replace("_", "-") in given else None) for k, v in typed.items()}
+    play_answer(hands, tricks=tricks, seat=seat, rules=rules, **options).emit(as_json)
+
+
+def play_document(hands: list[str], *, tricks: str = "", elder_dealt: str | None = None,
+                  dealer_dealt: str | None = None, seat: str | None = None, discards: str | None = None,
+                  heard: str | None = None, other_took: str | None = None, seen: str | None = None,
+                  carte_blanche: bool | None = None, threads: int | None = None,
+                  rules: str = "rubicon") -> dict[str, Any]:
+    """``play HANDS --json``'s document (an option None: not given); a usage error (one line) for bad options."""
+    return play_answer(hands, tricks=tricks, elder_dealt=elder_dealt, dealer_dealt=dealer_dealt, seat=seat,
+                       discards=discards, heard=heard, other_took=other_took, seen=seen, carte_blanche=carte_blanche,
+                       threads=threads, rules=rules).data()
+
+
+def play_answer(hands: list[str], *, tricks: str, elder_dealt: str | None, dealer_dealt: str | None,
+                seat: str | None, discards: str | None, heard: str | None, other_took: str | None,
+                seen: str | None, carte_blanche: bool | None, threads: int | None, rules: str) -> Answer:
+    """The options checked and the play analysed (every road: two hands, --seat, normand, four), for the
+    document and the table."""
     from ..analysis.play import analyse_play, parse_tricks
     from ..game.play import PlayError
 
-    if quiet:
-        from ..engine import first_run
+    named = {"elder_dealt": elder_dealt, "dealer_dealt": dealer_dealt, "discards": discards, "heard": heard,
+             "other_took": other_took, "seen": seen, "carte_blanche": carte_blanche, "threads": threads, "seat": seat}
 
-        first_run.silence()
+    def given(*names: str) -> list[str]:
+        """The options among ``names`` that were given, as typed (common._given's words)."""
+        return ["--" + n.replace("_", "-") for n in names if named[n] is not None]
+
     with _user_errors():
         ruleset = get_rules(rules)
     if ruleset.table.players == 3:
-        from .play_normand import play_normand
+        from .play_normand import TWO_HAND_ONLY, play_normand_answer
 
-        play_normand(ctx, hands, tricks, rules, as_json, dealer_dealt)
-        return
+        return play_normand_answer(hands, tricks, rules, dealer_dealt, given(*TWO_HAND_ONLY))
     if ruleset.table.players == 4 and seat is None:
-        _play_four(ctx, hands, tricks, ruleset, as_json)
-        return
+        return _play_four(given(*GIVEN_ONLY), hands, tricks, ruleset)
     if len(hands) > 2:
         raise click_errors.UsageError(f"{ruleset.name}: give two hands, elder's then the dealer's, not {len(hands)}")
     elder_hand, dealer_hand = hands[0], hands[1] if len(hands) > 1 else ""
     if seat is not None:
-        _play_seen(elder_hand, dealer_hand, seat.lower(), _SeatInputs(discards, heard, other_took, seen,
-                                                                      carte_blanche), tricks,
-                   bool(_given(ctx, "elder_dealt", "dealer_dealt")), threads, rules, as_json)
-        return
+        return _play_seen(elder_hand, dealer_hand, seat.lower(),
+                          _SeatInputs(discards or "", heard or "", other_took or "", seen or "", bool(carte_blanche)),
+                          tricks, bool(given("elder_dealt", "dealer_dealt")), threads or 0, rules)
     if not dealer_hand:
         raise click_errors.UsageError("give both hands, elder's then the dealer's (or --seat and your own hand)")
-    seat_only = _given(ctx, "discards", "heard", "other_took", "seen", "carte_blanche", "threads")
+    seat_only = given("discards", "heard", "other_took", "seen", "carte_blanche", "threads")
     if seat_only:
         raise click_errors.UsageError(f"{', '.join(seat_only)}: for --seat")
     with _user_errors():
         ruleset.require_two_handed("play")
         e = parse_cards(elder_hand, HAND_SIZE, "elder's hand")
         d = parse_cards(dealer_hand, HAND_SIZE, "the dealer's hand")
-        given = _given(ctx, "elder_dealt", "dealer_dealt")  # given, even empty, is given
-        e_dealt = parse_cards(elder_dealt, HAND_SIZE, "elder's dealt hand") if "--elder-dealt" in given else None
-        d_dealt = parse_cards(dealer_dealt, HAND_SIZE, "the dealer's dealt hand") if "--dealer-dealt" in given else None
+        e_dealt = parse_cards(elder_dealt, HAND_SIZE, "elder's dealt hand") if elder_dealt is not None else None
+        d_dealt = parse_cards(dealer_dealt, HAND_SIZE, "the dealer's dealt hand") if dealer_dealt is not None else None
         played = parse_tricks(tricks)
         try:
             result = analyse_play(e, d, ruleset, played, e_dealt, d_dealt)
@@ -91,18 +118,16 @@ def play(
             raise CardError(f"--tricks: {err}") from None
     from .. import report
 
-    _emit(as_json, lambda: report.play_data(result), lambda: report.play_table(result))
+    return Answer(lambda: report.play_data(result), lambda: report.play_table(result))
 
 
-def _play_four(ctx: typer.Context, hands: list[str], tricks: str, ruleset: RuleSet, as_json: bool) -> None:
+def _play_four(others: list[str], hands: list[str], tricks: str, ruleset: RuleSet) -> Answer:
     """``play --rules four``: the declarations, the recorded cards, every card of the seat to move valued and
     the best play of the rest (analysis/play_four.py)."""
     from ..analysis.play_four import analyse_play_four, parse_tricks_four
     from ..game.play import PlayError
     from .common import _seating_hands
 
-    others = _given(ctx, "elder_dealt", "dealer_dealt", "discards", "heard", "other_took", "seen", "carte_blanche",
-                    "threads")
     if others:
         raise click_errors.UsageError(f"{', '.join(others)}: not for {ruleset.name} (no exchange, no --seat)")
     cards = _seating_hands(hands, ruleset)
@@ -114,7 +139,7 @@ def _play_four(ctx: typer.Context, hands: list[str], tricks: str, ruleset: RuleS
             raise CardError(f"--tricks: {err}") from None
     from ..report.play_four import play_four_data, play_four_table
 
-    _emit(as_json, lambda: play_four_data(result), lambda: play_four_table(result))
+    return Answer(lambda: play_four_data(result), lambda: play_four_table(result))
 
 
 # --- play --seat: the play as a player sees it (issue 22; analysis/seen.py, report/seen.py) -------------------
@@ -132,7 +157,7 @@ class _SeatInputs:
 
 
 def _play_seen(hand: str, other: str, seat: str, given: _SeatInputs, tricks: str, dealt: bool, threads: int,
-               rules: str, as_json: bool) -> None:
+               rules: str) -> Answer:
     """``play --seat``: every legal card of the player valued over the hands the opponent may hold."""
     from ..analysis.seen import analyse_seen, opponent_hands, parse_seen_tricks
     from ..game.play import SEAT_NAMES, PlayError
@@ -173,7 +198,7 @@ def _play_seen(hand: str, other: str, seat: str, given: _SeatInputs, tricks: str
     inputs = {"seat": seat, "hand": hand, "discards": given.discards, "heard": given.heard, "tricks": tricks,
               "rules": rules, "other_took": took, "seen": given.seen, "carte_blanche": given.carte_blanche}
     data = seen_data(result, inputs, hands.source)
-    _emit(as_json, lambda: data, lambda: seen_table(data))
+    return Answer(lambda: data, lambda: seen_table(data))
 
 
 # --- end of play --seat --------------------------------------------------------------------------------------

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NamedTuple
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
 
 import typer
 
 from ..cards import quote_path
 from . import streams
-from .common import JsonOption, click_errors
+from .common import JsonOption, QuietOption, _silence, click_errors
 
 if TYPE_CHECKING:
     from ..record.record import DealRecord
@@ -71,10 +71,12 @@ def record(
                                             "hands and every trick of its line) or declare --dialogue --json.")]
     = False,
     as_json: JsonOption = False,
+    quiet: QuietOption = False,
 ) -> None:
     """A deal record checked, then written as JSON or as tag-pair text (.pqn); the two round-trip exactly."""
     from ..record.record import write_record
 
+    _silence(quiet)
     if as_json:
         if to is not None and to.lower() != "json":
             raise click_errors.UsageError("--json writes JSON: not with --to pqn")
@@ -86,4 +88,14 @@ def record(
     streams.write_out(write_record(read.record, out))
 
 
-__all__ = ["ReadDeal", "read_deal", "read_source", "record"]
+def record_document(source: str, *, to: str | None = None, from_play: bool = False) -> dict[str, Any]:
+    """``record SOURCE --json``'s document: the deal record as JSON (docs/record.md), read and checked as
+    ``read_deal`` reads it; a usage error (one line) for bad options or a record that does not check."""
+    from ..record.record import record_data
+
+    if to is not None and to.lower() != "json":
+        raise click_errors.UsageError("--json writes JSON: not with --to pqn")
+    return record_data(read_deal(source, from_play).record)
+
+
+__all__ = ["ReadDeal", "read_deal", "read_source", "record", "record_document"]

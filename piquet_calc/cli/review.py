@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from ..analysis.defaults import DEFAULT_SAMPLES, DEFAULT_SEED
 from ..kernels.cache import MAX_THREADS
-from .common import PROG, JsonOption, WideOption, _emit, _number, click_errors
+from .common import PROG, Answer, JsonOption, WideOption, _number, _silence, click_errors
 from .progress import ReviewProgress
 from .record import read_deal
 
@@ -44,6 +44,30 @@ def review(
 ) -> None:
     """Every decision of a played deal graded: each exchange, the announcements and every card, from the
     player's seat and double dummy, with the points each lost by stage."""
+    _silence(quiet)
+    try:
+        result = _graded(source, seat=seat, play=play, samples=samples, seed=seed, threads=threads,
+                         progress=not quiet)
+    except KeyboardInterrupt:
+        typer.echo(f"\n{PROG}: interrupted: nothing printed", err=True)
+        raise typer.Exit(130) from None
+    if save:
+        _save(result, source, db)
+    _answer(result, summary).emit(as_json)
+
+
+def review_document(source: str, *, seat: str | None = None, play: bool = False, samples: int = DEFAULT_SAMPLES,
+                    seed: int = DEFAULT_SEED, threads: int = 0, summary: bool = False) -> dict[str, Any]:
+    """``review SOURCE --json``'s document (``summary`` shapes only the table; no progress written); a usage
+    error (one line) for bad options or a record that does not check."""
+    result = _graded(source, seat=seat, play=play, samples=samples, seed=seed, threads=threads, progress=False)
+    return _answer(result, summary).data()
+
+
+def _graded(source: str, *, seat: str | None, play: bool, samples: int, seed: int, threads: int,
+            progress: bool) -> Any:
+    """The options checked, the record read (``read_deal``) and every decision graded (analysis/review.py's
+    ``Review``); ``progress``: the grading's progress on stderr."""
     from ..analysis.review import analyse_review
     from ..game.play import SEAT_NAMES
 
@@ -53,26 +77,20 @@ def review(
                                    ("--seed", seed, 0, 2**32 - 1)):
         if not low <= value <= high:
             raise click_errors.UsageError(f"{name} must be {low} to {high:,}, not {_number(value)}")
-    if quiet:
-        from ..engine import first_run
-
-        first_run.silence()
     deal = read_deal(source).deal
     seats = (SEAT_NAMES.index(seat.lower()),) if seat else (0, 1)
-    progress = ReviewProgress(not quiet)
-    try:
-        result = analyse_review(deal, seats, play=play, samples=samples, seed=seed, threads=threads,
-                                progress=progress)
-    except KeyboardInterrupt:
-        typer.echo(f"\n{PROG}: interrupted: nothing printed", err=True)
-        raise typer.Exit(130) from None
-    progress.finish()
+    shown = ReviewProgress(progress)
+    result = analyse_review(deal, seats, play=play, samples=samples, seed=seed, threads=threads, progress=shown)
+    shown.finish()
+    return result
+
+
+def _answer(result: Any, summary: bool) -> Answer:
+    """The document and the table (or the summary) of one review."""
     from ..report.review import review_data, review_summary, review_table
 
-    if save:
-        _save(result, source, db)
     data = review_data(result)
-    _emit(as_json, lambda: data, lambda: review_summary(data) if summary else review_table(data))
+    return Answer(lambda: data, lambda: review_summary(data) if summary else review_table(data))
 
 
 def _save(result, source: str, db: Path | None) -> None:
@@ -107,4 +125,4 @@ def _save(result, source: str, db: Path | None) -> None:
         raise click_errors.UsageError(str(e)) from None
 
 
-__all__ = ["review"]
+__all__ = ["review", "review_document"]

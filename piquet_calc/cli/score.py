@@ -1,14 +1,26 @@
-"""`piquet-calc score`: the declarations of one deal scored in counting order."""
+"""`piquet-calc score`: the declarations of one deal scored in counting order; ``score_document``, its --json
+document (batch's too)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from ..cards import HAND_SIZE, CardError, parse_cards
 from ..rules import RuleSet, get_rules
-from .common import JsonOption, RulesOption, WideOption, _emit, _given, _seating_hands, _user_errors, click_errors
+from .common import (
+    Answer,
+    JsonOption,
+    QuietOption,
+    RulesOption,
+    WideOption,
+    _given,
+    _seating_hands,
+    _silence,
+    _user_errors,
+    click_errors,
+)
 
 
 def score(
@@ -23,19 +35,35 @@ def score(
     rules: RulesOption = "rubicon",
     as_json: JsonOption = False,
     wide: WideOption = False,  # read by _emit (common.py)
+    quiet: QuietOption = False,
 ) -> None:
     """Score the declarations of one deal in counting order, with repique and elder's pique run."""
+    _silence(quiet)
+    given = _given(ctx, "elder_dealt", "younger_dealt", "dealer_dealt")  # given, even empty, is given
+    score_answer(hands, elder_dealt=elder_dealt if "--elder-dealt" in given else None,
+                 younger_dealt=younger_dealt if "--younger-dealt" in given else None,
+                 dealer_dealt=dealer_dealt if "--dealer-dealt" in given else None, rules=rules).emit(as_json)
+
+
+def score_document(hands: list[str], *, elder_dealt: str | None = None, younger_dealt: str | None = None,
+                   dealer_dealt: str | None = None, rules: str = "rubicon") -> dict[str, Any]:
+    """``score HANDS --json``'s document (a dealt hand None: not given); a usage error (one line) for bad
+    options."""
+    return score_answer(hands, elder_dealt=elder_dealt, younger_dealt=younger_dealt, dealer_dealt=dealer_dealt,
+                        rules=rules).data()
+
+
+def score_answer(hands: list[str], *, elder_dealt: str | None, younger_dealt: str | None, dealer_dealt: str | None,
+                 rules: str) -> Answer:
+    """The hands checked and the deal scored, for the document and the table."""
     from ..game.consistency import check_two_handed_deal
     from ..game.declarations import is_carte_blanche, score_deal
 
     with _user_errors():
         ruleset = get_rules(rules)
-    given = _given(ctx, "elder_dealt", "younger_dealt", "dealer_dealt")  # given, even empty, is given
     if ruleset.table.players > 2:
-        _score_table(hands, ruleset, dealer_dealt if "--dealer-dealt" in given else None,
-                     [g for g in given if g != "--dealer-dealt"], as_json)
-        return
-    if "--dealer-dealt" in given:
+        return _score_table(hands, ruleset, dealer_dealt, elder_dealt is not None or younger_dealt is not None)
+    if dealer_dealt is not None:
         raise click_errors.UsageError("--dealer-dealt is for normand; two players give --younger-dealt")
     if len(hands) != 2:
         raise click_errors.UsageError(f"{ruleset.name} is a game for two: give elder's and younger's hands, "
@@ -46,20 +74,19 @@ def score(
         both = set(e) & set(d)
         if both:
             raise CardError(f"{sorted(both)[0]} is in both hands")
-        e_given, d_given = "--elder-dealt" in given, "--younger-dealt" in given
-        e_dealt = parse_cards(elder_dealt, HAND_SIZE, "elder's dealt hand") if e_given else e
-        d_dealt = parse_cards(younger_dealt, HAND_SIZE, "younger's dealt hand") if d_given else d
-        check_two_handed_deal(e, d, e_dealt if e_given else None, d_dealt if d_given else None, ruleset)
+        e_dealt = parse_cards(elder_dealt, HAND_SIZE, "elder's dealt hand") if elder_dealt is not None else e
+        d_dealt = parse_cards(younger_dealt, HAND_SIZE, "younger's dealt hand") if younger_dealt is not None else d
+        check_two_handed_deal(e, d, e_dealt if elder_dealt is not None else None,
+                              d_dealt if younger_dealt is not None else None, ruleset)
     from .. import report
 
     result = score_deal(e, d, ruleset, elder_blanche=is_carte_blanche(e_dealt, ruleset),
                         dealer_blanche=is_carte_blanche(d_dealt, ruleset))
-    _emit(as_json, lambda: report.score_data(e, d, result, ruleset),
-          lambda: report.score_seating(e, d, result, ruleset))
+    return Answer(lambda: report.score_data(e, d, result, ruleset),
+                  lambda: report.score_seating(e, d, result, ruleset))
 
 
-def _score_table(hands: list[str], ruleset: RuleSet, dealer_dealt: str | None, two_handed_dealt: list[str],
-                 as_json: bool) -> None:
+def _score_table(hands: list[str], ruleset: RuleSet, dealer_dealt: str | None, two_handed_dealt: bool) -> Answer:
     """score for three or four players."""
     from ..game.consistency import check_seating_deal
     from ..game.declarations import is_carte_blanche
@@ -78,4 +105,4 @@ def _score_table(hands: list[str], ruleset: RuleSet, dealer_dealt: str | None, t
     from .. import report
 
     result = score_seating(cards, ruleset, blanche)
-    _emit(as_json, lambda: report.seating_score_data(cards, result), lambda: report.seating_score_table(cards, result))
+    return Answer(lambda: report.seating_score_data(cards, result), lambda: report.seating_score_table(cards, result))

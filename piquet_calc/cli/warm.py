@@ -16,7 +16,7 @@ import typer
 
 from ..engine.families import FAMILIES
 from . import streams
-from .common import click_errors
+from .common import QuietOption, _silence, click_errors
 
 
 def warm(
@@ -26,11 +26,13 @@ def warm(
                                                    "normand-exchange, declarations-normand normand-declare, "
                                                    "declarations-four four, play-normand normand-play, "
                                                    "deal-normand normand-deal).")] = None,
+    quiet: QuietOption = False,
 ) -> None:
     """Compile every kernel once into numba's cache (after an install, or in a CI image): no later command waits."""
     from .. import warmup
     from ..engine import first_run
 
+    _silence(quiet)
     names = list(only or [])
     unknown = [n for n in names if n not in first_run.FAMILIES]
     if unknown:

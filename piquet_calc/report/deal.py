@@ -73,7 +73,7 @@ def _odds(p: float) -> str:
 
 def deal_data(a: DealAnalysis) -> dict[str, Any]:
     data: dict[str, Any] = {**schema_header("discard-play"),
-                            "hand": [str(c) for c in a.hand], "position": a.position, "rules": a.rules.name,
+                            "hand": [str(c) for c in a.hand], "seat": a.position, "rules": a.rules.name,
                             "model": MODEL, "samples": a.samples, "seed": a.seed}
     if a.position == "younger":
         data["elder_took"] = a.elder_took

@@ -19,12 +19,13 @@ def _est(e: Any) -> dict[str, float | None]:
     return {"mean": mean if mean == mean else None, "se": se if se == se else None}
 
 
-def _exchange(o: DealOptionNormand) -> str | list[str]:
-    return "keep" if o.discard is None else [str(c) for c in o.discard]
+def _discard(o: DealOptionNormand) -> list[str]:
+    """The two cards the option puts out: ``[]`` for keeping the hand."""
+    return [] if o.discard is None else [str(c) for c in o.discard]
 
 
-def _words(exchange: str | list[str]) -> str:
-    return exchange if isinstance(exchange, str) else "out " + " ".join(exchange)
+def _words(discard: list[str]) -> str:
+    return "out " + " ".join(discard) if discard else "keep"
 
 
 def _why(a: DealAnalysisNormand, chosen: tuple[Any, Any]) -> dict[str, Any]:
@@ -43,7 +44,7 @@ def _why(a: DealAnalysisNormand, chosen: tuple[Any, Any]) -> dict[str, Any]:
     play = Estimate.of(dy - dx)
     exact = float(mine.exact - other.exact)
     # the net's difference: the declarations' exact difference plus the play's, sampled (the table's vs #1)
-    return {"exchange": _exchange(mine), "against": _exchange(other),
+    return {"discard": _discard(mine), "against": _discard(other),
             "net": _est(versus(mine, other)), "declarations": _est(Estimate.of(dx)),
             "declarations_exact": exact, "play": _est(play),
             "deals": len(dy), "better_on": float(np.mean(dy > 0)), "worse_on": float(np.mean(dy < 0))}
@@ -56,7 +57,7 @@ def deal_normand_data(a: DealAnalysisNormand, chosen: tuple[Any, Any] | None = N
         "rules": a.rules.name, "model": "paranoid", "hand": [str(c) for c in a.hand], "seed": a.seed,
         "samples": a.samples, "candidates": a.candidates, "solves": a.solves,
         "race": [{"deals": r.deals, "running": r.running, "kept": r.kept} for r in a.race],
-        "options": [{"rank": i, "exchange": _exchange(o), "net": _est(o.net), "vs_best": _est(o.vs_best),
+        "choices": [{"rank": i, "discard": _discard(o), "net": _est(o.net), "vs_best": _est(o.vs_best),
                      "net_plain": _est(o.net_plain), "declarations": _est(o.declarations), "play": _est(o.play),
                      "exact_net": float(o.exact), "forced": o.forced} for i, o in enumerate(a.options, 1)],
         "why": None if chosen is None else _why(a, chosen),
@@ -70,8 +71,8 @@ def _pm(e: dict[str, float | None], sign: bool = False) -> str:
 
 
 def deal_normand_table(data: dict[str, Any]) -> str:
-    rows = [[o["rank"], _words(o["exchange"]) + (" *" if o["forced"] else ""), _pm(o["net"]), _pm(o["vs_best"], True),
-             _pm(o["play"], True), f"{o['exact_net']:+.2f}"] for o in data["options"]]
+    rows = [[o["rank"], _words(o["discard"]) + (" *" if o["forced"] else ""), _pm(o["net"]), _pm(o["vs_best"], True),
+             _pm(o["play"], True), f"{o['exact_net']:+.2f}"] for o in data["choices"]]
     race = ", ".join(f"{r['running']} to {r['deals']}" for r in data["race"]) or "none"
     out = [f"Dealer (normand) {' '.join(data['hand'])}: keep or put out two, judged by the whole deal "
            f"({data['samples']:,} fresh deals each, seed {data['seed']}; the race: {race} deals)",
@@ -86,7 +87,7 @@ def deal_normand_table(data: dict[str, Any]) -> str:
            "(always in the final round)."]
     w = data["why"]
     if w:
-        out += ["", f"Why {_words(w['exchange'])} and not {_words(w['against'])} (paired, {w['deals']:,} deals): "
+        out += ["", f"Why {_words(w['discard'])} and not {_words(w['against'])} (paired, {w['deals']:,} deals): "
                     f"{_pm(w['net'], True)} in all = the declarations {w['declarations_exact']:+.2f} (exact; "
                     f"{_pm(w['declarations'], True)} on these deals) + the play {_pm(w['play'], True)}; better on "
                     f"{100 * w['better_on']:.0f}% of the deals, worse on {100 * w['worse_on']:.0f}%."]

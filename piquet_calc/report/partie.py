@@ -91,7 +91,7 @@ def score_aware_data(state: PartieState, ranked: list[tuple[Any, PartieEstimate]
             "points": e.points, "points_se": e.points_se, "table_se": e.table_se,
         })
     return {"rules": rules,
-            "score": {"me": state.me, "opponent": state.opponent, "deal": state.deal, "position": state.position,
+            "score": {"me": state.me, "opponent": state.opponent, "deal": state.deal, "seat": state.position,
                       "player": state.my_player},
             "choices": rows}
 
@@ -114,7 +114,7 @@ def score_aware_table(state: PartieState, ranked: list[tuple[Any, PartieEstimate
     headers = ["#", "discard", f"partie value ({unit})", "win partie", *(["rubiconed"] if rub else []),
                "deal points", "deals"]
     s = data["score"]
-    head = (f"At {s['me']} to {s['opponent']}, deal {s['deal']}, {s['position']} (player {s['player']}): ranked by "
+    head = (f"At {s['me']} to {s['opponent']}, deal {s['deal']}, {s['seat']} (player {s['player']}): ranked by "
             f"the expected partie value (analysis/partie_value.py's table, {rules})")
     tse = data["choices"][0]["table_se"] if data["choices"] else None
     own = (f"\n\nThe table's own standard error near this score, shared by every discard: about {tse:.2f} {unit}."

@@ -68,7 +68,7 @@ def analysis_data(a: Analysis, top: int = 0) -> dict[str, Any]:
     data: dict[str, Any] = {
         **schema_header("discard"),
         "hand": [str(c) for c in a.hand],
-        "position": a.position,
+        "seat": a.position,
         "rules": a.rules.name,
         "model": MODEL,
     }
@@ -88,7 +88,7 @@ def _pct(x: float) -> str:
 
 
 def header(data: dict[str, Any]) -> str:
-    who = data["position"]
+    who = data["seat"]
     if who == "younger":
         who += f", elder took {data['elder_took']}" + (" and showed carte blanche" if data["elder_blanche"] else "")
     deals = ", ".join(f"{n} card{'s' * (n != '1')}: {d:,}" for n, d in data["deals_per_discard"].items())
@@ -123,7 +123,7 @@ def table_of(data: dict[str, Any]) -> str:
     rows = []
     for d in data["choices"]:
         rows.append([
-            d["rank"], _discard_words(d["discard"], data["position"]),
+            d["rank"], _discard_words(d["discard"], data["seat"]),
             f"{_pct(d['point']['win'])}/{_pct(d['point']['tie'])}",
             f"{_pct(d['sequence']['win'])}/{_pct(d['sequence']['tie'])}",
             _pct(d["sets"]["win"]), _pct_pair(d["repique"]), _pct_pair(d["pique"]),
@@ -180,7 +180,7 @@ def declaration_data(d: DeclarationAnalysis) -> dict[str, Any]:
         }
     return {
         **schema_header("declare"),
-        "hand": [str(c) for c in d.hand], "position": d.position, "rules": d.rules.name, "model": MODEL,
+        "hand": [str(c) for c in d.hand], "seat": d.position, "rules": d.rules.name, "model": MODEL,
         "discards": [str(c) for c in d.discards], "seen": [str(c) for c in d.seen],
         "unseen": len(d.unseen), "holdings": r.deals, "classes": classes, **_score_block(r),
         "points": {"carte_blanche": d.rules.blanche_points, "carte_rouge": d.rules.carte_rouge_points},
@@ -197,7 +197,7 @@ def declaration_table_of(data: dict[str, Any]) -> str:
     rows = [[name, c["best"] or "-", _pct(c["good"]), _pct(c["equal"]), _pct(c["not_good"]),
              "yes" if c["good_against_the_cards"] else "no", f"{c['me']:.2f}", f"{c['opp']:.2f}"]
             for name, c in data["classes"].items()]
-    head = (f"Hand {' '.join(data['hand'])} | {data['position']} | rules {data['rules']}\n"
+    head = (f"Hand {' '.join(data['hand'])} | {data['seat']} | rules {data['rules']}\n"
             f"Discarded {' '.join(data['discards']) or '-'}; seen {' '.join(data['seen']) or '-'}; "
             f"{data['unseen']} cards unseen: {data['holdings']:,} equally likely opponent hands")
     body = tabulate(rows, headers=["class", "best", "good %", "equal %", "not good %", "good against\nthe cards",
@@ -332,7 +332,8 @@ def play_data(a: PlayAnalysis) -> dict[str, Any]:
         "elder": [str(c) for c in a.elder], "dealer": [str(c) for c in a.dealer], "rules": a.rules.name,
         "elder_dealt": [str(c) for c in a.elder_dealt] if a.elder_dealt else None,
         "dealer_dealt": [str(c) for c in a.dealer_dealt] if a.dealer_dealt else None,
-        "tricks": [[str(c) for c in (t.cards if t.leader == 0 else t.cards[::-1])] for t in a.tricks if t.recorded],
+        "tricks": [[str(c) for c in (t.cards if t.leader == 0 else t.cards[::-1])][:1 if t.led_recorded else 2]
+                   for t in a.tricks if t.recorded or t.led_recorded],
         "declarations": _deal_score(a.elder, a.dealer, a.declarations, a.rules),
         "before_play": {**_by_seat(a.before), "pique_live": a.pique_live},
         "line": line,
@@ -344,8 +345,7 @@ def play_data(a: PlayAnalysis) -> dict[str, Any]:
         "total": _by_seat(end.totals),
         "difference": end.totals[0] - end.totals[1],
         "value": a.value,
-        "choices": ranked_choices([(str(c), v, f) for c, v, f in a.choices],
-                                  next((t.leader for t in a.tricks if not t.recorded), 0) == 0),
+        "choices": ranked_choices([(str(c), v, f) for c, v, f in a.choices], a.to_move in (None, 0)),
     }
 
 
@@ -374,6 +374,8 @@ def play_table(a: PlayAnalysis) -> str:
         notes = [f"{seat}: {c}" for seat in (leader, follower) if (c := _choices(t, seat))]
         if t["pique"]:
             notes.append(f"pique: elder +{a.rules.pique_bonus}")
+        if t["trick"] == len(data["tricks"]) and not t["recorded"]:  # the lead given, the reply solved
+            notes.insert(0, "lead recorded")
         rows.append([t["trick"], leader, t[leader], t[follower], t["winner"], t["totals"]["elder"],
                      t["totals"]["dealer"], "recorded" if t["recorded"] else "; ".join(notes)])
     body = tabulate(rows, headers=["trick", "leads", "led", "played", "wins", "elder", "dealer", "notes"],
@@ -434,7 +436,7 @@ def _leads_table(data: dict[str, Any], a: PlayAnalysis) -> str:
     if not data["choices"]:
         return ""
     first = next(t for t in data["line"] if not t["recorded"])
-    return "\n\n" + choices_table(data["choices"], first["leader"], first["trick"])
+    return "\n\n" + choices_table(data["choices"], ("elder", "dealer")[a.to_move or 0], first["trick"])
 
 
 # --- three and four players: score -----------------------------------------------------------------

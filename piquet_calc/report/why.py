@@ -41,7 +41,7 @@ def why_data(w: Why, inputs: dict[str, Any]) -> dict[str, Any]:
     what the command was given beside the hand (elder_took, samples, seed ...), echoed."""
     total = sum(s.mean for s in w.sources)
     exact = w.sum_exact
-    return {**schema_header("discard-why"), "hand": [str(c) for c in w.hand], "position": w.position,
+    return {**schema_header("discard-why"), "hand": [str(c) for c in w.hand], "seat": w.position,
             "rules": w.rules.name, "model": w.model, "inputs": inputs, "samples": w.samples,
             "discard": _cards(w.mine), "against": _cards(w.theirs), "against_named": w.against_named,
             "rank": {"discard": w.mine_rank, "against": w.theirs_rank, "of": w.ranked},
@@ -53,7 +53,7 @@ def why_data(w: Why, inputs: dict[str, Any]) -> dict[str, Any]:
 
 def _partie(p: PartieWhy, samples: int | None) -> dict[str, Any]:
     s = p.state
-    return {"rules": p.rules, "score": {"me": s.me, "opponent": s.opponent, "deal": s.deal, "position": s.position,
+    return {"rules": p.rules, "score": {"me": s.me, "opponent": s.opponent, "deal": s.deal, "seat": s.position,
                                         "player": s.my_player},
             "unit": p.unit, "samples": samples, "mean": _finite(p.difference.mean), "se": _finite(p.difference.se),
             "mine": p.mine, "against": p.theirs,
@@ -82,8 +82,8 @@ def why_table(data: dict[str, Any]) -> str:
     paired = (f", paired deal by deal on {data['samples']:,} report deals (never those that ranked the discards), "
               "the table's vs #1, ± its paired standard error" if sampled else
               ", exact: the uniform model's counts")
-    head = (f"Why {_words(data['discard'], data['position'])} (#{rank['discard']} {scope}{rank['of']:,}) and not "
-            f"{theirs} {_words(data['against'], data['position'])}: each difference is yours minus {theirs}'s, "
+    head = (f"Why {_words(data['discard'], data['seat'])} (#{rank['discard']} {scope}{rank['of']:,}) and not "
+            f"{theirs} {_words(data['against'], data['seat'])}: each difference is yours minus {theirs}'s, "
             f"points a deal{paired}")
     rows, same = [], []
     for s in data["sources"]:
@@ -113,5 +113,5 @@ def _partie_note(p: dict[str, Any] | None, theirs: str) -> str:
         return ""
     s = p["score"]
     return (f"partie: your expected partie value minus {theirs}'s at {s['me']} to {s['opponent']}, deal {s['deal']} "
-            f"({s['position']}, player {s['player']}; {p['rules']}'s table), {p['unit']} of the partie's result, on "
+            f"({s['seat']}, player {s['player']}; {p['rules']}'s table), {p['unit']} of the partie's result, on "
             "the same report deals; not a source (its own unit), so not in the total.\n")

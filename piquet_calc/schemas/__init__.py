@@ -18,12 +18,13 @@ from importlib import resources
 from typing import Any
 
 SCHEMAS: dict[str, int] = {
-    "discard": 1,  # discard, two players: the exact table (model "uniform")
-    "discard-play": 1,  # discard --play, two players: the whole deal, sampled (model "deal")
+    "discard": 2,  # discard, two players: the exact table (model "uniform") (2: position -> seat)
+    "discard-play": 2,  # discard --play, two players: the whole deal, sampled (model "deal") (2: position -> seat)
     "discard-normand": 1,  # discard --rules normand --dealer: the dealer's exchange
-    "discard-normand-play": 1,  # discard --rules normand --dealer --play: the exchange by the whole deal
-    "discard-why": 1,  # discard --why: a discard against #1 (or --against), the difference split by source
-    "declare": 1,  # declare, two players
+    "discard-normand-play": 2,  # discard --rules normand --dealer --play: the exchange by the whole deal
+    # (2: options -> choices, exchange -> discard)
+    "discard-why": 2,  # discard --why: a discard against #1 (or --against), split by source (2: position -> seat)
+    "declare": 2,  # declare, two players (2: position -> seat)
     "declare-normand": 1,  # declare --rules normand --seat S
     "declare-four": 1,  # declare --rules four --seat S
     "declare-dialogue": 1,  # declare --dialogue ELDER DEALER: the announcements and what each seat knows
