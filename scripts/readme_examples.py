@@ -39,7 +39,7 @@ EXAMPLES = (
                                  "KS QS JS TS 9S 8S KD QD 8D AC JC TC", "--rules", "encyclopedia")),
     Example("score", ("score", "AH 9H AC KC QC JC KD QD JD TD 9D KS", "AS QS JS 9S KH QH JH 8H AD 8D TC 9C")),
     Example("play", ("play", "AS 7S AH KH QH TH 8H 7H AD 7D KC 7C", "KS QS JS TS 9S 8S KD QD 8D AC JC TC",
-                     "--rules", "encyclopedia"), slow=True),
+                     "--rules", "encyclopedia"), slow=True, tail=22),
     Example("play-seat", ("play", "--seat", "dealer", "QS JS TS 9S 8S JH 9H KD QD AC JC TC",
                           "--discards", "7H 8H 7D", "--tricks", "AH"), slow=True),
     Example("review", ("review", "docs/examples/deal-004.pqn", "--summary"), slow=True),

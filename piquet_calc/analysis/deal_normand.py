@@ -88,6 +88,37 @@ def versus(mine: DealOptionNormand, other: DealOptionNormand) -> Estimate:
     return _paired(mine.values - other.values, mine.controls - other.controls, mine.exact - other.exact)
 
 
+@dataclass(frozen=True)
+class WhyNormandDeal:
+    """One option against another (#1, or ``--against``) on the report's deals, split into the declarations
+    (exact, and as sampled on these deals) and the play; ``net`` is ``versus``: the table's ``vs #1``."""
+
+    mine: DealOptionNormand
+    other: DealOptionNormand
+    net: Estimate
+    declarations: Estimate  # the declarations-only difference on the report's deals
+    declarations_exact: float  # the same, exact
+    play: Estimate  # the whole deal's difference minus the declarations', deal by deal
+    deals: int
+    better_on: float  # the share of the deals on which ``mine`` did better
+    worse_on: float
+
+
+def why_deal(a: DealAnalysisNormand, mine: Option, against: Option | bool = False) -> WhyNormandDeal:
+    """``mine`` against #1 (``against`` False) or against the option named, paired on the report's deals."""
+
+    def find(option: Option) -> DealOptionNormand:
+        key = None if option is None else frozenset(option)
+        return next(o for o in a.options if (None if o.discard is None else frozenset(o.discard)) == key)
+
+    me = find(mine)
+    other = a.options[0] if against is False else find(against)  # type: ignore[arg-type]
+    dy = (me.values - other.values) / 2
+    dx = (me.controls - other.controls) / 2
+    return WhyNormandDeal(me, other, versus(me, other), Estimate.of(dx), float(me.exact - other.exact),
+                          Estimate.of(dy - dx), len(dy), float(np.mean(dy > 0)), float(np.mean(dy < 0)))
+
+
 def _candidates(hand: tuple[Card, ...], rules: RuleSet) -> list[Option]:
     """Keep, then each pair in the hand's order (as the rules allow)."""
     pairs = itertools.combinations(hand, rules.table.talon) if rules.table.talon in rules.exchange[-1] else []

@@ -19,7 +19,7 @@ def discard_normand_play(ctx: typer.Context, hand: str, ruleset: RuleSet, seats:
                          top: int, samples: int, seed: int, threads: int, why: str | None, against: str | None,
                          as_json: bool, quiet: bool, wide: bool) -> None:
     """Keep or which two, each judged on sampled whole deals (analysis/deal_normand.py), ``--why`` for one."""
-    from ..analysis.deal_normand import NORMAND_DEFAULT_SAMPLES, NORMAND_DEFAULT_TOP, analyse_deal_normand
+    from ..analysis.deal_normand import NORMAND_DEFAULT_SAMPLES, NORMAND_DEFAULT_TOP, analyse_deal_normand, why_deal
     from ..report.deal_normand import deal_normand_data, deal_normand_table
 
     elder, younger, dealer, elder_blanche = seats
@@ -52,5 +52,5 @@ def discard_normand_play(ctx: typer.Context, hand: str, ruleset: RuleSet, seats:
         typer.echo(f"\n{PROG}: interrupted: nothing printed", err=True)
         raise typer.Exit(130) from None
     progress.finish()
-    data = deal_normand_data(result, chosen)
+    data = deal_normand_data(result, None if chosen is None else why_deal(result, *chosen))
     _emit(as_json, lambda: data, lambda: deal_normand_table(data), wide)

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
 from tabulate import tabulate
 
 from ..schemas import header as schema_header
 
 if TYPE_CHECKING:
-    from ..analysis.deal_normand import DealAnalysisNormand, DealOptionNormand
+    from ..analysis.deal_normand import DealAnalysisNormand, DealOptionNormand, WhyNormandDeal
 
 
 def _est(e: Any) -> dict[str, float | None]:
@@ -28,29 +27,15 @@ def _words(discard: list[str]) -> str:
     return "out " + " ".join(discard) if discard else "keep"
 
 
-def _why(a: DealAnalysisNormand, chosen: tuple[Any, Any]) -> dict[str, Any]:
-    """The chosen option against #1 (or ``--against``), paired on the report's deals, split by source."""
-    from ..analysis.deal_normand import versus
-    from ..analysis.race import Estimate
-
-    def find(option: Any) -> DealOptionNormand:
-        key = None if option is None else frozenset(option)
-        return next(o for o in a.options if (None if o.discard is None else frozenset(o.discard)) == key)
-
-    mine = find(chosen[0])
-    other = a.options[0] if chosen[1] is False else find(chosen[1])
-    dy = (mine.values - other.values) / 2
-    dx = (mine.controls - other.controls) / 2
-    play = Estimate.of(dy - dx)
-    exact = float(mine.exact - other.exact)
-    # the net's difference: the declarations' exact difference plus the play's, sampled (the table's vs #1)
-    return {"discard": _discard(mine), "against": _discard(other),
-            "net": _est(versus(mine, other)), "declarations": _est(Estimate.of(dx)),
-            "declarations_exact": exact, "play": _est(play),
-            "deals": len(dy), "better_on": float(np.mean(dy > 0)), "worse_on": float(np.mean(dy < 0))}
+def _why(w: WhyNormandDeal) -> dict[str, Any]:
+    """The chosen option against #1 (or ``--against``), paired on the report's deals, split by source: the net's
+    difference is the declarations' exact difference plus the play's, sampled (the table's vs #1)."""
+    return {"discard": _discard(w.mine), "against": _discard(w.other), "net": _est(w.net),
+            "declarations": _est(w.declarations), "declarations_exact": w.declarations_exact, "play": _est(w.play),
+            "deals": w.deals, "better_on": w.better_on, "worse_on": w.worse_on}
 
 
-def deal_normand_data(a: DealAnalysisNormand, chosen: tuple[Any, Any] | None = None) -> dict[str, Any]:
+def deal_normand_data(a: DealAnalysisNormand, why: WhyNormandDeal | None = None) -> dict[str, Any]:
     """The data (schema: piquet_calc/schemas/discard-normand-play.schema.json, docs/json.md)."""
     return {
         **schema_header("discard-normand-play"),
@@ -60,7 +45,7 @@ def deal_normand_data(a: DealAnalysisNormand, chosen: tuple[Any, Any] | None = N
         "choices": [{"rank": i, "discard": _discard(o), "net": _est(o.net), "vs_best": _est(o.vs_best),
                      "net_plain": _est(o.net_plain), "declarations": _est(o.declarations), "play": _est(o.play),
                      "exact_net": float(o.exact), "forced": o.forced} for i, o in enumerate(a.options, 1)],
-        "why": None if chosen is None else _why(a, chosen),
+        "why": None if why is None else _why(why),
     }
 
 
