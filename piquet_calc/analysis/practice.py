@@ -2,7 +2,7 @@
 player's, every figure from the functions ``review`` grades with (analysis/review.py), so that a deal played in
 practice and its saved record reviewed give the same costs.
 
-A ``Position`` is the deal record so far (game/record.py: the dealt hands and the talon, the discards made, what
+A ``Position`` is the deal record so far (record/record.py: the dealt hands and the talon, the discards made, what
 was heard, the complete tricks), the stage (``exchange``, ``announce``, ``card``), the seat to decide and, for a
 card, the card led to him. It is JSON-able (``position_data``), so the history keeps it and ``--mistakes`` serves
 it again whole.
@@ -10,7 +10,7 @@ it again whole.
 * the exchange: every legal discard ranked as ``discard`` ranks them (analysis/discards.py; the dealer's given
   how many elder took); the engine takes #1; the player's is graded by review's ``grade_exchange`` (the cost:
   #1's expected net less his, with ``--why``'s sentences);
-* the announcements: the engine announces by the announcing model (game/dialogue.py, as ``declare
+* the announcements: the engine announces by the announcing model (seat/dialogue.py, as ``declare
   --dialogue``); the player announces in full (no answer) or less, in the ``--heard`` notation (what the other
   hears), graded by review's ``grade_announcements`` (the cost: what his sinking alone gave up in points);
 * a card: valued from the seat as ``play --seat`` values it (analysis/seen.py, with what the seat heard); the
