@@ -50,7 +50,8 @@ a number from 0 to 1; where `counts` is given, every chance and mean is `counts[
 This file is generated from the schemas by `python scripts/json_docs.py`; tests/test_docs.py checks it.
 """
 
-# every key renamed since the first versions: (key's path, old name, new name, schema, its version from then on)
+# every key renamed (or its value changed) since the first versions: (key's path, was, now, schema, its version
+# from then on)
 CHANGES = (
     ("seat", "position", "seat", "discard", 2),
     ("seat", "position", "seat", "discard-play", 2),
@@ -61,18 +62,20 @@ CHANGES = (
     ("choices", "options", "choices", "discard-normand-play", 2),
     ("choices[].discard", "exchange", "discard", "discard-normand-play", 2),
     ("why.discard", "exchange", "discard", "discard-normand-play", 2),
+    ("choices[].discard", "null", "[]", "discard-normand", 2),
 )
 CHANGES_TEXT = """## Changes
 
 Keys renamed, so that one thing has one name in every output (each schema's `schema_version` went up with
 it): the player's seat is `seat` in every game (it was `position` for two players), and the Normand dealer's
 options judged by the whole deal are `choices`, each with its `discard`, as in every other discard output
-(the two cards put out, `[]` for keeping the hand, where it was `"keep"`; so is `why.against`).
+(the two cards put out, `[]` for keeping the hand, where it was `"keep"`; so is `why.against`). The exact
+Normand exchange keeps the name but says keeping the hand as every discard output does: `[]`, where it was `null`.
 """
 
 
 def _changes() -> str:
-    rows = ["| key | old name | new name | schema | version |", "|---|---|---|---|---|"]
+    rows = ["| key | was | now | schema | version |", "|---|---|---|---|---|"]
     rows += [f"| `{k}` | `{old}` | `{new}` | `{name}` | {v} |" for k, old, new, name, v in CHANGES]
     return CHANGES_TEXT + "\n" + "\n".join(rows) + "\n"
 

@@ -187,6 +187,7 @@ def test_every_command_runs_with_quiet_and_json(tmp_path):
         "review": ["review", RECORD, "--summary"],
         "record": ["record", RECORD],
         "batch": ["batch", str(lines), "--workers", "1"],
+        "practice": ["practice", "--stats", "--db", str(tmp_path / "history.sqlite3")],
     }
     import typer.main
 

@@ -114,3 +114,18 @@ def test_bad_input_is_one_line_and_exit_2() -> None:
                            (["--why", "AS 2S"], "--why"), (["--elder"], "only the dealer exchanges")):
         r = CliRunner().invoke(app, [*base, *extra])
         assert r.exit_code == 2 and message in r.stderr and len(r.stderr.splitlines()) == 1, r.stderr
+
+
+def test_the_exact_exchange_says_keep_as_the_whole_deal_does() -> None:
+    """discard-normand (2): keeping the hand is ``[]`` in the exact exchange too, as in --play; the table says keep."""
+    args = ["discard", "AS KS QS JS 9S AH KH 8D 7D AC", "--rules", "normand", "--dealer", "--top", "0", "-q"]
+    r = CliRunner().invoke(app, [*args, "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["schema_version"] == 2 and not list(validator("discard-normand").iter_errors(data))
+    assert [len(o["discard"]) for o in data["choices"]].count(0) == 1
+    assert all(len(o["discard"]) in (0, 2) for o in data["choices"])
+    keep = next(o for o in data["choices"] if o["discard"] == [])
+    assert list(validator("discard-normand").iter_errors({**data, "choices": [{**keep, "discard": None}]}))  # null: v1
+    table = CliRunner().invoke(app, args).stdout
+    assert any(line.split()[:2] == [str(keep["rank"]), "keep"] for line in table.splitlines())

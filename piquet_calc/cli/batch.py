@@ -18,7 +18,18 @@ import typer
 
 from ..cards import quote_path
 from . import streams
-from .batch_item import BadLine, batchable, check_options, command_for, line_argv, object_argv, prepare_worker, run_item
+from .batch_item import (
+    BadLine,
+    batchable,
+    check_options,
+    command_for,
+    group,
+    has_json,
+    line_argv,
+    object_argv,
+    prepare_worker,
+    run_item,
+)
 from .common import PROG, _number, click_errors
 
 if TYPE_CHECKING:  # the runners are imported when batch runs, not at every command's start
@@ -149,7 +160,8 @@ def _mode(words: list[str]) -> tuple[Any, str | None]:
     if words and words[0].startswith("-") and words[0] != "-":
         raise click_errors.UsageError(f"No such option: {words[0]} (a command's options follow its name)")
     if words and words[0] in _all_commands():
-        raise click_errors.UsageError(f"{words[0]} has no --json: batch runs {', '.join(commands)}")
+        said = "is not batched" if has_json(group().commands[words[0]]) else "has no --json"
+        raise click_errors.UsageError(f"{words[0]} {said}: batch runs {', '.join(commands)}")
     if len(words) > 1:
         raise click_errors.UsageError(f"one FILE of JSON lines, not {len(words)} words (a command's options follow "
                                       f"its name: batch COMMAND OPTIONS < lines)")
@@ -157,8 +169,6 @@ def _mode(words: list[str]) -> tuple[Any, str | None]:
 
 
 def _all_commands() -> list[str]:
-    from .batch_item import group
-
     return list(group().commands)
 
 

@@ -7,34 +7,28 @@ name the command's ``--help`` gives (an argument's name, an option's long name w
 the command's real parameters, read from the typer app (``serve``), so an option another command gains
 is batchable at once.
 
-``run_item`` then answers as ``piquet-calc COMMAND ARGV... --json`` would. A command with a document
-function (``DOCUMENTS``: ``odds_document`` in cli/odds.py, ...) is called directly: the argument list parsed
-by the command's own parser (click's messages, its types, its callbacks), the options given passed to the
-function (those left out take its defaults), its dict made one line of JSON, its one-line error (a usage
-error, a CardError, ...) the line's error, word for word; nothing is printed, so items may run on several
-threads at once (a Dask worker's). The others still run through the app's ``main`` with the process's
-standard streams caught, one at a time in a process (a lock).
+``run_item`` then answers as ``piquet-calc COMMAND ARGV... --json`` would, by the command's document function
+(``documents``: ``odds_document`` in cli/odds.py, ...): the argument list parsed by the command's own parser
+(click's messages, its types, its callbacks), the options given passed to the function (those left out take
+its defaults), its dict made one line of JSON, its one-line error (a usage error, a CardError, ...) the line's
+error, word for word; nothing is printed, so items may run on several threads at once (a Dask worker's). A
+command without one (practice, which plays from stdin) is not batched.
 """
 
 from __future__ import annotations
 
-import io
 import json
-import threading
 from collections.abc import Callable
-from contextlib import redirect_stderr, redirect_stdout
 from typing import Any
 
 from . import streams
-from .common import PROG, USER_ERRORS, ParameterSource, _json_safe, click_errors
+from .common import USER_ERRORS, ParameterSource, _json_safe, click_errors
 
 SEPARATOR = "|"  # a plain line's arguments: "ELDER HAND | DEALER HAND" (cards never hold it)
-ERROR_PREFIX = f"{PROG}: error: "
 FORCED = "json"  # batch writes every command's --json document: the key may be true, or left out
 
 _app: list[Any] = []  # the typer app (cli/app.py hands it over: ``serve``)
 _group: list[Any] = []  # its click group, made once per process
-_one_at_a_time = threading.Lock()
 
 
 class BadLine(Exception):
@@ -66,9 +60,14 @@ def prepare_worker() -> None:
 
 
 def batchable() -> dict[str, Any]:
-    """The commands a line may name: every command with --json, but batch itself."""
-    return {name: cmd for name, cmd in group().commands.items()
-            if name != "batch" and any("--json" in p.opts for p in cmd.params if p.param_type_name == "option")}
+    """The commands a line may name: every command with a document function, in the app's order."""
+    known = documents()
+    return {name: cmd for name, cmd in group().commands.items() if name in known}
+
+
+def has_json(command: Any) -> bool:
+    """The command takes --json."""
+    return any("--json" in p.opts for p in command.params if p.param_type_name == "option")
 
 
 def key_of(param: Any) -> str:
@@ -172,18 +171,10 @@ def check_options(command: Any, options: list[str]) -> None:
     ctx.close()
 
 
-def _error_of(status: Any, err: str) -> str:
-    """The command's one-line message (``piquet-calc: error: MESSAGE``) out of its stderr."""
-    said = [line[len(ERROR_PREFIX):] for line in err.splitlines() if line.startswith(ERROR_PREFIX)]
-    if said:
-        return said[-1]
-    last = [line for line in err.splitlines() if line.strip()]
-    return streams.one_line(f"exit status {status}" + (f": {last[-1]}" if last else ""))
-
-
 def documents() -> dict[str, Callable[..., dict[str, Any]]]:
     """The commands answered by their document function, by name: ``document(**options) -> dict``."""
     from .declare import declare_document
+    from .discard import discard_document
     from .odds import odds_document
     from .partie import partie_document
     from .play import play_document
@@ -192,8 +183,9 @@ def documents() -> dict[str, Callable[..., dict[str, Any]]]:
     from .rules import rules_document
     from .score import score_document
 
-    return {"declare": declare_document, "odds": odds_document, "partie": partie_document, "play": play_document,
-            "record": record_document, "review": review_document, "rules": rules_document, "score": score_document}
+    return {"declare": declare_document, "discard": discard_document, "odds": odds_document, "partie": partie_document,
+            "play": play_document, "record": record_document, "review": review_document, "rules": rules_document,
+            "score": score_document}
 
 
 OUTPUT_ONLY = ("as_json", "wide", "quiet")  # how the command line writes, not what the document holds
@@ -203,9 +195,7 @@ def run_item(task: tuple[str, list[str]]) -> tuple[str | None, str | None]:
     """Run ``piquet-calc COMMAND ARGV... --json`` in this process: (its document as one line of JSON, None),
     or (None, its error message)."""
     name, argv = task
-    document = documents().get(name)
-    if document is None:
-        return _run_main(name, argv)
+    document = documents()[name]
     try:
         ctx = group().commands[name].make_context(name, _with_json(argv))
         given = {key: value for key, value in ctx.params.items() if key not in OUTPUT_ONLY
@@ -218,25 +208,6 @@ def run_item(task: tuple[str, list[str]]) -> tuple[str | None, str | None]:
     except Exception as e:  # noqa: BLE001 - a bug of one line must not end the run: it is that line's error
         return None, streams.one_line(f"internal error: {type(e).__name__}: {e}")
     return json.dumps(_json_safe(data), ensure_ascii=False, separators=(",", ":")), None
-
-
-def _run_main(name: str, argv: list[str]) -> tuple[str | None, str | None]:
-    """A command without a document function, through the app's ``main`` with the standard streams caught."""
-    out, err = io.StringIO(), io.StringIO()
-    with _one_at_a_time, redirect_stdout(out), redirect_stderr(err):
-        try:
-            status = group().main([name, *_with_json(argv)], prog_name=PROG, standalone_mode=False)
-        except SystemExit as e:  # not expected (main returns its status), but a command may exit
-            status = e.code
-        except Exception as e:  # noqa: BLE001 - a bug of one line must not end the run: it is that line's error
-            return None, streams.one_line(f"internal error: {type(e).__name__}: {e}")
-    if status not in (0, None):
-        return None, _error_of(status, err.getvalue())
-    try:
-        document = json.loads(out.getvalue())
-    except ValueError:
-        return None, streams.one_line(f"{name} wrote no JSON document: {out.getvalue()[:80]!r}")
-    return json.dumps(document, ensure_ascii=False, separators=(",", ":")), None
 
 
 def _with_json(argv: list[str]) -> list[str]:

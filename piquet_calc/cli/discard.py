@@ -1,8 +1,11 @@
-"""`piquet-calc discard`: every legal discard of a hand, best first (--play: by the whole deal)."""
+"""`piquet-calc discard`: every legal discard of a hand, best first (--play: by the whole deal);
+``discard_document``, its --json document (batch's too), on ``discard_answer``."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any
 
 import typer
 
@@ -12,13 +15,14 @@ from ..kernels.cache import MAX_THREADS
 from ..rules import RuleSet, get_rules, span
 from .common import (
     PROG,
+    Answer,
     JsonOption,
     RulesOption,
     WideOption,
-    _emit,
     _given,
     _number,
     _one_position,
+    _silence,
     _user_errors,
     _younger_only,
     click_errors,
@@ -28,15 +32,17 @@ from .why import (
     AgainstOption,
     WhyOption,
     chosen_discards,
-    emit_why,
     exact_why_data,
     keep_deals,
     sampled_why_data,
-    why_normand_data,
+    why_answer,
 )
 
 MAX_SAMPLES = 100_000  # --samples: 2 to this many fresh deals per discard (100 times the default)
 MAX_SEED = 2**32 - 1  # --seed: 0 to this (numpy's seeds are unsigned)
+DEFAULT_TOP = 10
+# the options that mean something only when given: None in discard_document when not given
+GIVEN_ONLY = ("top", "samples", "seed", "threads")
 
 
 def discard(
@@ -53,7 +59,7 @@ def discard(
                                                 help="Younger only: elder showed carte blanche.")] = False,
     rules: RulesOption = "rubicon",
     top: Annotated[int, typer.Option(help="Show the best N discards; 0 shows all (normand --play: 5 unless "
-                                          "given).")] = 10,
+                                          "given).")] = DEFAULT_TOP,
     as_json: JsonOption = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q",
                                         help="No progress on stderr (nor the first run's compiling line).")] = False,
@@ -72,127 +78,159 @@ def discard(
     score: Annotated[str | None, typer.Option(help='With --play: the partie score before this deal, "ME OPP"; '
                                               "also ranks by the expected partie value (README, The partie).")]
     = None,
-    deal_number: Annotated[int | None, typer.Option("--deal", help="With --score: this deal's number in the "
+    deal: Annotated[int | None, typer.Option("--deal", help="With --score: this deal's number in the "
                                                     "partie, from 1.", show_default=False)] = None,
     why: WhyOption = None,  # issue 31: why this discard and not #1 (cli/why.py)
     against: AgainstOption = None,
     wide: WideOption = False,
 ) -> None:
     """Every legal discard of HAND with exact chances and expected scores, best first (--play: by the whole deal)."""
+    _silence(quiet)  # no first-run line either (docs/engine.md, The first run)
+    typed = {"top": top, "samples": samples, "seed": seed, "threads": threads}
+    given = set(_given(ctx, *GIVEN_ONLY))
+    options = {k: (v if "--" + k in given else None) for k, v in typed.items()}
+    given_options = DiscardOptions(hand, elder=elder, younger=younger, dealer=dealer, elder_took=elder_took,
+                                   elder_blanche=elder_blanche, rules=rules, play=play, also=tuple(also or ()),
+                                   score=score, deal=deal, why=why, against=against, **options)
+    try:
+        answer = discard_answer(given_options, progress=not quiet)
+    except KeyboardInterrupt:  # --play: the worker threads stop after the piece they are on
+        if not play:
+            raise
+        typer.echo(f"\n{PROG}: interrupted: nothing printed", err=True)
+        raise typer.Exit(130) from None
+    answer.emit(as_json)
+
+
+def discard_document(hand: str, *, elder: bool = False, younger: bool = False, dealer: bool = False,
+                     elder_took: int | None = None, elder_blanche: bool = False, rules: str = "rubicon",
+                     top: int | None = None, play: bool = False, samples: int | None = None, seed: int | None = None,
+                     also: Sequence[str] = (), threads: int | None = None, score: str | None = None,
+                     deal: int | None = None, why: str | None = None, against: str | None = None) -> dict[str, Any]:
+    """``discard HAND --json``'s document (no progress written); a usage error (one line) for bad options.
+    ``top``, ``samples``, ``seed``, ``threads``: None when not given (the command's defaults: 10, or 5 under
+    normand --play; DEFAULT_SAMPLES, or 200 under normand; DEFAULT_SEED; 0, one thread per core)."""
+    return discard_answer(DiscardOptions(hand, elder=elder, younger=younger, dealer=dealer, elder_took=elder_took,
+                                         elder_blanche=elder_blanche, rules=rules, top=top, play=play,
+                                         samples=samples, seed=seed, also=tuple(also), threads=threads, score=score,
+                                         deal=deal, why=why, against=against), progress=False).data()
+
+
+@dataclass(frozen=True)
+class DiscardOptions:
+    """discard's options as given: None (or false, or empty) when not given."""
+
+    hand: str
+    elder: bool = False
+    younger: bool = False
+    dealer: bool = False
+    elder_took: int | None = None
+    elder_blanche: bool = False
+    rules: str = "rubicon"
+    top: int | None = None
+    play: bool = False
+    samples: int | None = None
+    seed: int | None = None
+    also: tuple[str, ...] = ()
+    threads: int | None = None
+    score: str | None = None
+    deal: int | None = None
+    why: str | None = None
+    against: str | None = None
+
+    def given(self, *names: str) -> list[str]:
+        """The options among ``names`` that were given, as typed (common._given's words)."""
+        unsaid = [n for n in names if getattr(self, n) is None or getattr(self, n) is False or getattr(self, n) == ()]
+        return ["--" + n.replace("_", "-") for n in names if n not in unsaid]
+
+
+def discard_answer(o: DiscardOptions, progress: bool) -> Answer:
+    """The options checked and the discards analysed (every road: exact, --play, --why, --score, normand's
+    dealer), for the document and the table; ``progress``: the analysis's progress on stderr."""
     with _user_errors():
-        ruleset = get_rules(rules)
+        ruleset = get_rules(o.rules)
+    top = DEFAULT_TOP if o.top is None else o.top
     if top < 0:
         raise click_errors.UsageError(f"--top must be 0 (all) or more, not {top}")
-    if quiet:  # no first-run line either (docs/engine.md, The first run)
-        from ..engine import first_run
-
-        first_run.silence()
     if ruleset.table.players > 2:
-        from .partie import refuse_score
+        return _discard_table(o, ruleset, progress)
+    return _two_handed(o, ruleset, top, progress)
 
-        refuse_score(ruleset, score, deal_number)
-        if elder_took is not None:
-            raise click_errors.UsageError(f"--elder-took is for two players: under {ruleset.name} elder takes nothing")
-        given = _given(ctx, "play", "samples", "seed", "also", "threads")
-        if given and not (play and ruleset.table.players == 3):  # issue 36: normand's dealer has --play
-            raise click_errors.UsageError(f"{', '.join(given)}: --play and its options are for two players, "
-                                          f"not {ruleset.name}")
-        _discard_table(hand, ruleset, elder, younger, dealer, elder_blanche, top, as_json, quiet, why, against, wide,
-                       (ctx, play, samples, seed, threads))
-        return
-    younger = younger or dealer
+
+def _two_handed(o: DiscardOptions, ruleset: RuleSet, top: int, progress: bool) -> Answer:
+    """discard for two players: the exact table, or --play by the whole deal; --why, --score."""
+    elder, younger = o.elder, o.younger or o.dealer
     with _user_errors():
-        cards = parse_hand(hand)
+        cards = parse_hand(o.hand)
     _one_position(elder, younger)
-    _younger_only(elder, **{"--elder-took": elder_took is not None, "--elder-blanche": elder_blanche})
-    elder_took = 5 if elder_took is None else elder_took
+    _younger_only(elder, **{"--elder-took": o.elder_took is not None, "--elder-blanche": o.elder_blanche})
+    elder_took = 5 if o.elder_took is None else o.elder_took
     if younger and elder_took not in ruleset.elder_discards:
         raise click_errors.UsageError(f"--elder-took must be {span(ruleset.elder_discards)} under {ruleset.name}, "
                                       f"not {elder_took}")
-    given = _given(ctx, "samples", "seed", "also", "threads")
-    if not play and given:
+    given = o.given("samples", "seed", "also", "threads")
+    if not o.play and given:
         raise click_errors.UsageError(f"{', '.join(given)}: {'needs' if len(given) == 1 else 'need'} --play")
     from .. import report
-    from .partie import advice_rules, emit_score_aware, score_aware_text, score_state  # issue 23: --score
+    from .partie import advice_rules, score_aware_answer, score_aware_text, score_state  # issue 23: --score
 
     partie_rules = advice_rules(ruleset)
-    partie_state = score_state(score, deal_number, partie_rules, play, elder, ruleset)
-    chosen = chosen_discards(cards, ruleset.dealer_discards(elder_took) if younger else ruleset.elder_discards, why,
-                             against)  # issue 31: checked before any long work, as the partie state is
-    inputs = {"elder_took": elder_took if younger else None, "elder_blanche": elder_blanche if younger else None,
-              "play": play, "samples": samples if play else None, "seed": seed if play else None}
-    if play:
+    partie_state = score_state(o.score, o.deal, partie_rules, o.play, elder, ruleset)
+    chosen = chosen_discards(cards, ruleset.dealer_discards(elder_took) if younger else ruleset.elder_discards, o.why,
+                             o.against)  # issue 31: checked before any long work, as the partie state is
+    samples = DEFAULT_SAMPLES if o.samples is None else o.samples
+    seed = DEFAULT_SEED if o.seed is None else o.seed
+    inputs = {"elder_took": elder_took if younger else None, "elder_blanche": o.elder_blanche if younger else None,
+              "play": o.play, "samples": samples if o.play else None, "seed": seed if o.play else None}
+    seat = "elder" if elder else "younger"
+    if o.play:
+        threads = o.threads or 0
         for name, value, low, high in (("--samples", samples, 2, MAX_SAMPLES), ("--seed", seed, 0, MAX_SEED),
                                        ("--threads", threads, 0, MAX_THREADS)):
             if not low <= value <= high:
                 raise click_errors.UsageError(f"{name} must be {low} to {high:,}, not {_number(value)}")
         with _user_errors():
-            forced = [parse_cards(text, what="--also") for text in also or []]
+            forced = [parse_cards(text, what="--also") for text in o.also]
         from ..analysis.deal import analyse_deal
 
-        progress = _DealProgress(not quiet)
-        try:
-            with _user_errors():
-                deal = analyse_deal(cards, "elder" if elder else "younger", ruleset, elder_took=elder_took,
-                                    elder_blanche=elder_blanche, samples=samples, seed=seed, top=top,
-                                    also=forced, threads=threads or None, progress=progress,
-                                    keep_deals=keep_deals(chosen), stage=progress.stage)
-        except KeyboardInterrupt:  # the worker threads stop after the piece they are on
-            typer.echo(f"\n{PROG}: interrupted: nothing printed", err=True)
-            raise typer.Exit(130) from None
-        progress.finish()
+        stages = _DealProgress(progress)
+        with _user_errors():
+            deal = analyse_deal(cards, seat, ruleset, elder_took=elder_took, elder_blanche=o.elder_blanche,
+                                samples=samples, seed=seed, top=top, also=forced, threads=threads or None,
+                                progress=stages, keep_deals=keep_deals(chosen), stage=stages.stage)
+        stages.finish()
         if chosen is not None:  # issue 31: with --score, the partie value's difference too
             ranking = (lambda: report.deal_table(deal)) if partie_state is None else (
                 lambda: score_aware_text(deal, partie_state, partie_rules))
-            emit_why(as_json, sampled_why_data(deal, chosen, inputs, partie_state, partie_rules), ranking, wide)
-            return
+            return why_answer(sampled_why_data(deal, chosen, inputs, partie_state, partie_rules), ranking)
         if partie_state is not None:  # issue 23: also ranked by the expected partie value
-            emit_score_aware(deal, partie_state, as_json, partie_rules)
-            return
-        _emit(as_json, lambda: report.deal_data(deal), lambda: report.deal_table(deal), wide)
-        return
+            return score_aware_answer(deal, partie_state, partie_rules)
+        return Answer(lambda: report.deal_data(deal), lambda: report.deal_table(deal))
     from ..analysis import analyse_discards
 
-    result = analyse_discards(cards, "elder" if elder else "younger", ruleset, elder_took=elder_took,
-                              elder_blanche=elder_blanche, progress=_Progress(not quiet))
+    result = analyse_discards(cards, seat, ruleset, elder_took=elder_took, elder_blanche=o.elder_blanche,
+                              progress=_Progress(progress))
     if chosen is not None:
-        emit_why(as_json, exact_why_data(result, chosen, inputs), lambda: report.table(result, top), wide)
-        return
-    _emit(as_json, lambda: report.analysis_data(result, top), lambda: report.table(result, top), wide)
+        return why_answer(exact_why_data(result, chosen, inputs), lambda: report.table(result, top))
+    return Answer(lambda: report.analysis_data(result, top), lambda: report.table(result, top))
 
 
-def _discard_table(hand: str, ruleset: RuleSet, elder: bool, younger: bool, dealer: bool, elder_blanche: bool,
-                   top: int, as_json: bool, quiet: bool, why: str | None = None, against: str | None = None,
-                   wide: bool = False, whole: tuple = (None, False, 0, 0, 0)) -> None:
-    """discard for three or four players: only normand's dealer exchanges. ``whole``: (the context, --play,
-    --samples, --seed, --threads): with --play, by the whole deal (cli/discard_normand.py)."""
-    ctx, play, samples, seed, threads = whole
-    if play:
-        from .discard_normand import discard_normand_play
+def _discard_table(o: DiscardOptions, ruleset: RuleSet, progress: bool) -> Answer:
+    """discard for three or four players: only normand's dealer exchanges, exactly or (--play, normand) by the
+    whole deal (cli/discard_normand.py)."""
+    from .discard_normand import deal_normand_answer, exchange_normand_answer
+    from .partie import refuse_score
 
-        discard_normand_play(ctx, hand, ruleset, (elder, younger, dealer, elder_blanche), top, samples, seed, threads,
-                             why, against, as_json, quiet, wide)
-        return
-    shape = ruleset.table
-    if shape.talon == 0 or ruleset.exchange[-1] == (0,):
-        raise click_errors.UsageError(f"nobody exchanges under {ruleset.name}: use declare (--seat)")
-    if elder or younger or not dealer:
-        raise click_errors.UsageError(f"under {ruleset.name} only the dealer exchanges: say --dealer")
-    if elder_blanche:
-        raise click_errors.UsageError("--elder-blanche is for two players: under "
-                                      f"{ruleset.name} nobody shows carte blanche before the exchange")
-    from ..analysis.declarations_normand import analyse_exchange_normand
-
-    with _user_errors():
-        cards = parse_cards(hand, shape.hand_size, "the hand")
-    chosen = chosen_discards(cards, (shape.talon,) if shape.talon in ruleset.exchange[-1] else (), why, against,
-                             keep_allowed=True)
-    from .. import report
-
-    with _user_errors():
-        result = analyse_exchange_normand(cards, ruleset, progress=_Progress(not quiet))
-    if chosen is not None:
-        emit_why(as_json, why_normand_data(result, chosen), lambda: report.exchange_normand_table(result, top), wide)
-        return
-    _emit(as_json, lambda: report.exchange_normand_data(result, top),
-          lambda: report.exchange_normand_table(result, top), wide)
+    refuse_score(ruleset, o.score, o.deal)
+    if o.elder_took is not None:
+        raise click_errors.UsageError(f"--elder-took is for two players: under {ruleset.name} elder takes nothing")
+    given = o.given("play", "samples", "seed", "also", "threads")
+    if given and not (o.play and ruleset.table.players == 3):  # issue 36: normand's dealer has --play
+        raise click_errors.UsageError(f"{', '.join(given)}: --play and its options are for two players, "
+                                      f"not {ruleset.name}")
+    seats = (o.elder, o.younger, o.dealer, o.elder_blanche)
+    if o.play:
+        return deal_normand_answer(o.hand, ruleset, seats, o.top, o.samples, DEFAULT_SEED if o.seed is None else o.seed,
+                                   o.threads or 0, o.also, o.why, o.against, progress)
+    return exchange_normand_answer(o.hand, ruleset, seats, DEFAULT_TOP if o.top is None else o.top, o.why, o.against,
+                                   progress)

@@ -25,7 +25,6 @@ from .common import (
     QuietOption,
     RulesOption,
     WideOption,
-    _emit,
     _silence,
     _user_errors,
     click_errors,
@@ -219,15 +218,15 @@ def _ranked(deal: DealAnalysis, state: PartieState, rules_name: str) -> list:
         raise click_errors.UsageError(f"--score: {e}") from None
 
 
-def emit_score_aware(deal: DealAnalysis, state: PartieState, as_json: bool, rules_name: str) -> None:
+def score_aware_answer(deal: DealAnalysis, state: PartieState, rules_name: str) -> Answer:
     """The whole-deal result as without --score, then every finalist ranked by the expected partie value
     (``rules_name``: the table's preset, ``advice_rules``'s)."""
     from .. import report
     from ..report.partie import score_aware_data
 
     ranked = _ranked(deal, state, rules_name)
-    _emit(as_json, lambda: {**report.deal_data(deal), "partie": score_aware_data(state, ranked, rules_name)},
-          lambda: score_aware_text(deal, state, rules_name, ranked))
+    return Answer(lambda: {**report.deal_data(deal), "partie": score_aware_data(state, ranked, rules_name)},
+                  lambda: score_aware_text(deal, state, rules_name, ranked))
 
 
 def score_aware_text(deal: DealAnalysis, state: PartieState, rules_name: str, ranked: list | None = None) -> str:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from ..cards import Card, CardError, format_cards, parse_cards
-from .common import _emit, _user_errors, click_errors
+from .common import Answer, _user_errors, click_errors
 
 if TYPE_CHECKING:
     from ..analysis.deal import DealAnalysis
@@ -105,11 +105,11 @@ def sampled_why_data(deal: DealAnalysis, chosen: Chosen, inputs: dict[str, Any],
         raise click_errors.UsageError(f"--score: {e}") from None
 
 
-def emit_why(as_json: bool, data: dict[str, Any], ranking: Callable[[], str], wide: bool) -> None:
+def why_answer(data: dict[str, Any], ranking: Callable[[], str]) -> Answer:
     """The comparison: its JSON (discard-why), or the ranking's table and the comparison under it."""
     from ..report.why import why_table
 
-    _emit(as_json, lambda: data, lambda: ranking() + "\n\n" + why_table(data), wide)
+    return Answer(lambda: data, lambda: ranking() + "\n\n" + why_table(data))
 
 
 def keep_deals(chosen: Chosen | None) -> list[tuple[Card, ...]]:

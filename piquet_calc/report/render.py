@@ -500,7 +500,7 @@ def exchange_normand_data(a: ExchangeNormand, top: int = 0) -> dict[str, Any]:
     return {**schema_header("discard-normand"),
             "hand": [str(c) for c in a.hand], "seat": "dealer", "rules": a.rules.name, "model": MODEL,
             "seat_blanche": a.carte_blanche, "choices_total": len(a.options),
-            "choices": [{"rank": i, "discard": None if o.discard is None else [str(c) for c in o.discard],
+            "choices": [{"rank": i, "discard": [str(c) for c in o.discard or ()],
                          **seat_counts_data(o)} for i, o in enumerate(shown, start=1)]}
 
 

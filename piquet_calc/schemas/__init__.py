@@ -20,7 +20,7 @@ from typing import Any
 SCHEMAS: dict[str, int] = {
     "discard": 2,  # discard, two players: the exact table (model "uniform") (2: position -> seat)
     "discard-play": 2,  # discard --play, two players: the whole deal, sampled (model "deal") (2: position -> seat)
-    "discard-normand": 1,  # discard --rules normand --dealer: the dealer's exchange
+    "discard-normand": 2,  # discard --rules normand --dealer: the dealer's exchange (2: keep is [], not null)
     "discard-normand-play": 2,  # discard --rules normand --dealer --play: the exchange by the whole deal
     # (2: options -> choices, exchange -> discard)
     "discard-why": 2,  # discard --why: a discard against #1 (or --against), split by source (2: position -> seat)
