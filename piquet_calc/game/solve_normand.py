@@ -204,7 +204,7 @@ class PlainSolverNormand:
     def position(s: StateNormand, rules: RuleSet) -> Pos:
         """A ``StateNormand`` as the search's tuple."""
         need = rules.pique_threshold - s.totals[ELDER] if s.pique_live else 0
-        t = s.table
+        t = s.trick
         return (mask_of(s.hands[ELDER]), mask_of(s.hands[MIDDLE]), mask_of(s.hands[DEALER]), s.leader,
                 t[0].index if t else -1, t[1].index if len(t) > 1 else -1, len(t),
                 s.tricks[0] | s.tricks[1] << 4 | s.tricks[2] << 8, max(need, 0))
