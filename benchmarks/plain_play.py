@@ -12,12 +12,13 @@ trick). Never part of the tests.
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import statistics
 import sys
 import time
+
+from seeded import seeded_arguments  # type: ignore[import-not-found]
 
 from piquet_calc.analysis.play import analyse_play, before_play
 from piquet_calc.cards import DECK
@@ -35,11 +36,7 @@ def clear() -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", type=int, default=20)
-    ap.add_argument("--rules", default="rubicon")
-    ap.add_argument("--seed", type=int, default=1)
-    args = ap.parse_args()
+    args = seeded_arguments(__doc__, "deals", 20, 1)
     rules = get_rules(args.rules)
     rng = random.Random(args.seed)
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, rules {rules.name}, seed {args.seed}; "

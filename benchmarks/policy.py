@@ -12,10 +12,11 @@ decision (mean over every hand, plain Python).
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import time
+
+from seeded import seeded_arguments  # type: ignore[import-not-found]
 
 from piquet_calc import analyse_discards
 from piquet_calc.cards import DECK, mask_of
@@ -59,11 +60,7 @@ def timing(rules_name: str, n: int = 2000) -> tuple[float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=100)
-    parser.add_argument("--rules", default="rubicon")
-    parser.add_argument("--seed", type=int, default=2026)
-    args = parser.parse_args()
+    args = seeded_arguments(__doc__, "hands", 100, 2026)
     print(f"rules {args.rules}, {args.hands} seeded hands per position (seed {args.seed})")
     for position in ("elder", "younger"):
         loss, counts, _ = losses(position, args.hands, args.rules, args.seed)

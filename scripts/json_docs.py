@@ -189,12 +189,7 @@ def generate() -> str:
     return "\n".join(parts)
 
 
-def main() -> int:
-    sys.path.insert(0, str(Path(__file__).parent))
-    from generated_docs import write_or_check
-
-    return write_or_check(OUT, ROOT, generate, "schemas", "json_docs.py", __doc__)
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    from generated_docs import write_or_check  # scripts/ is sys.path[0] when run as a script
+
+    sys.exit(write_or_check(OUT, ROOT, generate, "schemas", "json_docs.py", __doc__))

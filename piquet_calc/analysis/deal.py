@@ -63,7 +63,7 @@ from ..engine.deal import (
 )
 from ..rules import RUBICON, RulesError, RuleSet, span
 from .defaults import DEFAULT_SAMPLES, DEFAULT_SEED, ODDS_MIN_DEALS  # noqa: F401  apart: the CLI reads them without numpy
-from .discards import Analysis, DiscardResult, Position, analyse_discards, discard_sizes
+from .discards import Analysis, DiscardResult, HandAsked, Position, analyse_discards, discard_sizes
 from .race import (
     CONTROL_STREAM,
     RACE_FIRST,
@@ -112,12 +112,7 @@ class DealDiscard:
 
 
 @dataclass(frozen=True)
-class DealAnalysis:
-    hand: tuple[Card, ...]
-    position: Position
-    rules: RuleSet
-    elder_took: int | None
-    elder_blanche: bool | None
+class DealAnalysis(HandAsked):
     seed: int
     samples: int  # report deals per discard
     play: bool  # the play solved (False: declarations only, pique by elder's pique run, as `score`)

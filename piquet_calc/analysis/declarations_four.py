@@ -29,14 +29,6 @@ class DeclarationFour(ExactCounts):
     carte_blanche: bool
     counts: dict[str, int]
 
-    def score_sum(self, side: str) -> int:
-        c, r = self.counts, self.rules
-        return (c[f"point_{side}"] + c[f"sequence_{side}"] + c[f"sets_{side}"] + c[f"carte_blanche_{side}"]
-                + r.repique_bonus * c[f"repique_{side}"] + r.pique_bonus * c[f"pique_{side}"])
-
-    def expected_score(self, side: str) -> float:
-        return self.score_sum(side) / self.deals
-
     @property
     def net(self) -> Fraction:
         """The side's expected total minus the opponents' (exact)."""

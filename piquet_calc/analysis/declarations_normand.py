@@ -39,15 +39,6 @@ class SeatCounts(ExactCounts):
     counts: dict[str, int]
     rules: RuleSet
 
-    def score_sum(self, seat: str) -> int:
-        """A seat's declarations, carte blanche and repique and pique bonuses, summed over the deals."""
-        c, r = self.counts, self.rules
-        return (c[f"point_{seat}"] + c[f"sequence_{seat}"] + c[f"sets_{seat}"] + c[f"carte_blanche_{seat}"]
-                + r.repique_bonus * c[f"repique_{seat}"] + r.pique_bonus * c[f"pique_{seat}"])
-
-    def expected_score(self, seat: str) -> float:
-        return self.score_sum(seat) / self.deals
-
     @property
     def net(self) -> Fraction:
         """The analysed seat's expected total minus the mean of the two others' (exact)."""

@@ -39,17 +39,7 @@ class DiscardResult(ExactCounts):
     discard: tuple[Card, ...]
     counts: dict[str, int]
     rules: RuleSet
-
-    def score_sum(self, side: Literal["me", "opp"]) -> int:
-        """Summed over the deals: declarations, carte blanche and carte rouge, repique and pique bonuses."""
-        c = self.counts
-        return (c[f"point_{side}"] + c[f"sequence_{side}"] + c[f"sets_{side}"] + c[f"carte_blanche_{side}"]
-                + c[f"carte_rouge_{side}"]
-                + self.rules.repique_bonus * c[f"repique_{side}"] + self.rules.pique_bonus * c[f"pique_{side}"])
-
-    def expected_score(self, side: Literal["me", "opp"]) -> float:
-        """Expected declarations with bonuses for one side."""
-        return self.score_sum(side) / self.deals
+    SCORED = (*ExactCounts.SCORED, "carte_rouge")  # the two-handed game's carte rouge counts too
 
     @property
     def net(self) -> Fraction:
@@ -58,12 +48,19 @@ class DiscardResult(ExactCounts):
 
 
 @dataclass(frozen=True)
-class Analysis:
+class HandAsked:
+    """What the two-handed discard analyses (exact here, sampled in analysis/deal.py) were asked: a hand, its
+    seat, the rules, the cards elder took (dealer's question) and whether elder showed carte blanche."""
+
     hand: tuple[Card, ...]
     position: Position
     rules: RuleSet
     elder_took: int | None
     elder_blanche: bool | None
+
+
+@dataclass(frozen=True)
+class Analysis(HandAsked):
     discards: tuple[DiscardResult, ...]  # ranked: best net first
 
     @property

@@ -114,19 +114,19 @@ def analyse_play_normand(hands: Sequence[Sequence[Card]], rules: RuleSet, played
 
     def close(s_before: StateNormand, s: StateNormand, values: tuple[int, ...]) -> None:
         nonlocal current, recorded
-        winner = s.leader if not s.table else None
-        tricks.append(TrickNormand(s_before.trick_number, s_before.leader, tuple(current), winner,
+        winner = s.leader if not s.trick else None
+        tricks.append(TrickNormand(s_before.number, s_before.leader, tuple(current), winner,
                              (s.totals[0], s.totals[1], s.totals[2]), recorded, s.pique and not s_before.pique, values))
         current, recorded = [], 0
 
     trick_start = state
     for card in played:
-        if not state.table:
+        if not state.trick:
             trick_start = state
         state = play_card(state, card, rules)
         current.append(card)
         recorded += 1
-        if not state.table:
+        if not state.trick:
             close(trick_start, state, ())
     choices: tuple[Choice, ...] = ()
     to_move = None
@@ -146,7 +146,7 @@ def analyse_play_normand(hands: Sequence[Sequence[Card]], rules: RuleSet, played
             current.append(step.card)
             values.append(step.value)
             state = step.state
-            if not state.table:
+            if not state.trick:
                 close(trick_start, state, tuple(values))
                 values = []
     end = finish_normand(state, rules)

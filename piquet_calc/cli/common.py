@@ -123,6 +123,8 @@ RulesOption = Annotated[str, typer.Option(help=f"Rules: a preset ({', '.join(PRE
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (schema: docs/json.md) instead of a table.")]
 WideOption = Annotated[bool, typer.Option("--wide", help="On a terminal, show every column even when the table is "
                                           "wider than the window (piped output is never cut).")]
+RecordSource = Annotated[str, typer.Argument(help="A deal record: a .json or .pqn file (docs/record.md), or - for "
+                                                "stdin (the form read off the text).")]
 ElderOption = Annotated[bool, typer.Option("--elder", help="You are elder (non-dealer).")]
 YoungerOption = Annotated[bool, typer.Option("--younger", help="You are younger (the dealer).")]
 # the commands that show no progress take --quiet as every command does: it silences any notice on stderr

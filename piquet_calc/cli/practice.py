@@ -197,27 +197,36 @@ def _deal_data(result: DealResult, path: str, number: int, sheet: dict | None) -
     return deal_event(result, path, number, sheet)
 
 
+def _ask(side: Any, n: int, p: Any) -> Any:
+    """Position ``p`` put to the player as question ``n`` (an exchange begun first): his answer, None when he
+    quits."""
+    from ..analysis.practice import begin_exchange
+    from ..analysis.practice_deal import Quit
+
+    side.number = n
+    if p.stage == "exchange":
+        begin_exchange(p)
+    try:
+        return side.ask(p)
+    except Quit:
+        return None
+
+
 def _drill(side: Any, kind: str, rules: str, seed: int, count: int, seat: str | None, records: list) -> None:
     """Drill positions, each asked, graded and kept."""
-    from ..analysis.practice import begin_exchange, grade
-    from ..analysis.practice_deal import Quit, drill_positions
+    from ..analysis.practice import grade
+    from ..analysis.practice_deal import drill_positions
 
     s = None if seat is None else ("elder", "dealer").index(seat.lower())
     for n, p in enumerate(drill_positions(kind, rules, seed, count, s, records), 1):
-        side.number = n
-        if p.stage == "exchange":
-            begin_exchange(p)
-        try:
-            a = side.ask(p)
-        except Quit:
+        if (a := _ask(side, n, p)) is None:
             return
         side.graded(p, grade(p, a.value), a)
 
 
 def _mistakes(h: Any, side: Any, min_cost: float, count: int) -> None:
     """The decisions due (the history's Leitner round) served again: found again (no cost) moves back."""
-    from ..analysis.practice import begin_exchange, grade, position_from_data
-    from ..analysis.practice_deal import Quit
+    from ..analysis.practice import grade, position_from_data
     from ..report.practice import graded_event, graded_text
 
     due = h.due(min_cost=min_cost, count=count)
@@ -227,12 +236,7 @@ def _mistakes(h: Any, side: Any, min_cost: float, count: int) -> None:
         return
     for n, d in enumerate(due, 1):
         p = position_from_data(d.position)
-        side.number = n
-        if p.stage == "exchange":
-            begin_exchange(p)
-        try:
-            a = side.ask(p)
-        except Quit:
+        if (a := _ask(side, n, p)) is None:
             return
         g = grade(p, a.value)
         h.served(d.id, g.cost <= 1e-9)

@@ -11,7 +11,7 @@ import typer
 
 from ..cards import quote_path
 from . import streams
-from .common import JsonOption, QuietOption, _silence, click_errors
+from .common import JsonOption, QuietOption, RecordSource, _silence, click_errors
 
 if TYPE_CHECKING:
     from ..record.record import DealRecord
@@ -63,8 +63,7 @@ def read_deal(source: str, from_play: bool = False) -> ReadDeal:
 
 
 def record(
-    source: Annotated[str, typer.Argument(help="A deal record: a .json or .pqn file, or - for stdin (the form read "
-                                               "off the text).")],
+    source: RecordSource,
     to: Annotated[str | None, typer.Option(help="Write it as json or pqn (default: the other form).",
                                            show_default=False)] = None,
     from_play: Annotated[bool, typer.Option("--from-play", help="SOURCE is the JSON of play --json (its final "

@@ -11,7 +11,7 @@ import typer
 
 from ..analysis.defaults import DEFAULT_SAMPLES, DEFAULT_SEED
 from ..kernels.cache import MAX_THREADS
-from .common import PROG, Answer, JsonOption, WideOption, _number, _silence, click_errors
+from .common import PROG, Answer, JsonOption, RecordSource, WideOption, _number, _silence, click_errors
 from .progress import ReviewProgress
 from .record import read_deal
 
@@ -19,8 +19,7 @@ MAX_SAMPLES = 100_000
 
 
 def review(
-    source: Annotated[str, typer.Argument(help="The deal record: a .json or .pqn file (docs/record.md), or - for "
-                                               "stdin.")],
+    source: RecordSource,
     seat: Annotated[str | None, typer.Option(help="Grade only this player's decisions: elder or dealer.",
                                              show_default=False)] = None,
     play: Annotated[bool, typer.Option("--play", help="Also judge each exchange on the whole deal (sampled, with "

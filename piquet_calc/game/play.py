@@ -46,6 +46,30 @@ def follower_wins(lead: Card, reply: Card) -> bool:
     return reply.suit == lead.suit and reply.rank > lead.rank
 
 
+class TrickState:
+    """A position of the play card by card, for three or four (``StateNormand``, ``StateFour``, each a frozen
+    dataclass with these fields): ``hands`` in seat order, ``leader`` of the trick under way, ``trick`` its
+    cards so far from the leader, ``tricks`` won by each seat (three) or side (four)."""
+
+    hands: tuple[frozenset[Card], ...]
+    leader: int
+    trick: tuple[Card, ...]
+    tricks: tuple[int, ...]
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) % len(self.hands)
+
+    @property
+    def cards_left(self) -> int:
+        return sum(len(h) for h in self.hands)
+
+    @property
+    def number(self) -> int:
+        """The number of the trick under way (from 1)."""
+        return sum(self.tricks) + 1
+
+
 @dataclass(frozen=True)
 class PlayState:
     """A position between tricks: the cards left, who leads, tricks won, and the deal's totals so far.

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 
 from ..cards import Card
 from ..rules import RulesError, RuleSet
-from .play import PlayError, legal_cards
+from .play import PlayError, TrickState, legal_cards
 
 SEATS = ("elder", "second", "third", "dealer")
 SIDES = ("elder+third", "second+dealer")
@@ -77,7 +77,7 @@ def points_four(rules: RuleSet) -> PointsFour:
 
 
 @dataclass(frozen=True)
-class StateFour:
+class StateFour(TrickState):
     """A position of the play: the cards left in each seat's hand, who led the trick under way and its
     cards so far (from the leader), the tricks each side has won, each side's totals for the deal so far
     (declarations, repique, play, pique), whether elder's side may still pique, and whether it did."""
@@ -89,19 +89,6 @@ class StateFour:
     totals: tuple[int, int]
     pique_live: bool
     pique: bool = False
-
-    @property
-    def to_move(self) -> int:
-        return (self.leader + len(self.trick)) % 4
-
-    @property
-    def cards_left(self) -> int:
-        return sum(len(h) for h in self.hands)
-
-    @property
-    def number(self) -> int:
-        """The number of the trick under way (1 to 8)."""
-        return sum(self.tricks) + 1
 
     @property
     def over(self) -> bool:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 
 from ..cards import Card
 from ..rules import RulesError, RuleSet
-from .play import PlayError, follower_wins, legal_cards
+from .play import PlayError, TrickState, follower_wins, legal_cards
 from .seating import SeatingScore
 
 ELDER, MIDDLE, DEALER = 0, 1, 2
@@ -48,40 +48,28 @@ def check_play_normand(rules: RuleSet) -> None:
 
 
 @dataclass(frozen=True)
-class StateNormand:
+class StateNormand(TrickState):
     """A position: the cards left, the trick on the table, tricks won and the deal's totals so far.
 
-    ``hands`` in seat order; ``leader`` led (or leads) the current trick; ``table`` the cards played to it
+    ``hands`` in seat order; ``leader`` led (or leads) the current trick; ``trick`` the cards played to it
     so far, from the leader; ``totals`` each seat's points for the deal so far (declarations, repique,
     play, pique); ``pique_live``: elder may still pique."""
 
     hands: tuple[frozenset[Card], frozenset[Card], frozenset[Card]]
     leader: int
-    table: tuple[Card, ...]
+    trick: tuple[Card, ...]
     tricks: tuple[int, int, int]
     totals: tuple[int, int, int]
     pique_live: bool
     pique: bool = False  # elder scored pique in the play
 
     @property
-    def to_move(self) -> int:
-        return (self.leader + len(self.table)) % 3
-
-    @property
-    def cards_left(self) -> int:
-        return sum(len(h) for h in self.hands)
-
-    @property
-    def trick_number(self) -> int:
-        return sum(self.tricks) + 1
-
-    @property
     def deal_tricks(self) -> int:
-        return sum(self.tricks) + (self.cards_left + len(self.table)) // 3
+        return sum(self.tricks) + (self.cards_left + len(self.trick)) // 3
 
     def legal(self) -> list[Card]:
         """The cards the player to move may play (lowest first within each suit)."""
-        return legal_cards(self.hands[self.to_move], self.table[0] if self.table else None)
+        return legal_cards(self.hands[self.to_move], self.trick[0] if self.trick else None)
 
 
 def start_normand(hands: Sequence[Iterable[Card]], rules: RuleSet, before: Sequence[int],
@@ -133,28 +121,28 @@ def trick_winner(cards: Sequence[Card], leader: int) -> int:
 def play_card(s: StateNormand, card: Card, rules: RuleSet) -> StateNormand:
     """The player to move plays ``card``; PlayError (one line naming the trick) if it is not his or not legal.
     The lead scores when the card is led; the third card closes the trick and scores the winner."""
-    seat, n = s.to_move, s.trick_number
-    if not s.hands[seat] and not s.table:
+    seat, n = s.to_move, s.number
+    if not s.hands[seat] and not s.trick:
         raise PlayError(f"trick {n}: every trick has been played")
     if card not in s.hands[seat]:
         holder = next((f" (it is {SEATS[o]}'s card)" for o in range(3) if card in s.hands[o]),
-                      " (it is on the table)" if card in s.table else "")
+                      " (it is on the table)" if card in s.trick else "")
         raise PlayError(f"trick {n}: it is {SEATS[seat]}'s turn, and {card} is not in {SEATS[seat]}'s hand{holder}")
     if card not in s.legal():
-        raise PlayError(f"trick {n}: {SEATS[seat]} must follow suit to {s.table[0]}, not play {card}")
+        raise PlayError(f"trick {n}: {SEATS[seat]} must follow suit to {s.trick[0]}, not play {card}")
     hands = list(s.hands)
     hands[seat] = hands[seat] - {card}
     play = rules.play
     last = s.deal_tricks == n
-    s = replace(s, hands=(hands[0], hands[1], hands[2]), table=(*s.table, card))
-    if len(s.table) == 1:
+    s = replace(s, hands=(hands[0], hands[1], hands[2]), trick=(*s.trick, card))
+    if len(s.trick) == 1:
         if card.rank >= play.scoring_rank:
             s = _score(s, seat, play.last_lead if last else play.lead, rules)
         return s
-    if len(s.table) < 3:
+    if len(s.trick) < 3:
         return s
-    winner = trick_winner(s.table, s.leader)
-    top = s.table[(winner - s.leader) % 3]
+    winner = trick_winner(s.trick, s.leader)
+    top = s.trick[(winner - s.leader) % 3]
     points = 0
     if top.rank >= play.scoring_rank:
         points += play.win_own_lead if winner == s.leader else play.win_opponent_lead
@@ -162,7 +150,7 @@ def play_card(s: StateNormand, card: Card, rules: RuleSet) -> StateNormand:
         points += play.last_trick
     tricks = list(s.tricks)
     tricks[winner] += 1
-    s = replace(s, table=(), leader=winner, tricks=(tricks[0], tricks[1], tricks[2]))
+    s = replace(s, trick=(), leader=winner, tricks=(tricks[0], tricks[1], tricks[2]))
     return _score(s, winner, points, rules)
 
 
@@ -202,8 +190,8 @@ class FinishNormand:
 
 def finish_normand(s: StateNormand, rules: RuleSet) -> FinishNormand:
     """The cards or capot, once every trick is played."""
-    if s.cards_left or s.table:
-        raise PlayError(f"trick {s.trick_number}: the play is not over")
+    if s.cards_left or s.trick:
+        raise PlayError(f"trick {s.number}: the play is not over")
     cards, capot = score_cards(s.tricks, rules)
     return FinishNormand(cards, capot, tuple(s.totals[i] + cards[i] + capot[i] for i in range(3)))
 
@@ -217,7 +205,7 @@ def minimax_normand(s: StateNormand, me: int, rules: RuleSet) -> int:
     """The paranoid value for ``me`` from ``s``: his final net doubled (``net2``) when he maximises it and the
     two others minimise it, every card seen. Plain minimax over every legal card, no pruning and no table:
     the reference for endings of a few tricks."""
-    if not s.cards_left and not s.table:
+    if not s.cards_left and not s.trick:
         return net2(finish_normand(s, rules).totals, me)
     values = [minimax_normand(play_card(s, c, rules), me, rules) for c in s.legal()]
     return max(values) if s.to_move == me else min(values)

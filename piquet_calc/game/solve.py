@@ -41,6 +41,25 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
+def known(lo: int, hi: int, alpha: int, beta: int) -> int | None:
+    """The stored bound that answers a search in the window (alpha, beta) at once, else None."""
+    if lo >= beta or lo == hi:
+        return lo
+    if hi <= alpha:
+        return hi
+    return None
+
+
+def stored(lo: int, hi: int, value: int, alpha: int, beta: int) -> tuple[int, int]:
+    """The bounds a position keeps once searched in the window (alpha, beta) to ``value`` (fail-soft): a
+    lower one when it failed high, an upper one when it failed low, else both at the exact value."""
+    if value <= alpha:
+        return lo, min(hi, value)
+    if value >= beta:
+        return max(lo, value), hi
+    return value, value
+
+
 def reps(own: int, opp: int, scoring_rank: int) -> int:
     """One card (the highest) of each run of equivalent cards in ``own``: no card of ``opp`` between them in
     their suit, and all on one side of the scoring rank (kernels/play/moves.py's ``_reps``)."""
@@ -176,10 +195,8 @@ class PlainSolver:
                  | _suit_key(live >> 16 & 255, em >> 16 & 255, sr) << 32 | _suit_key(live >> 24, em >> 24, sr) << 48)
         key = (hands, leader, et, dt, need, diff if self.rules.play.deal_bonus else 0)
         lo, hi = self.memo.get(key, (-INF, INF))
-        if lo >= beta or lo == hi:
-            return lo
-        if hi <= alpha:
-            return hi
+        if (v := known(lo, hi, alpha, beta)) is not None:
+            return v
         a, b = max(alpha, lo), min(beta, hi)
         n = em.bit_count()
         last, seventh_at = n == 1, (et + dt + n) // 2 + 1
@@ -206,12 +223,7 @@ class PlainSolver:
             if best >= lb:
                 break
         result = sign * best
-        if result <= a:
-            self.memo[key] = (lo, min(hi, result))
-        elif result >= b:
-            self.memo[key] = (max(lo, result), hi)
-        else:
-            self.memo[key] = (result, result)
+        self.memo[key] = stored(lo, hi, result, a, b)
         return result
 
     def _exact(self, *args: int) -> int:

@@ -25,7 +25,7 @@ from functools import lru_cache
 from ..cards import Card, mask_of
 from ..rules import RuleSet
 from .play_four import ELDER_SIDE, PointsFour, StateFour, final_difference, points_four
-from .solve import _TOP, _bits
+from .solve import _TOP, _bits, known, stored
 
 INF = 1 << 30
 
@@ -185,10 +185,8 @@ class PlainSolverFour:
         if not trick:
             key = (transposition_key((h0, h1, h2, h3)), leader, ta, need)
             lo, hi, best_rel = self.memo.get(key, (-INF, INF, -1))
-            if lo >= beta or lo == hi:
-                return lo
-            if hi <= alpha:
-                return hi
+            if (v := known(lo, hi, alpha, beta)) is not None:
+                return v
             alpha, beta = max(alpha, lo), min(beta, hi)
             best_card = _from_relative(best_rel, h0 | h1 | h2 | h3)
         a0, b0 = alpha, beta
@@ -210,12 +208,7 @@ class PlainSolverFour:
             if alpha >= beta:
                 break
         if key is not None:
-            if best <= a0:
-                hi = min(hi, best)
-            elif best >= b0:
-                lo = max(lo, best)
-            else:
-                lo = hi = best
+            lo, hi = stored(lo, hi, best, a0, b0)
             self.memo[key] = (lo, hi, _relative(chosen, h0 | h1 | h2 | h3))
         return best
 

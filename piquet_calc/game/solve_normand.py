@@ -23,7 +23,7 @@ from functools import lru_cache
 from ..cards import Card, mask_of
 from ..rules import RuleSet
 from .play_normand import DEALER, ELDER, MIDDLE, StateNormand, check_play_normand, net2, score_cards
-from .solve import _TOP, _bits, reps
+from .solve import _TOP, _bits, known, reps, stored
 
 INF = 1 << 30
 Pos = tuple[int, int, int, int, int, int, int, int, int]  # h0 h1 h2 leader c0 c1 k tricks need (PlainSolverNormand)
@@ -174,10 +174,8 @@ class PlainSolverNormand:
                    | _suit_key_normand(live >> 16 & 255, h0 >> 16 & 255, h1 >> 16 & 255, self.sr) << 48
                    | _suit_key_normand(live >> 24, h0 >> 24, h1 >> 24, self.sr) << 72, leader, tricks, need, me)
             lo, hi = self.memo.get(key, (-INF, INF))
-            if lo >= beta or lo == hi:
-                return lo
-            if hi <= alpha:
-                return hi
+            if (v := known(lo, hi, alpha, beta)) is not None:
+                return v
             alpha, beta = max(alpha, lo), min(beta, hi)
         maximise = (leader + k) % 3 == me
         best = -INF if maximise else INF
@@ -196,12 +194,7 @@ class PlainSolverNormand:
             if a >= b:
                 break
         if key is not None:
-            if best <= alpha:
-                self.memo[key] = (lo, min(hi, best))
-            elif best >= beta:
-                self.memo[key] = (max(lo, best), hi)
-            else:
-                self.memo[key] = (best, best)
+            self.memo[key] = stored(lo, hi, best, alpha, beta)
         return best
 
     def exact(self, pos: Pos, me: int) -> int:
@@ -211,7 +204,7 @@ class PlainSolverNormand:
     def position(s: StateNormand, rules: RuleSet) -> Pos:
         """A ``StateNormand`` as the search's tuple."""
         need = rules.pique_threshold - s.totals[ELDER] if s.pique_live else 0
-        t = s.table
+        t = s.trick
         return (mask_of(s.hands[ELDER]), mask_of(s.hands[MIDDLE]), mask_of(s.hands[DEALER]), s.leader,
                 t[0].index if t else -1, t[1].index if len(t) > 1 else -1, len(t),
                 s.tricks[0] | s.tricks[1] << 4 | s.tricks[2] << 8, max(need, 0))

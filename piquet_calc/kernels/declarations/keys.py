@@ -15,36 +15,25 @@ cache.configure()
 import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
+from .. import layout  # noqa: E402
 from ..jit import INLINED, JIT  # noqa: E402
-from ..layout import (  # noqa: E402
-    FEATURE_CARTE_ROUGE,
-    FEATURE_POINT,
-    FEATURE_POINT_SCORE,
-    FEATURE_SEQUENCE,
-    FEATURE_SEQUENCE_SCORE,
-    FEATURE_SETS,
-    FEATURE_SETS_SCORE,
-    POINT_KEYS,
-    SEQUENCE_KEYS,
-    SET_KEYS,
-)
 
 
 @numba.njit(**JIT)
 def _holding_key(f, cb):
     """A holding's hand_features and carte blanche points packed in one integer (fields of 6, 7 or 8
     bits, the point key above them): holdings with equal keys score alike against any hand."""
-    return ((((((f[FEATURE_POINT] << 7) | f[FEATURE_SEQUENCE]) << 6 | f[FEATURE_SEQUENCE_SCORE]) << 6
-               | f[FEATURE_SETS]) << 6 | f[FEATURE_SETS_SCORE]) << 6
-            | cb) << 8 | f[FEATURE_CARTE_ROUGE]
+    return ((((((f[layout.FEATURE_POINT] << 7) | f[layout.FEATURE_SEQUENCE]) << 6
+                | f[layout.FEATURE_SEQUENCE_SCORE]) << 6 | f[layout.FEATURE_SETS]) << 6
+              | f[layout.FEATURE_SETS_SCORE]) << 6 | cb) << 8 | f[layout.FEATURE_CARTE_ROUGE]
 
 
 @numba.njit(**JIT)
 def _code_marked(codes):
     """``codes``, 1 at each marked point, sequence and set key (segments at 0, POINT_KEYS and POINT_KEYS +
     SEQUENCE_KEYS), made into each key's 2 x (marked keys of its kind below it) + (whether it is marked)."""
-    for lo, hi in ((0, POINT_KEYS), (POINT_KEYS, POINT_KEYS + SEQUENCE_KEYS),
-                   (POINT_KEYS + SEQUENCE_KEYS, POINT_KEYS + SEQUENCE_KEYS + SET_KEYS)):
+    sequences, sets = layout.POINT_KEYS, layout.POINT_KEYS + layout.SEQUENCE_KEYS  # where each segment starts
+    for lo, hi in ((0, sequences), (sequences, sets), (sets, sets + layout.SET_KEYS)):
         below = 0
         for v in range(lo, hi):
             marked = codes[v]
@@ -65,9 +54,9 @@ def _key_codes(fe, n_disc, codes):
     + (whether it is one of them), which compares with the hands' codes as the keys do."""
     codes[:] = 0
     for d in range(n_disc):
-        codes[fe[d, FEATURE_POINT]] = 1
-        codes[POINT_KEYS + fe[d, FEATURE_SEQUENCE]] = 1
-        codes[POINT_KEYS + SEQUENCE_KEYS + fe[d, FEATURE_SETS]] = 1
+        codes[fe[d, layout.FEATURE_POINT]] = 1
+        codes[layout.POINT_KEYS + fe[d, layout.FEATURE_SEQUENCE]] = 1
+        codes[layout.POINT_KEYS + layout.SEQUENCE_KEYS + fe[d, layout.FEATURE_SETS]] = 1
     _code_marked(codes)
 
 
@@ -80,8 +69,8 @@ def _holding_codes(raw_key, n_hold, codes):
     for h in range(n_hold):
         pk, sk, tk = _compared_keys(raw_key[h])
         codes[pk] = 1
-        codes[POINT_KEYS + sk] = 1
-        codes[POINT_KEYS + SEQUENCE_KEYS + tk] = 1
+        codes[layout.POINT_KEYS + sk] = 1
+        codes[layout.POINT_KEYS + layout.SEQUENCE_KEYS + tk] = 1
     _code_marked(codes)
 
 
@@ -91,11 +80,13 @@ def _coded_hand_key(f, codes, cb, weak, rouge):
     its keys as _holding_codes: final hands with equal values score alike against every holding of
     the draw. A hand that cannot reach the pique band or repique even winning every class (below
     ``weak``) keeps only whether it scores in each class: its exact scores are added up after."""
-    ps, ss, ts = f[FEATURE_POINT_SCORE], f[FEATURE_SEQUENCE_SCORE], f[FEATURE_SETS_SCORE]
-    if cb + ps + ss + ts + rouge * np.int64(f[FEATURE_CARTE_ROUGE] > 0) < weak:
+    ps, ss, ts = f[layout.FEATURE_POINT_SCORE], f[layout.FEATURE_SEQUENCE_SCORE], f[layout.FEATURE_SETS_SCORE]
+    if cb + ps + ss + ts + rouge * np.int64(f[layout.FEATURE_CARTE_ROUGE] > 0) < weak:
         ps, ss, ts = min(ps, 1), min(ss, 1), min(ts, 1)
-    return ((((((codes[f[FEATURE_POINT]] << 4 | ps) << 8 | codes[POINT_KEYS + f[FEATURE_SEQUENCE]]) << 6 | ss) << 7
-             | codes[POINT_KEYS + SEQUENCE_KEYS + f[FEATURE_SETS]]) << 6 | ts) << 8) | f[FEATURE_CARTE_ROUGE]
+    return ((((((codes[f[layout.FEATURE_POINT]] << 4 | ps) << 8
+                | codes[layout.POINT_KEYS + f[layout.FEATURE_SEQUENCE]]) << 6 | ss) << 7
+              | codes[layout.POINT_KEYS + layout.SEQUENCE_KEYS + f[layout.FEATURE_SETS]]) << 6 | ts) << 8
+            ) | f[layout.FEATURE_CARTE_ROUGE]
 
 
 @numba.njit(**INLINED)
@@ -111,8 +102,8 @@ def _coded_holding_key(key, codes, exact_from, rouge):
     cb = (key >> 8) & 63
     if cb + ps + ss + ts + rouge * np.int64((key & 255) > 0) < exact_from:
         ss, ts = min(ss, 1), min(ts, 1)
-    return (((((((codes[pk] << 4 | ps) << 8 | codes[POINT_KEYS + sk]) << 6 | ss) << 7
-              | codes[POINT_KEYS + SEQUENCE_KEYS + tk]) << 6 | ts) << 14) | (key & 0x3FFF))
+    return (((((((codes[pk] << 4 | ps) << 8 | codes[layout.POINT_KEYS + sk]) << 6 | ss) << 7
+              | codes[layout.POINT_KEYS + layout.SEQUENCE_KEYS + tk]) << 6 | ts) << 14) | (key & 0x3FFF))
 
 
 @numba.njit(**JIT)

@@ -15,37 +15,8 @@ cache.configure()
 import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
+from .. import layout  # noqa: E402
 from ..jit import JIT  # noqa: E402
-from ..layout import (  # noqa: E402
-    COUNT_CARTE_BLANCHE_ME,
-    COUNT_CARTE_BLANCHE_OPP,
-    COUNT_CARTE_ROUGE_ME,
-    COUNT_CARTE_ROUGE_OPP,
-    COUNT_DEALS,
-    COUNT_PIQUE_ME,
-    COUNT_PIQUE_OPP,
-    COUNT_POINT_ME,
-    COUNT_POINT_OPP,
-    COUNT_POINT_WIN,
-    COUNT_REPIQUE_ME,
-    COUNT_REPIQUE_OPP,
-    COUNT_SEQUENCE_ME,
-    COUNT_SEQUENCE_OPP,
-    COUNT_SEQUENCE_WIN,
-    COUNT_SETS_ME,
-    COUNT_SETS_OPP,
-    COUNT_SETS_WIN,
-    FEATURE_CARTE_ROUGE,
-    FEATURE_POINT,
-    FEATURE_POINT_SCORE,
-    FEATURE_SEQUENCE,
-    FEATURE_SEQUENCE_SCORE,
-    FEATURE_SETS,
-    FEATURE_SETS_SCORE,
-    RULE_CARTE_ROUGE,
-    RULE_PIQUE_AT,
-    RULE_REPIQUE_AT,
-)
 from .hand import hand_features, set_rules  # noqa: E402
 from .pique import max_run_points, pique_live, repique_reached, run_points  # noqa: E402
 
@@ -59,22 +30,23 @@ def deal_outcome(me, fm, opp, fo, cb_me, cb_opp, me_is_elder, suit_tab, run_tab,
     me sets, opp sets, me repique, opp repique, me pique, opp pique, me carte rouge, opp carte rouge);
     cmp is +1 when me wins.
     """
-    pc = (fm[FEATURE_POINT] > fo[FEATURE_POINT]) - (fm[FEATURE_POINT] < fo[FEATURE_POINT])
-    qc = (fm[FEATURE_SEQUENCE] > fo[FEATURE_SEQUENCE]) - (fm[FEATURE_SEQUENCE] < fo[FEATURE_SEQUENCE])
-    tc = (fm[FEATURE_SETS] > fo[FEATURE_SETS]) - (fm[FEATURE_SETS] < fo[FEATURE_SETS])
-    me_pt = fm[FEATURE_POINT_SCORE] if pc > 0 else 0
-    opp_pt = fo[FEATURE_POINT_SCORE] if pc < 0 else 0
-    me_sq = fm[FEATURE_SEQUENCE_SCORE] if qc > 0 else 0
-    opp_sq = fo[FEATURE_SEQUENCE_SCORE] if qc < 0 else 0
-    me_st = fm[FEATURE_SETS_SCORE] if tc > 0 else 0
-    opp_st = fo[FEATURE_SETS_SCORE] if tc < 0 else 0
-    me_cr = params[RULE_CARTE_ROUGE] * ((fm[FEATURE_CARTE_ROUGE]
+    pc = (fm[layout.FEATURE_POINT] > fo[layout.FEATURE_POINT]) - (fm[layout.FEATURE_POINT] < fo[layout.FEATURE_POINT])
+    qc = ((fm[layout.FEATURE_SEQUENCE] > fo[layout.FEATURE_SEQUENCE])
+          - (fm[layout.FEATURE_SEQUENCE] < fo[layout.FEATURE_SEQUENCE]))
+    tc = (fm[layout.FEATURE_SETS] > fo[layout.FEATURE_SETS]) - (fm[layout.FEATURE_SETS] < fo[layout.FEATURE_SETS])
+    me_pt = fm[layout.FEATURE_POINT_SCORE] if pc > 0 else 0
+    opp_pt = fo[layout.FEATURE_POINT_SCORE] if pc < 0 else 0
+    me_sq = fm[layout.FEATURE_SEQUENCE_SCORE] if qc > 0 else 0
+    opp_sq = fo[layout.FEATURE_SEQUENCE_SCORE] if qc < 0 else 0
+    me_st = fm[layout.FEATURE_SETS_SCORE] if tc > 0 else 0
+    opp_st = fo[layout.FEATURE_SETS_SCORE] if tc < 0 else 0
+    me_cr = params[layout.RULE_CARTE_ROUGE] * ((fm[layout.FEATURE_CARTE_ROUGE]
                                         >> (np.int64(pc > 0) + 2 * np.int64(qc > 0) + 4 * np.int64(tc > 0))) & 1)
-    opp_cr = params[RULE_CARTE_ROUGE] * ((fo[FEATURE_CARTE_ROUGE]
+    opp_cr = params[layout.RULE_CARTE_ROUGE] * ((fo[layout.FEATURE_CARTE_ROUGE]
                                          >> (np.int64(pc < 0) + 2 * np.int64(qc < 0) + 4 * np.int64(tc < 0))) & 1)
     # repique: the threshold reached, counting class by class, while the opponent has nothing
-    t = params[RULE_REPIQUE_AT]
-    tp = params[RULE_PIQUE_AT]
+    t = params[layout.RULE_REPIQUE_AT]
+    tp = params[layout.RULE_PIQUE_AT]
     m1 = cb_me
     o1 = cb_opp
     m2 = m1 + me_pt
@@ -103,24 +75,24 @@ def deal_outcome(me, fm, opp, fo, cb_me, cb_opp, me_is_elder, suit_tab, run_tab,
 @numba.njit(**JIT)
 def _accumulate(acc, row, out, cb_me, cb_opp):
     pc, qc, tc, me_pt, opp_pt, me_sq, opp_sq, me_st, opp_st, rep_me, rep_opp, pique_me, pique_opp, me_cr, opp_cr = out
-    acc[row, COUNT_DEALS] += 1
-    acc[row, COUNT_POINT_WIN + 1 - pc] += 1
-    acc[row, COUNT_SEQUENCE_WIN + 1 - qc] += 1
-    acc[row, COUNT_SETS_WIN + 1 - tc] += 1
-    acc[row, COUNT_POINT_ME] += me_pt
-    acc[row, COUNT_POINT_OPP] += opp_pt
-    acc[row, COUNT_SEQUENCE_ME] += me_sq
-    acc[row, COUNT_SEQUENCE_OPP] += opp_sq
-    acc[row, COUNT_SETS_ME] += me_st
-    acc[row, COUNT_SETS_OPP] += opp_st
-    acc[row, COUNT_CARTE_BLANCHE_ME] += cb_me
-    acc[row, COUNT_CARTE_BLANCHE_OPP] += cb_opp
-    acc[row, COUNT_REPIQUE_ME] += rep_me
-    acc[row, COUNT_REPIQUE_OPP] += rep_opp
-    acc[row, COUNT_PIQUE_ME] += pique_me
-    acc[row, COUNT_PIQUE_OPP] += pique_opp
-    acc[row, COUNT_CARTE_ROUGE_ME] += me_cr
-    acc[row, COUNT_CARTE_ROUGE_OPP] += opp_cr
+    acc[row, layout.COUNT_DEALS] += 1
+    acc[row, layout.COUNT_POINT_WIN + 1 - pc] += 1
+    acc[row, layout.COUNT_SEQUENCE_WIN + 1 - qc] += 1
+    acc[row, layout.COUNT_SETS_WIN + 1 - tc] += 1
+    acc[row, layout.COUNT_POINT_ME] += me_pt
+    acc[row, layout.COUNT_POINT_OPP] += opp_pt
+    acc[row, layout.COUNT_SEQUENCE_ME] += me_sq
+    acc[row, layout.COUNT_SEQUENCE_OPP] += opp_sq
+    acc[row, layout.COUNT_SETS_ME] += me_st
+    acc[row, layout.COUNT_SETS_OPP] += opp_st
+    acc[row, layout.COUNT_CARTE_BLANCHE_ME] += cb_me
+    acc[row, layout.COUNT_CARTE_BLANCHE_OPP] += cb_opp
+    acc[row, layout.COUNT_REPIQUE_ME] += rep_me
+    acc[row, layout.COUNT_REPIQUE_OPP] += rep_opp
+    acc[row, layout.COUNT_PIQUE_ME] += pique_me
+    acc[row, layout.COUNT_PIQUE_OPP] += pique_opp
+    acc[row, layout.COUNT_CARTE_ROUGE_ME] += me_cr
+    acc[row, layout.COUNT_CARTE_ROUGE_OPP] += opp_cr
 
 
 @numba.njit(**JIT)

@@ -15,29 +15,15 @@ cache.configure()
 import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
+from .. import layout  # noqa: E402
 from ..jit import JIT  # noqa: E402
-from ..layout import (  # noqa: E402
-    SEATING_RULE_BLANCHE,
-    SEATING_RULE_HAND_SIZE,
-    SEATING_RULE_LAST_TRICK,
-    SEATING_RULE_LEAD,
-    SEATING_RULE_MIN_PIPS,
-    SEATING_RULE_PIQUE_AT,
-    SEATING_RULE_REPIQUE_AT,
-    SEATING_RULE_WIN_OWN,
-    SUIT_CARD_COUNT,
-    SUIT_POINT_KEY,
-    SUIT_SEQUENCE_KEY,
-    SUIT_SEQUENCE_POINTS,
-    SUIT_TOP_RANK,
-)
 
 
 @numba.njit(**JIT)
 def _point(byte, suit_tab, params):
     """A suit's point code, 0 under the minimum pips (four: 30)."""
-    p = suit_tab[byte, SUIT_POINT_KEY]
-    return p if (p & 127) >= params[SEATING_RULE_MIN_PIPS] else 0
+    p = suit_tab[byte, layout.SUIT_POINT_KEY]
+    return p if (p & 127) >= params[layout.SEATING_RULE_MIN_PIPS] else 0
 
 
 @numba.njit(**JIT)
@@ -50,8 +36,8 @@ def hand_four(mask, suit_tab, rank_tab, set_tab, params):
     for s in range(4):
         byte = (mask >> (8 * s)) & 255
         pt = max(pt, _point(byte, suit_tab, params))
-        sq = max(sq, suit_tab[byte, SUIT_SEQUENCE_KEY])
-        sq_score += suit_tab[byte, SUIT_SEQUENCE_POINTS]
+        sq = max(sq, suit_tab[byte, layout.SUIT_SEQUENCE_KEY])
+        sq_score += suit_tab[byte, layout.SUIT_SEQUENCE_POINTS]
         rv += rank_tab[byte, 0]
     st = set_tab[rv]
     court = rank_tab[(mask) & 255, 1] + rank_tab[(mask >> 8) & 255, 1] + rank_tab[(mask >> 16) & 255, 1] \
@@ -71,13 +57,14 @@ def _run_core(elder, partner, tops, counts, suit_tab, cash_tab, over_tab, params
         cashed = cash_tab[e * 81 + ((tops[s] + 9) % 9) * 9 + counts[s]]
         j = over_tab[cashed * 256 + ((partner >> (8 * s)) & 255)]
         if j == 0:
-            w += suit_tab[cashed, SUIT_CARD_COUNT]
+            w += suit_tab[cashed, layout.SUIT_CARD_COUNT]
         else:
             w += j - 1
             cut = 1
     w += cut
-    pts = w * params[SEATING_RULE_LEAD] + (w - cut) * params[SEATING_RULE_WIN_OWN]
-    return pts + (params[SEATING_RULE_LEAD] if w < params[SEATING_RULE_HAND_SIZE] else params[SEATING_RULE_LAST_TRICK])
+    pts = w * params[layout.SEATING_RULE_LEAD] + (w - cut) * params[layout.SEATING_RULE_WIN_OWN]
+    return pts + (params[layout.SEATING_RULE_LEAD] if w < params[layout.SEATING_RULE_HAND_SIZE]
+                  else params[layout.SEATING_RULE_LAST_TRICK])
 
 
 @numba.njit(**JIT)
@@ -88,8 +75,8 @@ def run_four(elder, partner, opp_a, opp_b, suit_tab, cash_tab, over_tab, params)
     for s in range(4):
         a = (opp_a >> (8 * s)) & 255
         b = (opp_b >> (8 * s)) & 255
-        tops[s] = max(suit_tab[a, SUIT_TOP_RANK], suit_tab[b, SUIT_TOP_RANK])
-        counts[s] = max(suit_tab[a, SUIT_CARD_COUNT], suit_tab[b, SUIT_CARD_COUNT])
+        tops[s] = max(suit_tab[a, layout.SUIT_TOP_RANK], suit_tab[b, layout.SUIT_TOP_RANK])
+        counts[s] = max(suit_tab[a, layout.SUIT_CARD_COUNT], suit_tab[b, layout.SUIT_CARD_COUNT])
     return _run_core(elder, partner, tops, counts, suit_tab, cash_tab, over_tab, params)
 
 
@@ -97,9 +84,9 @@ def run_four(elder, partner, opp_a, opp_b, suit_tab, cash_tab, over_tab, params)
 def _settle(out, side_cb, opp_cb, double, params):
     """Repique after each class (a side at the threshold, the other at nothing; ``double``: both partners'
     carte blanche is one) from ``out[side, FEATURE_*]``; returns each side's declarations total."""
-    at = params[SEATING_RULE_REPIQUE_AT]
-    out[0, 0] = side_cb * params[SEATING_RULE_BLANCHE]
-    out[1, 0] = opp_cb * params[SEATING_RULE_BLANCHE]
+    at = params[layout.SEATING_RULE_REPIQUE_AT]
+    out[0, 0] = side_cb * params[layout.SEATING_RULE_BLANCHE]
+    out[1, 0] = opp_cb * params[layout.SEATING_RULE_BLANCHE]
     rep0 = 1 if double and side_cb == 2 else 0
     rep1 = 1 if double and opp_cb == 2 else 0
     c0 = 0
@@ -152,5 +139,5 @@ def score_deal_four(m0, m1, m2, m3, b0, b1, b2, b3, double, suit_tab, rank_tab, 
              max(f1[0], f3[0]), max(f1[1], f3[1]), f1[2] + f3[2], max(f1[3], f3[3]), f1[4] + f3[4])
     c0, c1 = _settle(out, b0 + b2, b1 + b3, double, params)
     if out[0, 4] == 0 and c1 == 0:
-        if c0 + run_four(m0, m2, m1, m3, suit_tab, cash_tab, over_tab, params) >= params[SEATING_RULE_PIQUE_AT]:
+        if c0 + run_four(m0, m2, m1, m3, suit_tab, cash_tab, over_tab, params) >= params[layout.SEATING_RULE_PIQUE_AT]:
             out[0, 5] = 1
