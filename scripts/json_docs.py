@@ -63,6 +63,7 @@ CHANGES = (
     ("choices[].discard", "exchange", "discard", "discard-normand-play", 2),
     ("why.discard", "exchange", "discard", "discard-normand-play", 2),
     ("choices[].discard", "null", "[]", "discard-normand", 2),
+    ("discard, against", "null", "[]", "discard-why", 3),
 )
 CHANGES_TEXT = """## Changes
 
@@ -70,7 +71,8 @@ Keys renamed, so that one thing has one name in every output (each schema's `sch
 it): the player's seat is `seat` in every game (it was `position` for two players), and the Normand dealer's
 options judged by the whole deal are `choices`, each with its `discard`, as in every other discard output
 (the two cards put out, `[]` for keeping the hand, where it was `"keep"`; so is `why.against`). The exact
-Normand exchange keeps the name but says keeping the hand as every discard output does: `[]`, where it was `null`.
+Normand exchange and `--why` keep the names but say keeping the hand as every discard output does: `[]`, where it
+was `null`.
 """
 
 

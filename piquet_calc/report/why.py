@@ -22,8 +22,10 @@ def _finite(x: float) -> float | None:
     return x if math.isfinite(x) else None
 
 
-def _cards(d: Any) -> list[str] | None:
-    return None if d is None else [str(c) for c in d]
+def _cards(d: Any) -> list[str]:
+    """A discard's cards; ``[]`` also for Normand's dealer keeping his hand (None in the result), as in every
+    discard output."""
+    return [] if d is None else [str(c) for c in d]
 
 
 def _source(s: Source) -> dict[str, Any]:
@@ -60,10 +62,10 @@ def _partie(p: PartieWhy, samples: int | None) -> dict[str, Any]:
             "chances": [_chance(c) for c in p.difference.chances]}
 
 
-def _words(d: list[str] | None, position: str) -> str:
-    if d is None:
-        return "keep (no exchange)"
-    return format_cards(d) if d else ("(refuse the talon)" if position == "elder" else "(keep all)")
+def _words(d: list[str], seat: str) -> str:
+    if not d:
+        return {"elder": "(refuse the talon)", "dealer": "keep (no exchange)"}.get(seat, "(keep all)")
+    return format_cards(d)
 
 
 def _chances(chances: list[dict[str, Any]]) -> str:

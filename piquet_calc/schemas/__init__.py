@@ -23,7 +23,8 @@ SCHEMAS: dict[str, int] = {
     "discard-normand": 2,  # discard --rules normand --dealer: the dealer's exchange (2: keep is [], not null)
     "discard-normand-play": 2,  # discard --rules normand --dealer --play: the exchange by the whole deal
     # (2: options -> choices, exchange -> discard)
-    "discard-why": 2,  # discard --why: a discard against #1 (or --against), split by source (2: position -> seat)
+    "discard-why": 3,  # discard --why: a discard against #1 (or --against), split by source (2: position -> seat;
+    # 3: Normand's keep is [], not null)
     "declare": 2,  # declare, two players (2: position -> seat)
     "declare-normand": 1,  # declare --rules normand --seat S
     "declare-four": 1,  # declare --rules four --seat S
