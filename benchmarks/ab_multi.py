@@ -112,7 +112,8 @@ def main() -> None:
         best = {"old": [], "new": []}
         for i, deal in enumerate(deals(game, args.deals, seed, list(range(32)))):
             answers = {}
-            for name, v in versions.items():
+            order = list(versions.items()) if i % 2 else list(versions.items())[::-1]  # who goes first alternates
+            for name, v in order:
                 cards = old_deck if name == "old" else deck
                 mapped = tuple([cards[k] for k in part] if isinstance(part, list) else part for part in deal)
                 s = v.state(mapped)

@@ -99,7 +99,8 @@ def against(old_dir: str, names: list[str], n: int, seed: int, pique: bool, roun
     for name in names:
         sample = deals(n, seed, pique)
         sides = [(old_kp, old_ep.play_params(old_rules.TWO_HANDED_PRESETS[name])), (kp, play_params(PRESETS[name]))]
-        tables = [m.new_transposition() for m, _ in sides]
+        tables = [getattr(m, "new_transposition", None) or m.new_table for m, _ in sides]  # renamed since
+        tables = [make() for make in tables]
         for (m, params), tt in zip(sides, tables, strict=True):
             m.solve_deal(sample[0][0], sample[0][1], params, sample[0][2], 0, pique, tt)  # compile or load
         best = [[float("inf")] * n for _ in sides]

@@ -3,6 +3,7 @@
 
     python benchmarks/practice.py                  # 6 seeded deals, the player elder and dealer in turn
     python benchmarks/practice.py --deals 1        # a smoke run
+    python benchmarks/practice.py --take least     # the player as elder takes one card: the dealer's worst case
 
 One untimed deal first loads the kernels (warm); then each seeded deal is played through ``play_deal``
 (analysis/practice_deal.py) in this process, the player elder and dealer in turn, his side answering at once
@@ -25,11 +26,17 @@ SEED = 20261245
 
 
 class Driver:
-    """The player's side: answers at once; nothing kept."""
+    """The player's side: answers at once; nothing kept. His exchange: the most cards he may take (``most``, as
+    elder nearly always does: the dealer then chooses among up to 3) or the fewest (``least``: elder takes one,
+    and the dealer's exact ranking is the largest there is, up to 7 cards of 12)."""
+
+    def __init__(self, take: str = "most") -> None:
+        self.take = take
 
     def ask(self, p: Position) -> Answered:
         if p.stage == "exchange":
-            n = min(s for s in p.sizes if s > 0) if any(p.sizes) else 0
+            sizes = [s for s in p.sizes if s > 0]
+            n = (max if self.take == "most" else min)(sizes) if sizes else 0
             return Answered(tuple(p.hand[-n:]) if n else ())
         if p.stage == "announce":
             return Answered(None)
@@ -50,11 +57,13 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=6)
     ap.add_argument("--rules", default="rubicon")
     ap.add_argument("--seed", type=int, default=SEED)
+    ap.add_argument("--take", choices=("most", "least"), default="most",
+                    help="the player's exchange: the most cards he may take, or the fewest (the dealer's worst case)")
     args = ap.parse_args()
-    play_deal(new_record(args.rules, args.seed - 1), 0, Driver())  # warm: the kernels loaded
+    play_deal(new_record(args.rules, args.seed - 1), 0, Driver(args.take))  # warm: the kernels loaded
     times: list[float] = []
     for k in range(args.deals):
-        r = play_deal(new_record(args.rules, args.seed + k), k % 2, Driver())
+        r = play_deal(new_record(args.rules, args.seed + k), k % 2, Driver(args.take))
         times += r.engine_seconds
         mean, most = statistics.mean(r.engine_seconds), max(r.engine_seconds)
         print(f"deal {k + 1}: engine decisions {len(r.engine_seconds)}, mean {mean:.3f} s, max {most:.3f} s")
