@@ -9,7 +9,9 @@ One untimed deal first loads the kernels (warm); then each seeded deal is played
 (analysis/practice_deal.py) in this process, the player elder and dealer in turn, his side answering at once
 (his last cards for the smallest discard he may make, announcements in full, the first legal card; his grades
 are not timed); the engine's decisions are timed by ``play_deal`` (``time.perf_counter``). Prints exactly
-``practice-bench deals=N engine_mean_s=A engine_max_s=B``, then the machine's load average. The target: a mean
+``practice-bench deals=N engine_mean_s=A engine_max_s=B``, then the machine's load average; then, for each drill,
+``practice-drill-bench kind=K positions=N served_max_s=A ready_mean_s=B ready_max_s=C`` (a position dealt and
+asked; and made ready to grade: the ranking or card values its grade and hint read). The target: a mean
 of 1 s or less, a max of 3 s or less (2 cores, warm). Never part of the tests.
 """
 
@@ -18,9 +20,10 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import time
 
-from piquet_calc.analysis.practice import Position
-from piquet_calc.analysis.practice_deal import Answered, new_record, play_deal
+from piquet_calc.analysis.practice import Position, hint
+from piquet_calc.analysis.practice_deal import Answered, drill_positions, new_record, play_deal
 
 SEED = 20261245
 
@@ -57,6 +60,7 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=6)
     ap.add_argument("--rules", default="rubicon")
     ap.add_argument("--seed", type=int, default=SEED)
+    ap.add_argument("--drills", type=int, default=10, help="drill positions of each kind timed")
     ap.add_argument("--take", choices=("most", "least"), default="most",
                     help="the player's exchange: the most cards he may take, or the fewest (the dealer's worst case)")
     args = ap.parse_args()
@@ -70,6 +74,25 @@ def main() -> None:
     print(f"practice-bench deals={args.deals} engine_mean_s={statistics.mean(times):.3f} "
           f"engine_max_s={max(times):.3f}")
     print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    for kind in ("discard", "lead"):
+        drills(kind, args.rules, args.seed, args.drills)
+
+
+def drills(kind: str, rules: str, seed: int, count: int) -> None:
+    """A drill position served (dealt, the other seat's exchange by the policy) and made ready to grade (the
+    ranking or the card values ``hint`` reads, which the grade reuses): seconds each, one line."""
+    served, ready = [], []
+    positions = drill_positions(kind, rules, seed, count + 1)
+    for i in range(count + 1):
+        t = time.perf_counter()
+        p = next(positions)
+        t1 = time.perf_counter()
+        hint(p)
+        if i:  # the first loads the kernels
+            served.append(t1 - t)
+            ready.append(time.perf_counter() - t)
+    print(f"practice-drill-bench kind={kind} positions={count} served_max_s={max(served):.3f} "
+          f"ready_mean_s={statistics.mean(ready):.3f} ready_max_s={max(ready):.3f}")
 
 
 if __name__ == "__main__":

@@ -61,6 +61,12 @@ def practice(
     path = db if db is not None else default_path()
     try:
         if stats:
+            if not path.exists():  # no decision kept yet: the stats of an empty history, nothing written here
+                import tempfile
+
+                with tempfile.TemporaryDirectory() as empty, History.open(Path(empty) / "empty.sqlite3") as h:
+                    _stats(h, as_json)
+                return
             with History.open(path, readonly=True) as h:
                 _stats(h, as_json)
             return
