@@ -139,10 +139,10 @@ WARMERS: dict[str, Callable[[], None]] = {  # keyed by engine/families.py's decl
 def warm(names: tuple[str, ...] | list[str] = (), stream: TextIO | None = None) -> list[str]:
     """Compile the families named (all when empty) that are not compiled yet, with a progress line each on
     ``stream`` (stderr); the families compiled."""
-    todo = [n for n in (names or first_run.FAMILIES) if not first_run.compiled(n)]
-    first_run.said(first_run.FAMILIES)  # the lines are said here: none from the engines
+    todo = [n for n in (names or families.FAMILIES) if not first_run.compiled(n)]
+    first_run.said(families.FAMILIES)  # the lines are said here: none from the engines
     for i, name in enumerate(todo, start=1):
-        family = first_run.FAMILIES[name]
+        family = families.FAMILIES[name]
         first_run.write(stream, f"{first_run.PROG}: compiling {i} of {len(todo)}: {family.what} "
                                 f"(about {family.seconds} s)")
         WARMERS[name]()

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 import piquet_calc
 from piquet_calc.cli import app
-from piquet_calc.engine import first_run
+from piquet_calc.engine import families, first_run
 from piquet_calc.kernels.cache import package_stamp
 
 PACKAGE_PARENT = Path(piquet_calc.__file__).resolve().parents[1]  # the copy this process imports
@@ -63,7 +63,7 @@ def fake_cache(tmp_path, monkeypatch, fresh_state):
     python = f"py{sys.version_info.major}{sys.version_info.minor}"
 
     def fill(name: str) -> None:
-        for entry in first_run.FAMILIES[name].entries:
+        for entry in families.FAMILIES[name].entries:
             module, function = entry.split(":")
             source = first_run.kernel_source(module)
             folder = first_run.kernel_cache_dir(str(tmp_path), source)
@@ -74,28 +74,28 @@ def fake_cache(tmp_path, monkeypatch, fresh_state):
     return fill
 
 
-@pytest.mark.parametrize("name", list(first_run.FAMILIES))
+@pytest.mark.parametrize("name", list(families.FAMILIES))
 def test_each_family_is_announced_exactly_when_it_will_compile(name, fake_cache, capsys):
     """No index files: the line, naming the family, on stderr; its index files fresh: nothing."""
     assert first_run.starting(name)
     out, err = capsys.readouterr()
-    with_it = [name, *(n for n, _ in first_run.FAMILIES[name].includes)]  # the sampler compiles the solver's
+    with_it = [name, *(n for n, _ in families.FAMILIES[name].includes)]  # the sampler compiles the solver's
     assert out == "" and err == first_run.notice(with_it) + "\n"
-    assert first_run.FAMILIES[name].what in err and "on 2 cores" in err
+    assert families.FAMILIES[name].what in err and "on 2 cores" in err
     assert not first_run.starting(name)  # said once a process
     assert capsys.readouterr().err == ""
 
 
-@pytest.mark.parametrize("name", list(first_run.FAMILIES))
+@pytest.mark.parametrize("name", list(families.FAMILIES))
 def test_no_line_for_a_compiled_family(name, fake_cache, capsys):
-    for n in (name, *(n for n, _ in first_run.FAMILIES[name].includes)):
+    for n in (name, *(n for n, _ in families.FAMILIES[name].includes)):
         fake_cache(n)
     assert first_run.compiled(name)
     assert first_run.expect(name) == [] and not first_run.starting(name)
     assert capsys.readouterr() == ("", "")
-    filled = {m for n in (name, *(n for n, _ in first_run.FAMILIES[name].includes))
-              for m in first_run.FAMILIES[n].modules}
-    others = [n for n in first_run.FAMILIES if not set(first_run.FAMILIES[n].modules) & filled]
+    filled = {m for n in (name, *(n for n, _ in families.FAMILIES[name].includes))
+              for m in families.FAMILIES[n].modules}
+    others = [n for n in families.FAMILIES if not set(families.FAMILIES[n].modules) & filled]
     assert not any(first_run.compiled(n) for n in others)  # one family's kernels say nothing of another's
 
 
@@ -104,12 +104,12 @@ def test_one_line_for_every_family_a_command_compiles_then_which_is_compiling(fa
     with the sampler's), then progress, n of m."""
     assert first_run.expect("declarations", "deal") == ["declarations", "deal", "play"]
     err = capsys.readouterr().err
-    total = sum(first_run.FAMILIES[n].seconds for n in ("declarations", "play", "deal"))
+    total = sum(families.FAMILIES[n].seconds for n in ("declarations", "play", "deal"))
     assert err.count("\n") == 1 and f"about {total} s on 2 cores" in err
-    assert all(first_run.FAMILIES[n].what in err for n in ("declarations", "play", "deal"))
+    assert all(families.FAMILIES[n].what in err for n in ("declarations", "play", "deal"))
     assert first_run.starting("declarations")
     assert capsys.readouterr().err == "piquet-calc: compiling 1 of 3: the declaration counts (about " \
-        f"{first_run.FAMILIES['declarations'].seconds} s)\n"
+        f"{families.FAMILIES['declarations'].seconds} s)\n"
     assert first_run.starting("deal")  # its first call compiles the play solver too
     assert "compiling 2 and 3 of 3: the whole-deal sampler with the play solver" in capsys.readouterr().err
     assert not first_run.starting("play") and not first_run.starting("deal")
@@ -182,9 +182,7 @@ def test_the_sampler_needs_only_the_play_kernels_it_calls(fake_cache, capsys, tm
 def test_a_new_kernel_module_is_one_register_line(fake_cache, capsys, monkeypatch):
     from piquet_calc.engine import families
 
-    declared = dict(first_run.FAMILIES)  # the declarations (engine/families.py) as first_run reads them
-    monkeypatch.setattr(families, "FAMILIES", declared)
-    monkeypatch.setattr(first_run, "FAMILIES", declared)
+    monkeypatch.setattr(families, "FAMILIES", dict(families.FAMILIES))  # first_run reads the declarations there
     families.register("seen", ("seen:value_roots",), 3, "the root-card values")
     assert first_run.starting("seen")
     assert "the root-card values: about 3 s on 2 cores" in capsys.readouterr().err
@@ -264,7 +262,7 @@ def test_the_line_appears_once_on_a_fresh_cache_and_not_on_the_next_run(name, tm
 def test_warm_compiles_everything_and_no_command_announces_after(tmp_path):
     warm = run(["-m", "piquet_calc", "warm"], tmp_path)
     assert warm.returncode == 0, warm.stderr
-    n = len(first_run.FAMILIES)
+    n = len(families.FAMILIES)
     assert [line.split(":")[1] for line in warm.stderr.splitlines()] == [f" compiling {i} of {n}" for i in
                                                                           range(1, n + 1)], warm.stderr
     assert "already compiled: nothing" in warm.stdout
@@ -378,7 +376,7 @@ def test_every_family_has_one_warm_up_call():
     """piquet-calc warm knows every family, and nothing else (piquet_calc/warmup.py)."""
     from piquet_calc import warmup
 
-    assert list(warmup.WARMERS) == list(first_run.FAMILIES)
+    assert list(warmup.WARMERS) == list(families.FAMILIES)
 
 
 def test_every_declared_family_is_named_in_one_place():
@@ -389,7 +387,7 @@ def test_every_declared_family_is_named_in_one_place():
     from piquet_calc.cli.app import app
     from piquet_calc.engine import families
 
-    assert first_run.FAMILIES is families.FAMILIES
+    assert families.FAMILIES is families.FAMILIES
     assert list(families.FAMILIES) == ["declarations", "play", "deal", "seen", "exchange-normand",
                                        "declarations-normand", "declarations-four", "play-four", "play-normand",
                                        "deal-normand"]
@@ -405,7 +403,7 @@ def test_every_entry_kernel_is_one_the_engine_calls():
     seen family named ``card_values``, which only ``batch_values``'s callers ever reach)."""
     engine = Path(first_run.__file__).parent
     source = "\n".join(p.read_text() for p in engine.glob("*.py"))
-    for family in first_run.FAMILIES.values():
+    for family in families.FAMILIES.values():
         for entry in family.entries:
             module, function = entry.split(":")
             assert first_run.kernel_source(module).exists(), entry

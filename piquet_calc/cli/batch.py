@@ -227,9 +227,9 @@ class _input:
 def _say_uncompiled() -> None:
     """One line when kernels are not compiled yet: each worker compiles what its lines need (or play answers
     by the plain solver): `warm` once spares every later run."""
-    from ..engine import first_run
+    from ..engine import families, first_run
 
-    pending = [name for name in first_run.FAMILIES if not first_run.compiled(name)]
+    pending = [name for name in families.FAMILIES if not first_run.compiled(name)]
     if pending:
-        streams.write_err(f"{PROG}: batch: not compiled yet: {', '.join(first_run.FAMILIES[n].what for n in pending)}"
+        streams.write_err(f"{PROG}: batch: not compiled yet: {', '.join(families.FAMILIES[n].what for n in pending)}"
                           f"; each worker compiles what its lines need (`{PROG} warm` compiles them once for all)")

@@ -34,14 +34,14 @@ def warm(
 
     _silence(quiet)
     names = list(only or [])
-    unknown = [n for n in names if n not in first_run.FAMILIES]
+    unknown = [n for n in names if n not in FAMILIES]
     if unknown:
         raise click_errors.UsageError(f"--only: no kernel family {unknown[0]!r}: one of "
-                                      f"{', '.join(first_run.FAMILIES)}")
+                                      f"{', '.join(FAMILIES)}")
     first_run.compile_aside(None)  # this is the second process, or the user's warm: everything here
     start = time.monotonic()
     done = warmup.warm(names)
-    rest = [n for n in (names or first_run.FAMILIES) if n not in done]
+    rest = [n for n in (names or FAMILIES) if n not in done]
     streams.write_out(f"compiled: {', '.join(done) or 'nothing'} ({time.monotonic() - start:.0f} s); "
                       f"already compiled: {', '.join(rest) or 'nothing'}\n")
 

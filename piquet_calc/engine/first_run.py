@@ -35,12 +35,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from .families import FAMILIES, Family, register  # noqa: F401  (declared there; read here by these names)
+from . import families  # the families, each declared once there
 
 PROG = "piquet-calc"
 
 # the declaration kernels' names in their module (the default of kernels_compiled)
-ENTRY_KERNELS = tuple(entry.split(":")[1] for entry in FAMILIES["declarations"].entries)
+ENTRY_KERNELS = tuple(entry.split(":")[1] for entry in families.FAMILIES["declarations"].entries)
 
 _silenced = False
 _pending: list[str] = []  # families expected and not compiled, in the order expected
@@ -70,7 +70,7 @@ def _hand_aside(names: tuple[str, ...], pending: list[str], here: tuple[str, ...
         if name in rest and name not in _aside:
             wait = _aside_start(name)
             if wait is not None:
-                for n in (name, *(other for other, _ in FAMILIES[name].includes)):
+                for n in (name, *(other for other, _ in families.FAMILIES[name].includes)):
                     _aside.setdefault(n, wait)
 
 
@@ -164,7 +164,7 @@ def compiled(name: str, entries: tuple[str, ...] | None = None) -> bool:
     """Are family ``name``'s kernels (or these ``entries`` of it) all in the cache, up to date?"""
     from ..kernels import cache
 
-    family = FAMILIES[name]
+    family = families.FAMILIES[name]
     chosen = cache.configure()
     if not cache.ENABLED:
         return False  # no cache at all: every run compiles
@@ -181,12 +181,12 @@ def compiled(name: str, entries: tuple[str, ...] | None = None) -> bool:
 
 
 def _estimate(names: list[str]) -> int:
-    return sum(FAMILIES[n].seconds for n in names)
+    return sum(families.FAMILIES[n].seconds for n in names)
 
 
 def notice(names: list[str]) -> str:
     """The first-run line for these pending families."""
-    what = ", ".join(FAMILIES[n].what for n in names)
+    what = ", ".join(families.FAMILIES[n].what for n in names)
     return (f"{PROG}: compiling the kernels once ({what}: about {_estimate(names)} s on 2 cores); "
             "later runs start at once")
 
@@ -214,7 +214,7 @@ def expect(*names: str, stream: TextIO | None = None, here: tuple[str, ...] | No
         _checked.add(name)
         if not compiled(name):
             pending.append(name)
-        for other, entries in FAMILIES[name].includes:
+        for other, entries in families.FAMILIES[name].includes:
             if other not in _checked and not compiled(other, entries):
                 pending.append(other)  # not marked checked: a later call of its own kernels is checked apart
     _pending.extend(pending)
@@ -238,7 +238,7 @@ def _starting_line(name: str, stream: TextIO | None) -> bool:
         return bool(expect(name, stream=stream))
     if name not in _pending or len(_pending) < 2 or _silenced:
         return False
-    group = [name, *(n for n, _ in FAMILIES[name].includes if n in _pending)]  # compiled by the same call
+    group = [name, *(n for n, _ in families.FAMILIES[name].includes if n in _pending)]  # compiled by the same call
     places = sorted(_pending.index(n) + 1 for n in group)
     alone = len(group) == len(_pending) - _pending.count("")  # one call compiles them all: the line said it
     for n in group:
@@ -247,7 +247,7 @@ def _starting_line(name: str, stream: TextIO | None) -> bool:
     if alone and "" not in _pending[:min(places) - 1]:
         return False
     write(stream, f"{PROG}: compiling {' and '.join(map(str, places))} of {len(_pending)}: "
-                  f"{' with '.join(FAMILIES[n].what for n in group)} (about {_estimate(group)} s"
+                  f"{' with '.join(families.FAMILIES[n].what for n in group)} (about {_estimate(group)} s"
                   f"{', begun in a second process at the start' if name in _aside else ''})")
     return True
 
@@ -262,7 +262,7 @@ def answered_without(name: str, how: str, stream: TextIO | None = None) -> None:
     _checked.add(name)
     if not _silenced:
         advice = f"; `{PROG} warm --only {name}` compiles it" if cache.ENABLED else " (no cache to compile it into)"
-        write(stream, f"{PROG}: {FAMILIES[name].what} is not compiled yet: answered {how}{advice}")
+        write(stream, f"{PROG}: {families.FAMILIES[name].what} is not compiled yet: answered {how}{advice}")
 
 
 def said(names) -> None:
