@@ -1,6 +1,7 @@
-"""practice (issue 45): a seeded deal through the line protocol graded as review grades its saved record; a kill
-mid-deal leaves the history whole; --mistakes serves a saved decision again and moves it by the schedule; bad
-answers, a bad --db, a bad --from."""
+"""practice (issues 45, 49): a seeded deal through the line protocol graded as review grades its saved record; the
+running score (its events sum to the deal's totals; after the announcements, `score`'s for the final hands), a
+take-back, empty answers; a kill mid-deal leaves the history whole; --mistakes serves a saved decision again and
+moves it by the schedule; the aids kept; bad answers, a bad --db, a bad --from."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ def answer(event: dict, poor: bool) -> str:
         hand, n = event["hand"], max(event["sizes"])
         return " ".join(hand[:n]) if poor else " ".join(hand[-n:])
     if event["stage"] == "announce":
-        return ""
+        return "full"
     return event["legal"][-1]
 
 
@@ -68,7 +69,8 @@ def test_seeded_deal_graded_as_review(tmp_path: Path) -> None:
     from piquet_calc.record.record_check import check_record
 
     db = tmp_path / "h.db"
-    p = start("--deals", "1", "--seed", "7", "--seat", "elder", "--db", str(db), "--folder", str(tmp_path))
+    p = start("--deals", "1", "--seed", "7", "--seat", "elder", "--db", str(db), "--folder", str(tmp_path),
+              "--no-play-forced")  # every card asked, as review grades every card
     events = drive(p)
     assert p.wait(timeout=60) == 0, p.stderr.read() if p.stderr else ""
     kinds = [e["event"] for e in events]
@@ -181,3 +183,94 @@ def test_review_save_then_served(tmp_path: Path) -> None:
     served = run("--mistakes", "--count", "1", "--min-cost", "0", "--db", str(db), stdin=costliest.answer + "\n")
     lines = [json.loads(x) for x in served.stdout.splitlines()]
     assert lines[-1]["event"] == "graded" and lines[-1]["cost"] == pytest.approx(costliest.cost, abs=1e-9)
+
+
+def test_running_score_take_back_and_empty_answers(tmp_path: Path) -> None:
+    """Seed 4, the player dealer: the engine (elder) threatens a pique. An empty line and an `undo` with nothing
+    to take back ask again; his first card is taken back and asked again as it was; the score events sum to the
+    deal's totals; after the announcements they are `score`'s for the final hands (both in full); the history
+    keeps the card taken back, marked, with its grade."""
+    from piquet_calc.cli.score import score_document
+    from piquet_calc.history import History
+    from piquet_calc.record.record import read_record
+    from piquet_calc.record.record_check import check_record
+
+    db = tmp_path / "h.db"
+    p = start("--deals", "1", "--seed", "4", "--seat", "dealer", "--db", str(db), "--folder", str(tmp_path))
+    check = schemas.validator("practice-event")
+    events: list[dict] = []
+    script = iter(["", "undo"])  # the first ask: asked again twice
+    undo_at: dict | None = None  # the ask his first card answered
+    assert p.stdout is not None and p.stdin is not None
+    for line in p.stdout:
+        e = json.loads(line)
+        check.validate(e)
+        events.append(e)
+        if e["event"] != "ask":
+            continue
+        text = next(script, None)
+        if text is None:
+            text = answer(e, poor=False)
+            if e["stage"] == "card" and undo_at is None:
+                undo_at = e
+                script = iter([text, "undo"])  # his card, then at the next ask: take it back
+                text = next(script)
+        p.stdin.write(text + "\n")
+        p.stdin.flush()
+    assert p.wait(timeout=60) == 0, p.stderr.read() if p.stderr else ""
+    kinds = [e["event"] for e in events]
+    first = kinds.index("ask")  # after the engine's exchange
+    assert kinds[first:first + 4] == ["ask", "ask", "error", "ask"]  # the empty line: asked again, no error; undo
+    assert events[first + 2]["message"] == "nothing to take back"
+    k = kinds.index("undone")
+    assert events[k]["stage"] == "card" and events[k]["answer"] == answer(undo_at, poor=False)
+    again = next(e for e in events[k:] if e["event"] == "ask")
+    assert again == undo_at  # the hand, the trick and the card led as they were
+    end = events[-1]
+    scores = [e for e in events if e["event"] == "score"]
+    assert [sum(s["points"][x] for s in scores) for x in ("elder", "dealer")] == [end["totals"]["elder"],
+                                                                                   end["totals"]["dealer"]]
+    assert scores[-1]["after"] == "end" and scores[-1]["totals"] == end["totals"]
+    said = next(s for s in scores if s["after"] == "announcements")
+    assert said["threat"] == f"he needs {said['pique_needs']} more for a pique" and said["pique_needs"] > 0
+    deal = check_record(read_record(Path(end["record"]).read_text()))
+    data = score_document([" ".join(map(str, h)) for h in deal.final], elder_dealt=" ".join(map(str, deal.dealt[0])),
+                          younger_dealt=" ".join(map(str, deal.dealt[1])))
+    assert [(c["class"], c["elder"], c["dealer"]) for c in said["classes"]] == [
+        (c["class"], c["elder"], c["dealer"]) for c in data["classes"] if c["class"] != "pique"]
+    assert said["totals"]["elder"] == sum(c["elder"] for c in said["classes"])
+    graded = [e for e in events if e["event"] == "graded"]
+    assert end["taken_back"] == 1 and end["decisions"] == len(graded)
+    with History.open(db) as h:
+        rows = h.decisions()
+    assert [d.taken_back for d in rows] == [d.answer == answer(undo_at, poor=False) and d.stage == "card"
+                                            and d is rows[2] for d in rows]  # the exchange, the announcements, it
+    assert [d.cost for d in rows] == pytest.approx([e["cost"] for e in graded], abs=1e-9)
+
+
+def test_drill_undo_none_and_the_aids_kept(tmp_path: Path) -> None:
+    """A drill of two: the second asked, `undo` takes the first back (marked in the history, graded as first
+    answered) and asks it again; `none` is the dealer's empty discard; --no-hints is kept and refuses a hint."""
+    from piquet_calc.history import History
+
+    db = tmp_path / "h.db"
+    lines = ["7S", "undo", "hint", "", "none", "-"]
+    r = run("--drill", "discard", "--count", "2", "--seed", "3", "--seat", "dealer", "--no-hints", "--db", str(db),
+            stdin="\n".join(lines) + "\n")
+    assert r.returncode == 0, r.stderr
+    events = [json.loads(x) for x in r.stdout.splitlines()]
+    check = schemas.validator("practice-event")
+    for e in events:
+        check.validate(e)
+    kinds = [e["event"] for e in events]
+    assert kinds == ["ask", "graded", "ask", "undone", "ask", "error", "ask", "ask", "graded", "ask", "graded"]
+    assert events[3]["answer"] == "7S" and events[4]["hand"] == events[0]["hand"]
+    assert "hints are off" in events[5]["message"]
+    assert events[8]["answer"] == events[10]["answer"] == ""
+    with History.open(db) as h:
+        rows = h.decisions()
+        assert [(d.answer, d.taken_back) for d in rows] == [("7S", True), ("", False), ("", False)]
+        assert h.settings() == {"announce_in_full": "off", "hints": "off", "play_forced": "on"}
+    shown = run("--settings", "--json", "--db", str(db))
+    check.validate(json.loads(shown.stdout))
+    assert json.loads(shown.stdout)["settings"] == {"play_forced": True, "hints": False, "announce_in_full": False}
