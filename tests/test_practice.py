@@ -189,7 +189,7 @@ def test_running_score_take_back_and_empty_answers(tmp_path: Path) -> None:
     """Seed 4, the player dealer: the engine (elder) threatens a pique. An empty line and an `undo` with nothing
     to take back ask again; his first card is taken back and asked again as it was; the score events sum to the
     deal's totals; after the announcements they are `score`'s for the final hands (both in full); the history
-    keeps the card taken back, marked, with its grade."""
+    keeps the card taken back, marked, with its first grade (his answer again is shown, not kept again)."""
     from piquet_calc.cli.score import score_document
     from piquet_calc.history import History
     from piquet_calc.record.record import read_record
@@ -240,17 +240,21 @@ def test_running_score_take_back_and_empty_answers(tmp_path: Path) -> None:
         (c["class"], c["elder"], c["dealer"]) for c in data["classes"] if c["class"] != "pique"]
     assert said["totals"]["elder"] == sum(c["elder"] for c in said["classes"])
     graded = [e for e in events if e["event"] == "graded"]
-    assert end["taken_back"] == 1 and end["decisions"] == len(graded)
+    assert [e for e in graded if e.get("again")] == [graded[3]]  # his card answered again: shown, not kept again
+    kept = [e for e in graded if not e.get("again")]
+    assert end["taken_back"] == 1 and end["decisions"] == len(kept)
+    assert end["points_lost"] == pytest.approx(sum(e["cost"] for e in kept), abs=1e-9)
     with History.open(db) as h:
         rows = h.decisions()
-    assert [d.taken_back for d in rows] == [d.answer == answer(undo_at, poor=False) and d.stage == "card"
-                                            and d is rows[2] for d in rows]  # the exchange, the announcements, it
-    assert [d.cost for d in rows] == pytest.approx([e["cost"] for e in graded], abs=1e-9)
+    assert [d.taken_back for d in rows] == [d is rows[2] for d in rows]  # the exchange, the announcements, the card
+    assert rows[2].stage == "card" and rows[2].answer == answer(undo_at, poor=False)
+    assert [d.cost for d in rows] == pytest.approx([e["cost"] for e in kept], abs=1e-9)
 
 
 def test_drill_undo_none_and_the_aids_kept(tmp_path: Path) -> None:
-    """A drill of two: the second asked, `undo` takes the first back (marked in the history, graded as first
-    answered) and asks it again; `none` is the dealer's empty discard; --no-hints is kept and refuses a hint."""
+    """A drill of two: the second asked, `undo` takes the first back (marked in the history, its first grade kept)
+    and asks it again (graded, not kept again); `none` and `-` are the dealer's empty discard; --no-hints is kept
+    and refuses a hint."""
     from piquet_calc.history import History
 
     db = tmp_path / "h.db"
@@ -267,9 +271,10 @@ def test_drill_undo_none_and_the_aids_kept(tmp_path: Path) -> None:
     assert events[3]["answer"] == "7S" and events[4]["hand"] == events[0]["hand"]
     assert "hints are off" in events[5]["message"]
     assert events[8]["answer"] == events[10]["answer"] == ""
+    assert events[8]["again"] is True and "again" not in events[10]  # the first asked again: not kept again
     with History.open(db) as h:
         rows = h.decisions()
-        assert [(d.answer, d.taken_back) for d in rows] == [("7S", True), ("", False), ("", False)]
+        assert [(d.answer, d.taken_back) for d in rows] == [("7S", True), ("", False)]  # its first grade stands
         assert h.settings() == {"announce_in_full": "off", "hints": "off", "play_forced": "on"}
     shown = run("--settings", "--json", "--db", str(db))
     check.validate(json.loads(shown.stdout))

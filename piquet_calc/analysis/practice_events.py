@@ -110,6 +110,7 @@ class Graded:
     answered: Answered
     was: str | None = None  # --mistakes: his answer before
     id: int | None = None  # --mistakes: the decision served again
+    again: bool = False  # an answer to a decision taken back: not kept again (its first answer's grade stands)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,8 @@ nothing (``next``, or ``send(None)``). ``drive(session, answer)`` runs one with 
 * ``hint`` (``HintGiven``): the tool's best and its price (the decision is kept as a hint taken);
 * ``error`` (``AnswerRefused``): a line that does not answer (the question follows again);
 * ``graded`` (``Graded``): his answer graded (analysis/practice.py's ``grade``: an opaque object here) and kept;
+  ``again``: his answer to a decision he took back, shown but not kept again (its first answer's grade stands,
+  in the history and in the deal's points lost: a take-back does not erase a mistake, nor counts it twice);
 * ``engine`` (``EnginePlayed``): the engine's decision, timed;
 * ``forced`` (``PlayedForYou``): a decision the aids made for him (a card with one legal choice, his sure
   winners, the announcements in full): neither graded nor kept;
@@ -82,13 +84,15 @@ LAST_STEP = 4 + 2 * HAND_SIZE  # the exchanges (2), the announcements (2), the c
 
 @dataclass(frozen=True)
 class _Mark:
-    """Where the deal stood when he was asked: the step, the record, the card led, his grade's index, its row."""
+    """Where the deal stood when he was asked: the step, the record, the card led, his first grade's index, its
+    row, his last answer."""
 
     step: int
     record: DealRecord
     lead: Card | None
     index: int
     row: int | None
+    answer: str
 
 
 def _position(record: DealRecord, step: int, lead: Card | None) -> Position:
@@ -144,6 +148,7 @@ def play_deal(record: DealRecord, seat: int, aids: Aids, keeper: Keeper,
     result = DealResult(record, seat)
     step, lead = 0, None
     marks: list[_Mark] = []
+    undone: dict[tuple, _Mark] = {}  # (step, record, lead) of a decision taken back: its mark
     shown = (0, 0)  # the totals of the last score event
     while step < LAST_STEP:
         p = _position(result.record, step, lead)
@@ -163,23 +168,25 @@ def play_deal(record: DealRecord, seat: int, aids: Aids, keeper: Keeper,
                 break
             if out == UNDO:
                 m = marks.pop()
-                back = _position(m.record, m.step, m.lead)
-                _, g, _ = result.grades[m.index]
+                undone[(m.step, m.record, m.lead)] = m
                 result.taken_back.add(m.index)
                 keeper.take_back(m.row)
                 step, lead, result.record = m.step, m.lead, m.record
                 keeper.save(result.record)
-                yield TakenBack(back, g.answer)
+                yield TakenBack(_position(m.record, m.step, m.lead), m.answer)
                 now = _totals_at(result.record, step)
                 if now != shown:
                     yield _score_change("undo", None, shown, now, result.record, step, seat)
                     shown = now
                 continue
             g = grade(p, out.value)
-            row = keeper.keep(p, g, out)
-            marks.append(_Mark(step, result.record, lead, len(result.grades), row))
-            result.grades.append((p, g, out))
-            yield Graded(p, g, out)
+            first = undone.get((step, result.record, lead))
+            if first is None:
+                marks.append(_Mark(step, result.record, lead, len(result.grades), keeper.keep(p, g, out), g.answer))
+                result.grades.append((p, g, out))
+            else:  # a decision taken back, answered again: its first grade stands
+                marks.append(replace(first, answer=g.answer))
+            yield Graded(p, g, out, again=first is not None)
             answer = out.value
         lead = _apply(result, step, lead, p, answer)
         step += 1
@@ -272,7 +279,8 @@ def serve(items: Iterable[Serving], aids: Aids, keeper: Keeper) -> Generator[Eve
     to it); ``undo`` takes back the last one answered and asks it again."""
     pending: deque[Serving] = deque()
     source = iter(items)
-    done: list[tuple[Serving, int | None, str]] = []  # served, its row, his answer
+    done: list[tuple[Serving, int | None, str]] = []  # served, its row, his last answer
+    undone: dict[int, int | None] = {}  # id() of a position taken back: its row
     moved: set[int] = set()  # mistakes whose schedule moved
     while True:
         item = pending.popleft() if pending else next(source, None)
@@ -283,19 +291,24 @@ def serve(items: Iterable[Serving], aids: Aids, keeper: Keeper) -> Generator[Eve
             return
         if out == UNDO:
             last, row, answered = done.pop()
+            undone[id(last)] = row
             keeper.take_back(row)
             pending.extendleft((item, last))
             yield TakenBack(last.position, answered)
             continue
         g = grade(item.position, out.value)
-        row = None
-        if item.id is None:
+        again = id(item) in undone
+        if again:  # its first grade stands
+            row = undone[id(item)]
+        elif item.id is None:
             row = keeper.keep(item.position, g, out)
-        elif item.id not in moved:
-            keeper.served(item.id, g.cost <= 1e-9)
-            moved.add(item.id)
+        else:
+            row = None
+            if item.id not in moved:
+                keeper.served(item.id, g.cost <= 1e-9)
+                moved.add(item.id)
         done.append((item, row, g.answer))
-        yield Graded(item.position, g, out, item.was, item.id)
+        yield Graded(item.position, g, out, item.was, item.id, again)
 
 
 def drills(kind: str, rules: str, seed: int, count: int, seat: int | None, records: list[DealRecord], aids: Aids,

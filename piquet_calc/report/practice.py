@@ -138,6 +138,8 @@ def event_data(ev: Any) -> dict[str, Any]:
         out = graded_event(ev.position, ev.grade, ev.answered)
         if ev.id is not None:
             out.update(was=ev.was, id=ev.id)
+        if ev.again:
+            out["again"] = True
         return out
     if kind == "engine":
         return engine_event(ev.position, ev.answer, ev.seconds)
@@ -248,7 +250,7 @@ def score_text(s: Any) -> str:
         line = (f"  score after the announcements: you ({SEAT_NAMES[you]}) {side(you)}; the engine "
                 f"({SEAT_NAMES[engine]}) {side(engine)}")
     else:
-        head = {"trick": f"after trick {s.trick}", "end": "at the end", "undo": "as it was again"}[s.after]
+        head = {"trick": f"after trick {s.trick}", "end": "at the end", "undo": "as it was"}[s.after]
         line = f"  score {head}: you {s.totals[you]}, the engine {s.totals[engine]}"
     threat = threat_words(s.needs, s.seat)
     return line + (f"; {threat}" if threat else "")
@@ -270,6 +272,8 @@ def event_text(ev: Any, colour: bool = False) -> str:
     kind = ev.kind
     if kind == "graded":
         text = graded_text(ev.grade)
+        if ev.again:
+            text += "\n    (taken back before: its first answer's grade is the one kept)"
         return text + (f"\n    you answered {ev.was} before" if ev.was is not None else "")
     if kind == "engine":
         return engine_text(ev.position, ev.answer, colour)
