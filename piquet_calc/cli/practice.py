@@ -168,12 +168,9 @@ def _settings(path: Path, given: dict[str, bool | None], as_json: bool) -> None:
     from ..history import History
     from ..report.practice import settings_event, settings_text
 
-    if any(v is not None for v in given.values()):
-        with History.open(path) as h:
+    if path.exists() or any(v is not None for v in given.values()):
+        with History.open(path) as h:  # an older file is brought up to this schema (its settings table)
             aids = _aids(h, given)
-    elif path.exists():
-        with History.open(path, readonly=True) as h:
-            aids = Aids.from_settings(h.settings())
     else:
         aids = Aids()
     _emit(as_json, lambda: settings_event(aids), lambda: settings_text(aids, str(path)))
