@@ -54,7 +54,7 @@ def test_a_deal_typed_on_a_terminal(tmp_path: Path) -> None:
     child.expect("your announcements in full")
     child.expect(r"score after the announcements: you \(dealer\) ([^;\r\n]+); the engine \(elder\) ([^;\r\n]+)")
     said = {"dealer": child.match.group(1), "elder": child.match.group(2)}
-    cards, forced, taken_back, asked_after_winners = 0, [], None, False
+    cards, forced, winners, taken_back, asked_after_winners = 0, [], [], None, False
     while True:
         i = child.expect([r"(?:trick (\d+): (\S+) led to you; |trick (\d+): your lead; )legal: ([^;\r\n]+); hint",
                           r"you play (\S+) \(([^)]+)\)", r"deal 1: elder \d+, dealer \d+"])
@@ -62,6 +62,7 @@ def test_a_deal_typed_on_a_terminal(tmp_path: Path) -> None:
             break
         if i == 1:
             forced.append(child.match.group(2))
+            winners += [child.match.group(1)] if child.match.group(2) == "your sure winners" else []
             continue
         asked_after_winners |= "your sure winners" in forced
         question = child.match.group(0)
@@ -98,6 +99,13 @@ def test_a_deal_typed_on_a_terminal(tmp_path: Path) -> None:
     from piquet_calc.record.record_check import check_record
 
     deal = check_record(read_record(record.read_text()))
+    from piquet_calc.cards import parse_cards
+    from piquet_calc.game.play import follower_wins
+
+    led = {lead: reply for lead, reply in deal.tricks}
+    for card in winners:  # each a lead of his that the engine could not beat
+        lead = parse_cards(card, 1)[0]
+        assert lead in led and not follower_wins(lead, led[lead])
     data = score_document([" ".join(map(str, h)) for h in deal.final], elder_dealt=" ".join(map(str, deal.dealt[0])),
                           younger_dealt=" ".join(map(str, deal.dealt[1])))
     assert said == {"elder": score_words(data, "elder"), "dealer": score_words(data, "dealer")}, json.dumps(data)
