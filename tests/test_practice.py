@@ -279,3 +279,28 @@ def test_drill_undo_none_and_the_aids_kept(tmp_path: Path) -> None:
     shown = run("--settings", "--json", "--db", str(db))
     check.validate(json.loads(shown.stdout))
     assert json.loads(shown.stdout)["settings"] == {"play_forced": True, "hints": False, "announce_in_full": False}
+
+
+def test_the_score_after_sunk_announcements() -> None:
+    """tests/test_announced.py's hand-made deals (as test_review's by hand): elder sinks his point, his
+    declarations 3 and the dealer's 14 (the dealer's point 4, sequence 10; elder's sets 3), the point marked sunk
+    by elder; the dealer sinks his sequences, elder 11 (point 5, sequence 3, sets 3) and the dealer 0, the
+    sequence marked sunk by the dealer, and pique live: elder needs 30 - 11 = 19 more."""
+    from piquet_calc.analysis.practice_session import announced_score
+    from piquet_calc.record.record import DealRecord
+    from piquet_calc.report.practice import score_event, score_text
+    from tests.test_announced import FINAL, SINK_POINT, SINK_RUNS
+
+    point = announced_score(DealRecord(rules="rubicon", final=FINAL, heard=SINK_POINT), 0)
+    assert point.totals == point.points == (3, 14) and point.needs == 0
+    assert {name: (e, d, sank) for name, e, d, sank in point.classes if e or d or sank} == {
+        "point": (0, 4, (0,)), "sequence": (0, 10, ()), "sets": (3, 0, ())}
+    assert score_text(point) == ("  score after the announcements: you (elder) 3 (point 0 (sunk), sets 3); the engine "
+                                 "(dealer) 14 (point 4, sequence 10)")
+    runs = announced_score(DealRecord(rules="rubicon", final=FINAL, heard=SINK_RUNS), 1)
+    assert runs.totals == (11, 0) and runs.needs == 19
+    assert {name: (e, d, sank) for name, e, d, sank in runs.classes if e or d or sank} == {
+        "point": (5, 0, ()), "sequence": (3, 0, (1,)), "sets": (3, 0, ())}
+    data = score_event(runs)
+    schemas.validator("practice-event").validate(data)
+    assert data["threat"] == "he needs 19 more for a pique"
