@@ -140,15 +140,16 @@ def _stats(h: Any, as_json: bool) -> None:
 
 def _expect(drill: str | None) -> None:
     """The first run's line; the seat view and the solver compile in a second process while the player thinks
-    over his exchange (engine/first_run.py's aside)."""
+    over his exchange (engine/first_run.py's aside). The families as engine/families.py names them."""
     from ..engine import first_run
+    from ..engine.families import DECLARATIONS, PLAY, SEEN
 
     if drill == "discard":
-        first_run.expect("declarations")
+        first_run.expect(DECLARATIONS.name)
     elif drill == "lead":
-        first_run.expect("seen", "play")
+        first_run.expect(SEEN.name, PLAY.name)
     else:
-        first_run.expect("declarations", "seen", "play", here=("declarations",))
+        first_run.expect(DECLARATIONS.name, SEEN.name, PLAY.name, here=(DECLARATIONS.name,))
 
 
 def _aids(h: Any, given: dict[str, bool | None]) -> Any:
