@@ -6,7 +6,7 @@
     python benchmarks/practice.py --take least     # the player as elder takes one card: the dealer's worst case
 
 One untimed deal first loads the kernels (warm); then each seeded deal is played through ``play_deal``
-(analysis/practice_deal.py) in this process, the player elder and dealer in turn, his side answering at once
+(analysis/practice_session.py) in this process, the player elder and dealer in turn, his side answering at once
 (his last cards for the smallest discard he may make, announcements in full, the first legal card; his grades
 are not timed); the engine's decisions are timed by ``play_deal`` (``time.perf_counter``). Prints exactly
 ``practice-bench deals=N engine_mean_s=A engine_max_s=B``, then the machine's load average; then, for each drill,
@@ -22,37 +22,43 @@ import os
 import statistics
 import time
 
-from piquet_calc.analysis.practice import Position, hint
-from piquet_calc.analysis.practice_deal import Answered, drill_positions, new_record, play_deal
+from piquet_calc.analysis.practice import hint
+from piquet_calc.analysis.practice_deal import drill_positions, new_record
+from piquet_calc.analysis.practice_session import Aids, Keeper, play_deal
 
 SEED = 20261245
 
 
-class Driver:
-    """The player's side: answers at once; nothing kept. His exchange: the most cards he may take (``most``, as
-    elder nearly always does: the dealer then chooses among up to 3) or the fewest (``least``: elder takes one,
-    and the dealer's exact ranking is the largest there is, up to 7 cards of 12)."""
+def answerer(take: str = "most"):
+    """The player's side: answers at once (every card asked: the aid that plays forced cards off); nothing kept.
+    His exchange: the most cards he may take (``most``, as elder nearly always does: the dealer then chooses among
+    up to 3) or the fewest (``least``: elder takes one, and the dealer's exact ranking is the largest there is, up
+    to 7 cards of 12)."""
 
-    def __init__(self, take: str = "most") -> None:
-        self.take = take
-
-    def ask(self, p: Position) -> Answered:
+    def answer(ask) -> str:
+        p = ask.position
         if p.stage == "exchange":
             sizes = [s for s in p.sizes if s > 0]
-            n = (max if self.take == "most" else min)(sizes) if sizes else 0
-            return Answered(tuple(p.hand[-n:]) if n else ())
+            n = (max if take == "most" else min)(sizes) if sizes else 0
+            return " ".join(map(str, p.hand[-n:])) if n else "none"
         if p.stage == "announce":
-            return Answered(None)
-        return Answered(p.legal[0])
+            return "full"
+        return str(p.legal[0])
 
-    def graded(self, *args: object) -> None:
-        pass
+    return answer
 
-    def engine(self, *args: object) -> None:
-        pass
 
-    def saved(self, *args: object) -> None:
-        pass
+def deal(rules: str, seed: int, seat: int, take: str):
+    """One deal played through the session (analysis/practice_session.py): its result."""
+    session = play_deal(new_record(rules, seed), seat, Aids(play_forced=False), Keeper(None, "practice"))
+    answer = answerer(take)
+    reply = None
+    while True:
+        try:
+            event = session.send(reply)
+        except StopIteration as end:
+            return end.value
+        reply = answer(event) if event.kind == "ask" else None
 
 
 def main() -> None:
@@ -64,10 +70,10 @@ def main() -> None:
     ap.add_argument("--take", choices=("most", "least"), default="most",
                     help="the player's exchange: the most cards he may take, or the fewest (the dealer's worst case)")
     args = ap.parse_args()
-    play_deal(new_record(args.rules, args.seed - 1), 0, Driver(args.take))  # warm: the kernels loaded
+    deal(args.rules, args.seed - 1, 0, args.take)  # warm: the kernels loaded
     times: list[float] = []
     for k in range(args.deals):
-        r = play_deal(new_record(args.rules, args.seed + k), k % 2, Driver(args.take))
+        r = deal(args.rules, args.seed + k, k % 2, args.take)
         times += r.engine_seconds
         mean, most = statistics.mean(r.engine_seconds), max(r.engine_seconds)
         print(f"deal {k + 1}: engine decisions {len(r.engine_seconds)}, mean {mean:.3f} s, max {most:.3f} s")

@@ -64,6 +64,7 @@ CHANGES = (
     ("why.discard", "exchange", "discard", "discard-normand-play", 2),
     ("choices[].discard", "null", "[]", "discard-normand", 2),
     ("discard, against", "null", "[]", "discard-why", 3),
+    ("(an answer on stdin) \"\"", "the empty discard, or in full", "asks again (none, full)", "practice-event", 2),
 )
 CHANGES_TEXT = """## Changes
 
@@ -72,7 +73,8 @@ it): the player's seat is `seat` in every game (it was `position` for two player
 options judged by the whole deal are `choices`, each with its `discard`, as in every other discard output
 (the two cards put out, `[]` for keeping the hand, where it was `"keep"`; so is `why.against`). The exact
 Normand exchange and `--why` keep the names but say keeping the hand as every discard output does: `[]`, where it
-was `null`.
+was `null`. practice's line protocol changed what an answer means: an empty line asks again, where it was the
+dealer's empty discard or the announcements in full (now `none` and `full`).
 """
 
 

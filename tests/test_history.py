@@ -146,7 +146,7 @@ def test_a_version_1_file_is_migrated_with_its_rows(tmp_path: Path) -> None:
     con.executescript(MIGRATIONS[0][1])  # the version-1 schema, as the first release wrote it
     con.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     con.execute("PRAGMA user_version = 1")
-    row = decision(3.0).row()
+    row = decision(3.0).row()[:12]  # the version-1 columns (no taken_back)
     con.execute("INSERT INTO decisions (deal, stage, seat, rules, position, answer, best, cost, dd_cost, hint, "
                 "time, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
     con.close()
@@ -154,12 +154,30 @@ def test_a_version_1_file_is_migrated_with_its_rows(tmp_path: Path) -> None:
     assert "is at schema version 1" in refused(path, readonly=True)  # reading alone does not upgrade it
     with History.open(path) as h:
         assert h.count() == 1 and h.get(1).position == POSITION
+        assert h.get(1).taken_back is False  # step 3's column, its default for the old rows
+        assert h.settings() == {}  # step 3's table
         assert [d.id for d in h.due()] == [1]  # the schedule's tables are there
         h.add(decision(1.0))
     con = sqlite3.connect(path)
     assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert con.execute("SELECT count(*) FROM decisions").fetchone()[0] == 2
     con.close()
+
+
+def test_settings_are_kept_and_a_decision_taken_back_keeps_its_grade(tmp_path: Path) -> None:
+    path = tmp_path / "h.sqlite3"
+    with History.open(path) as h:
+        h.set_settings({"hints": "on", "play_forced": "off"})
+        h.set_settings({"hints": "off"})  # the last value kept
+        first = h.add(decision(4.0))
+        h.take_back(first)
+        with pytest.raises(HistoryError, match="holds no decision 99"):
+            h.take_back(99)
+    with History.open(path, readonly=True) as h:
+        assert h.settings() == {"hints": "off", "play_forced": "off"}
+        d = h.get(first)
+        assert d.taken_back and d.cost == 4.0  # the first answer's grade stays
+        assert h.stats().points_lost == 4.0  # a take-back does not erase a mistake
 
 
 def test_the_migrations_are_numbered_one_by_one() -> None:

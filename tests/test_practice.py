@@ -1,6 +1,7 @@
-"""practice (issue 45): a seeded deal through the line protocol graded as review grades its saved record; a kill
-mid-deal leaves the history whole; --mistakes serves a saved decision again and moves it by the schedule; bad
-answers, a bad --db, a bad --from."""
+"""practice (issues 45, 49): a seeded deal through the line protocol graded as review grades its saved record; the
+running score (its events sum to the deal's totals; after the announcements, `score`'s for the final hands), a
+take-back, empty answers; a kill mid-deal leaves the history whole; --mistakes serves a saved decision again and
+moves it by the schedule; the aids kept; bad answers, a bad --db, a bad --from."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ def answer(event: dict, poor: bool) -> str:
         hand, n = event["hand"], max(event["sizes"])
         return " ".join(hand[:n]) if poor else " ".join(hand[-n:])
     if event["stage"] == "announce":
-        return ""
+        return "full"
     return event["legal"][-1]
 
 
@@ -68,7 +69,8 @@ def test_seeded_deal_graded_as_review(tmp_path: Path) -> None:
     from piquet_calc.record.record_check import check_record
 
     db = tmp_path / "h.db"
-    p = start("--deals", "1", "--seed", "7", "--seat", "elder", "--db", str(db), "--folder", str(tmp_path))
+    p = start("--deals", "1", "--seed", "7", "--seat", "elder", "--db", str(db), "--folder", str(tmp_path),
+              "--no-play-forced")  # every card asked, as review grades every card
     events = drive(p)
     assert p.wait(timeout=60) == 0, p.stderr.read() if p.stderr else ""
     kinds = [e["event"] for e in events]
@@ -181,3 +183,124 @@ def test_review_save_then_served(tmp_path: Path) -> None:
     served = run("--mistakes", "--count", "1", "--min-cost", "0", "--db", str(db), stdin=costliest.answer + "\n")
     lines = [json.loads(x) for x in served.stdout.splitlines()]
     assert lines[-1]["event"] == "graded" and lines[-1]["cost"] == pytest.approx(costliest.cost, abs=1e-9)
+
+
+def test_running_score_take_back_and_empty_answers(tmp_path: Path) -> None:
+    """Seed 4, the player dealer: the engine (elder) threatens a pique. An empty line and an `undo` with nothing
+    to take back ask again; his first card is taken back and asked again as it was; the score events sum to the
+    deal's totals; after the announcements they are `score`'s for the final hands (both in full); the history
+    keeps the card taken back, marked, with its first grade (his answer again is shown, not kept again)."""
+    from piquet_calc.cli.score import score_document
+    from piquet_calc.history import History
+    from piquet_calc.record.record import read_record
+    from piquet_calc.record.record_check import check_record
+
+    db = tmp_path / "h.db"
+    p = start("--deals", "1", "--seed", "4", "--seat", "dealer", "--db", str(db), "--folder", str(tmp_path))
+    check = schemas.validator("practice-event")
+    events: list[dict] = []
+    script = iter(["", "undo"])  # the first ask: asked again twice
+    undo_at: dict | None = None  # the ask his first card answered
+    assert p.stdout is not None and p.stdin is not None
+    for line in p.stdout:
+        e = json.loads(line)
+        check.validate(e)
+        events.append(e)
+        if e["event"] != "ask":
+            continue
+        text = next(script, None)
+        if text is None:
+            text = answer(e, poor=False)
+            if e["stage"] == "card" and undo_at is None:
+                undo_at = e
+                script = iter([text, "undo"])  # his card, then at the next ask: take it back
+                text = next(script)
+        p.stdin.write(text + "\n")
+        p.stdin.flush()
+    assert p.wait(timeout=60) == 0, p.stderr.read() if p.stderr else ""
+    kinds = [e["event"] for e in events]
+    first = kinds.index("ask")  # after the engine's exchange
+    assert kinds[first:first + 4] == ["ask", "ask", "error", "ask"]  # the empty line: asked again, no error; undo
+    assert events[first + 2]["message"] == "nothing to take back"
+    k = kinds.index("undone")
+    assert events[k]["stage"] == "card" and events[k]["answer"] == answer(undo_at, poor=False)
+    again = next(e for e in events[k:] if e["event"] == "ask")
+    assert again == undo_at  # the hand, the trick and the card led as they were
+    end = events[-1]
+    scores = [e for e in events if e["event"] == "score"]
+    assert [sum(s["points"][x] for s in scores) for x in ("elder", "dealer")] == [end["totals"]["elder"],
+                                                                                   end["totals"]["dealer"]]
+    assert scores[-1]["after"] == "end" and scores[-1]["totals"] == end["totals"]
+    said = next(s for s in scores if s["after"] == "announcements")
+    assert said["threat"] == f"he needs {said['pique_needs']} more for a pique" and said["pique_needs"] > 0
+    deal = check_record(read_record(Path(end["record"]).read_text()))
+    data = score_document([" ".join(map(str, h)) for h in deal.final], elder_dealt=" ".join(map(str, deal.dealt[0])),
+                          younger_dealt=" ".join(map(str, deal.dealt[1])))
+    assert [(c["class"], c["elder"], c["dealer"]) for c in said["classes"]] == [
+        (c["class"], c["elder"], c["dealer"]) for c in data["classes"] if c["class"] != "pique"]
+    assert said["totals"]["elder"] == sum(c["elder"] for c in said["classes"])
+    graded = [e for e in events if e["event"] == "graded"]
+    assert [e for e in graded if e.get("again")] == [graded[3]]  # his card answered again: shown, not kept again
+    kept = [e for e in graded if not e.get("again")]
+    assert end["taken_back"] == 1 and end["decisions"] == len(kept)
+    assert end["points_lost"] == pytest.approx(sum(e["cost"] for e in kept), abs=1e-9)
+    with History.open(db) as h:
+        rows = h.decisions()
+    assert [d.taken_back for d in rows] == [d is rows[2] for d in rows]  # the exchange, the announcements, the card
+    assert rows[2].stage == "card" and rows[2].answer == answer(undo_at, poor=False)
+    assert [d.cost for d in rows] == pytest.approx([e["cost"] for e in kept], abs=1e-9)
+
+
+def test_drill_undo_none_and_the_aids_kept(tmp_path: Path) -> None:
+    """A drill of two: the second asked, `undo` takes the first back (marked in the history, its first grade kept)
+    and asks it again (graded, not kept again); `none` and `-` are the dealer's empty discard; --no-hints is kept
+    and refuses a hint."""
+    from piquet_calc.history import History
+
+    db = tmp_path / "h.db"
+    lines = ["7S", "undo", "hint", "", "none", "-"]
+    r = run("--drill", "discard", "--count", "2", "--seed", "3", "--seat", "dealer", "--no-hints", "--db", str(db),
+            stdin="\n".join(lines) + "\n")
+    assert r.returncode == 0, r.stderr
+    events = [json.loads(x) for x in r.stdout.splitlines()]
+    check = schemas.validator("practice-event")
+    for e in events:
+        check.validate(e)
+    kinds = [e["event"] for e in events]
+    assert kinds == ["ask", "graded", "ask", "undone", "ask", "error", "ask", "ask", "graded", "ask", "graded"]
+    assert events[3]["answer"] == "7S" and events[4]["hand"] == events[0]["hand"]
+    assert "hints are off" in events[5]["message"]
+    assert events[8]["answer"] == events[10]["answer"] == ""
+    assert events[8]["again"] is True and "again" not in events[10]  # the first asked again: not kept again
+    with History.open(db) as h:
+        rows = h.decisions()
+        assert [(d.answer, d.taken_back) for d in rows] == [("7S", True), ("", False)]  # its first grade stands
+        assert h.settings() == {"announce_in_full": "off", "hints": "off", "play_forced": "on"}
+    shown = run("--settings", "--json", "--db", str(db))
+    check.validate(json.loads(shown.stdout))
+    assert json.loads(shown.stdout)["settings"] == {"play_forced": True, "hints": False, "announce_in_full": False}
+
+
+def test_the_score_after_sunk_announcements() -> None:
+    """tests/test_announced.py's hand-made deals (as test_review's by hand): elder sinks his point, his
+    declarations 3 and the dealer's 14 (the dealer's point 4, sequence 10; elder's sets 3), the point marked sunk
+    by elder; the dealer sinks his sequences, elder 11 (point 5, sequence 3, sets 3) and the dealer 0, the
+    sequence marked sunk by the dealer, and pique live: elder needs 30 - 11 = 19 more."""
+    from piquet_calc.analysis.practice_session import announced_score
+    from piquet_calc.record.record import DealRecord
+    from piquet_calc.report.practice import score_event, score_text
+    from tests.test_announced import FINAL, SINK_POINT, SINK_RUNS
+
+    point = announced_score(DealRecord(rules="rubicon", final=FINAL, heard=SINK_POINT), 0)
+    assert point.totals == point.points == (3, 14) and point.needs == 0
+    assert {name: (e, d, sank) for name, e, d, sank in point.classes if e or d or sank} == {
+        "point": (0, 4, (0,)), "sequence": (0, 10, ()), "sets": (3, 0, ())}
+    assert score_text(point) == ("  score after the announcements: you (elder) 3 (point 0 (sunk), sets 3); the engine "
+                                 "(dealer) 14 (point 4, sequence 10)")
+    runs = announced_score(DealRecord(rules="rubicon", final=FINAL, heard=SINK_RUNS), 1)
+    assert runs.totals == (11, 0) and runs.needs == 19
+    assert {name: (e, d, sank) for name, e, d, sank in runs.classes if e or d or sank} == {
+        "point": (5, 0, ()), "sequence": (3, 0, (1,)), "sets": (3, 0, ())}
+    data = score_event(runs)
+    schemas.validator("practice-event").validate(data)
+    assert data["threat"] == "he needs 19 more for a pique"

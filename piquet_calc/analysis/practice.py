@@ -158,7 +158,7 @@ def play_context(deal: CheckedRecord) -> PlayContext:
 # --- the exchange's analysis, begun while the player thinks -------------------------------------------------------
 
 _analyses: dict[tuple, Any] = {}
-_running: dict[tuple, threading.Thread] = {}
+_running: dict[tuple, Any] = {}  # key -> the Future of its ranking (engine/pool.py's background thread)
 _lock = threading.Lock()
 
 
@@ -176,8 +176,10 @@ def _analyse(p: Position):
 
 
 def begin_exchange(p: Position) -> None:
-    """Start ranking the discards of ``p`` in a thread (the player thinks meanwhile); ``exchange_analysis``
-    takes the result."""
+    """Start ranking the discards of ``p`` on the background thread (engine/pool.py; the player thinks
+    meanwhile); ``exchange_analysis`` takes the result."""
+    from ..engine.pool import background
+
     key = _analysis_key(p)
     with _lock:
         if key in _analyses or key in _running:
@@ -193,18 +195,16 @@ def begin_exchange(p: Position) -> None:
                     _analyses[key] = a
                 _running.pop(key, None)
 
-        t = threading.Thread(target=run, daemon=True)
-        _running[key] = t
-        t.start()
+        _running[key] = background(run)
 
 
 def exchange_analysis(p: Position):
     """Every legal discard of ``p`` ranked (analysis/discards.py), as ``discard`` ranks them."""
     key = _analysis_key(p)
     with _lock:
-        t = _running.get(key)
-    if t is not None:
-        t.join()
+        running = _running.get(key)
+    if running is not None:
+        running.result()
     with _lock:
         if key in _analyses:
             return _analyses[key]

@@ -1,90 +1,23 @@
-"""Public API: practice's deals and drills as plain functions (issue 45): a seeded deal played through against the
-engine (``play_deal``), the drills' positions (``drill_positions``) and the positions of a record (``review``'s
-decisions, for ``review --save``).
-
-``play_deal(record, seat, side)`` plays one deal: the exchanges (elder's first), the announcements (elder
-speaks first), the twelve tricks. At each of the player's decisions it asks ``side.ask(position)`` for his
-answer, grades it (analysis/practice.py) and tells ``side.graded``; at each of the engine's it tells
-``side.engine``; ``side.saved(record)`` after each decision gets the record so far (the CLI writes it: a deal
-stopped at any moment is saved as far as it went). ``Quit`` from ``ask`` ends the deal there.
-"""
+"""Public API: practice's deals and drills as positions (issue 45): a seeded deal's record before any decision
+(``new_record``), the drills' positions (``drill_positions``) and the positions of a record (``review``'s
+decisions, for ``review --save``). The deal played through, the drills and the mistakes asked: the session
+(analysis/practice_session.py)."""
 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from dataclasses import replace
+from typing import Any
 
 from ..cards import DECK, HAND_SIZE, Card, mask_of
-from ..game.play import DEALER, ELDER, finish
+from ..game.play import DEALER, ELDER
 from ..record.record import DealRecord
 from ..record.record_check import check_record
 from .practice import (
-    Answer,
-    Grade,
     Position,
-    engine_answer,
-    grade,
-    play_context,
     with_answer,
 )
-
-
-class Quit(Exception):
-    """The player stopped: the deal ends where it is, saved."""
-
-
-@dataclass(frozen=True)
-class Answered:
-    """The player's answer, whether he took a hint first, and his time in seconds."""
-
-    value: Answer
-    hint: bool = False
-    seconds: float = 0.0
-
-
-class Side(Protocol):
-    """The player's side of the table: the CLI's terminal or its line protocol, a test's driver."""
-
-    def ask(self, position: Position) -> Answered: ...
-
-    def graded(self, position: Position, grade: Grade, answered: Answered) -> None: ...
-
-    def engine(self, position: Position, answer: Answer, seconds: float) -> None: ...
-
-    def saved(self, record: DealRecord) -> None: ...
-
-
-@dataclass
-class DealResult:
-    """One deal as played: its record (as far as it went), every grade (position, grade, answer), the totals
-    (None when stopped), the engine's decision times."""
-
-    record: DealRecord
-    seat: int
-    grades: list[tuple[Position, Grade, Answered]] = field(default_factory=list)
-    totals: tuple[int, int] | None = None
-    stopped: bool = False
-    engine_seconds: list[float] = field(default_factory=list)
-
-    def costliest(self, n: int = 3) -> list[tuple[int, str]]:
-        """The review's three costliest decisions of the player (analysis/review.py's ``costliest``)."""
-        from .review import Review
-
-        exchange = tuple(g.detail for _, g, _ in self.grades if g.stage == "exchange")
-        cards = tuple(g.detail for _, g, _ in self.grades if g.stage == "card")
-        r = Review(check_record(self.record), (self.seat,), exchange, (), cards, (), 0.0)
-        return r.costliest(n)
-
-    @property
-    def lost(self) -> dict[str, float]:
-        """Points lost by stage."""
-        out = {"exchange": 0.0, "announce": 0.0, "card": 0.0}
-        for _, g, _ in self.grades:
-            out[g.stage] += g.cost
-        return out
 
 
 def deal_cards(seed: int) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
@@ -100,60 +33,6 @@ def new_record(rules: str, seed: int, number: int | None = None, score: tuple[in
     elder, dealer, talon = deal_cards(seed)
     return DealRecord(rules=rules, dealt=(elder, dealer), talon=talon, deal=number, score=score,
                       comment=comment or f"piquet-calc practice, seed {seed}")
-
-
-def _decide(p: Position, seat: int, side: Side, result: DealResult) -> Answer:
-    """The answer at ``p``: the player's (graded) or the engine's (timed)."""
-    if p.seat == seat:
-        answered = side.ask(p)
-        g = grade(p, answered.value)
-        result.grades.append((p, g, answered))
-        side.graded(p, g, answered)
-        return answered.value
-    t = time.perf_counter()
-    answer = engine_answer(p)
-    spent = time.perf_counter() - t
-    result.engine_seconds.append(spent)
-    side.engine(p, answer, spent)
-    return answer
-
-
-def play_deal(record: DealRecord, seat: int, side: Side) -> DealResult:
-    """One deal against the engine, the player at ``seat`` (module docstring)."""
-    result = DealResult(record, seat)
-    try:
-        _play(result, side)
-    except Quit:
-        result.stopped = True
-    side.saved(result.record)
-    return result
-
-
-def _play(result: DealResult, side: Side) -> None:
-    seat = result.seat
-    for s in (ELDER, DEALER):
-        p = Position(result.record, "exchange", s)
-        result.record = with_answer(p, _decide(p, seat, side, result))
-        side.saved(result.record)
-    for s in (ELDER, DEALER):
-        p = Position(result.record, "announce", s)
-        result.record = with_answer(p, _decide(p, seat, side, result))
-        side.saved(result.record)
-    deal = check_record(result.record)
-    ctx = play_context(deal)
-    state = ctx.start
-    tricks: list[tuple[Card, Card]] = []
-    for n in range(1, HAND_SIZE + 1):
-        leader = state.leader
-        lead = _decide(Position(result.record, "card", leader), seat, side, result)
-        reply = _decide(Position(result.record, "card", 1 - leader, lead), seat, side, result)
-        tricks.append((lead, reply))
-        result.record = replace(result.record, tricks=tuple(tricks))
-        from ..game.play import play_trick
-
-        state = play_trick(state, lead, reply, deal.rules, n)
-        side.saved(result.record)
-    result.totals = finish(state, deal.rules).totals
 
 
 # --- drills ------------------------------------------------------------------------------------------------------
@@ -243,5 +122,4 @@ def record_positions(record: DealRecord, seats: tuple[int, ...]) -> list[tuple[P
     return out
 
 
-__all__ = ["Answered", "DealResult", "Quit", "Side", "deal_cards", "drill_position", "drill_positions",
-           "new_record", "play_deal", "record_positions"]
+__all__ = ["deal_cards", "drill_position", "drill_positions", "new_record", "record_positions"]

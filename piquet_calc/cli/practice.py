@@ -1,19 +1,18 @@
 """`piquet-calc practice`: deals played against the engine from your seat, drills, your own mistakes served
-again, every decision priced as `review` prices it (analysis/practice.py, practice_deal.py; report/practice.py;
-the faces: cli/practice_io.py; the history: piquet_calc/history/)."""
+again, every decision priced as `review` prices it. Thin: the options checked, the history opened, the aids read
+and saved, then one session (analysis/practice_session.py) driven by one of the two faces (cli/practice_io.py);
+the output: report/practice.py; the history: piquet_calc/history/."""
 
 from __future__ import annotations
 
 import random
 import sys
-import time
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from ..analysis.practice_deal import DealResult
-from .common import PROG, JsonOption, RulesOption, _emit, _number, click_errors
+from .common import JsonOption, RulesOption, _emit, _number, click_errors
 
 DRILLS = ("discard", "lead")
 MOST = 1_000  # --deals and --count at most
@@ -45,6 +44,16 @@ def practice(
                                             show_default=False)] = None,
     folder: Annotated[Path | None, typer.Option(help="Where each deal's record is saved (default: practice/ "
                                                      "beside the database).", show_default=False)] = None,
+    play_forced: Annotated[bool | None, typer.Option(
+        "--play-forced/--no-play-forced", help="Aid: a card with one legal choice, and your sure winners (your lead, "
+        "every card the best unplayed of its suit), played for you (kept; default on).", show_default=False)] = None,
+    hints: Annotated[bool | None, typer.Option("--hints/--no-hints", help="Aid: hint answers the tool's best "
+                                               "(kept; default on).", show_default=False)] = None,
+    announce_in_full: Annotated[bool | None, typer.Option(
+        "--announce-in-full/--no-announce-in-full", help="Aid: your announcements made in full without asking "
+        "(kept; default off: sinking is part of the game).", show_default=False)] = None,
+    settings: Annotated[bool, typer.Option("--settings", help="Show the aids as kept (with the toggles given: "
+                                                              "save them first).")] = False,
     as_json: JsonOption = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No first-run compiling line.")] = False,
 ) -> None:
@@ -59,7 +68,11 @@ def practice(
 
         first_run.silence()
     path = db if db is not None else default_path()
+    given = {"play_forced": play_forced, "hints": hints, "announce_in_full": announce_in_full}
     try:
+        if settings:
+            _settings(path, given, as_json)
+            return
         if stats:
             if not path.exists():  # no decision kept yet: the stats of an empty history, nothing written here
                 import tempfile
@@ -73,7 +86,7 @@ def practice(
         records = [_record(s) for s in from_ or []]
         with History.open(path) as h:
             _run(h, ruleset, seat, deals, seed, drill, mistakes, min_cost, count, records,
-                 folder or path.parent / "practice", as_json or not _tty(), quiet)
+                 folder or path.parent / "practice", as_json or not _tty(), given)
     except HistoryError as e:
         raise click_errors.UsageError(str(e)) from None
 
@@ -127,137 +140,71 @@ def _stats(h: Any, as_json: bool) -> None:
 
 def _expect(drill: str | None) -> None:
     """The first run's line; the seat view and the solver compile in a second process while the player thinks
-    over his exchange (engine/first_run.py's aside)."""
+    over his exchange (engine/first_run.py's aside). The families as engine/families.py names them."""
     from ..engine import first_run
+    from ..engine.families import DECLARATIONS, PLAY, SEEN
 
     if drill == "discard":
-        first_run.expect("declarations")
+        first_run.expect(DECLARATIONS.name)
     elif drill == "lead":
-        first_run.expect("seen", "play")
+        first_run.expect(SEEN.name, PLAY.name)
     else:
-        first_run.expect("declarations", "seen", "play", here=("declarations",))
+        first_run.expect(DECLARATIONS.name, SEEN.name, PLAY.name, here=(DECLARATIONS.name,))
 
 
-def _run(h: Any, ruleset: Any, seat: str | None, deals: int | None, seed: int | None, drill: str | None, mistakes: bool,
-         min_cost: float, count: int, records: list, folder: Path, lines: bool, quiet: bool) -> None:
-    from .practice_io import LineSide, Recorder, TerminalSide
+def _aids(h: Any, given: dict[str, bool | None]) -> Any:
+    """The aids as kept in the history, the toggles given saved first."""
+    from ..analysis.practice_events import Aids
 
+    aids = Aids.from_settings(h.settings(), given)
+    if any(v is not None for v in given.values()):
+        h.set_settings(aids.settings())
+    return aids
+
+
+def _settings(path: Path, given: dict[str, bool | None], as_json: bool) -> None:
+    """``--settings``: the aids as kept (the defaults while there is no history; nothing written then unless a
+    toggle is given)."""
+    from ..analysis.practice_events import Aids
+    from ..history import History
+    from ..report.practice import settings_event, settings_text
+
+    if path.exists() or any(v is not None for v in given.values()):
+        with History.open(path) as h:  # an older file is brought up to this schema (its settings table)
+            aids = _aids(h, given)
+    else:
+        aids = Aids()
+    _emit(as_json, lambda: settings_event(aids), lambda: settings_text(aids, str(path)))
+
+
+def _run(h: Any, ruleset: Any, seat: str | None, deals: int | None, seed: int | None, drill: str | None,
+         mistakes: bool, min_cost: float, count: int, records: list, folder: Path, lines: bool,
+         given: dict[str, bool | None]) -> None:
+    """One session (a partie, drills or the mistakes due) driven by the line protocol or the terminal."""
+    from ..analysis import practice_session as ps
+    from .practice_io import run_lines, run_terminal
+
+    aids = _aids(h, given)
     seed = random.randrange(2**31) if seed is None else seed
-    source = "drill" if (drill or records or mistakes) else "practice"
-    recorder = Recorder(h, source)
-    side = (LineSide if lines else TerminalSide)(recorder, quiet)
+    keeper = ps.Keeper(h, "drill" if (drill or records or mistakes) else "practice")
     if mistakes:
         _expect(None)
-        _mistakes(h, side, min_cost, count)
-        return
-    if drill or records:
+        session = ps.mistakes(h.due(min_cost=min_cost, count=count), min_cost, aids, keeper)
+    elif drill or records:
         kind = (drill or "").lower() or ("discard" if all(r.dealt is not None for r in records) else "lead")
         _expect(kind)
-        recorder.start(None)
-        recorder.deal = f"drill {kind} seed {seed}"
-        _drill(side, kind, ruleset.name, seed, count, seat, records)
-        return
-    _expect(None)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise click_errors.UsageError(f"cannot make the practice folder {folder}: {e.strerror or e}") from None
-    _partie(side, recorder, ruleset, (seat or "elder").lower(), deals, seed, folder)
-
-
-def _partie(side: Any, recorder: Any, ruleset: Any, seat: str, deals: int | None, seed: int, folder: Path) -> None:
-    """Deals against the engine, elder and dealer alternating, until the partie ends (or ``deals``)."""
-    from ..analysis.practice_deal import new_record, play_deal
-    from ..game.partie import DealTotals, score_partie
-
-    first = 0 if seat == "elder" else 1  # the player's seat in deal 1: player 1 is elder there
-    played: list[DealTotals] = []
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    for k in range(deals or 20):
-        me = (first + k) % 2  # his seat this deal: 0 elder
-        before = score_partie(ruleset, played) if played else None
-        score = None
-        if before is not None:  # player 1 is elder in odd deals
-            t = before.totals
-            score = (t[0], t[1]) if k % 2 == 0 else (t[1], t[0])
-        record = new_record(ruleset.name, seed + k, k + 1, score)
-        path = folder / f"practice-{stamp}-{seed + k}.pqn"
-        recorder.start(path)
-        side.number = k + 1
-        result = play_deal(record, me, side)
-        sheet = None
-        if result.totals is not None:
-            e, d = result.totals
-            played.append(DealTotals((e, d) if k % 2 == 0 else (d, e)))
-            p = score_partie(ruleset, played)
-            you = first  # player index of the player
-            sheet = {"you": p.totals[you], "engine": p.totals[1 - you], "finished": p.finished, "deals": len(played)}
-        side.deal_end(_deal_data(result, str(path), k + 1, sheet))
-        if result.stopped or (sheet is not None and sheet["finished"] and deals is None):
-            return
-
-
-def _deal_data(result: DealResult, path: str, number: int, sheet: dict | None) -> dict:
-    from ..report.practice import deal_event
-
-    return deal_event(result, path, number, sheet)
-
-
-def _ask(side: Any, n: int, p: Any) -> Any:
-    """Position ``p`` put to the player as question ``n`` (an exchange begun first): his answer, None when he
-    quits."""
-    from ..analysis.practice import begin_exchange
-    from ..analysis.practice_deal import Quit
-
-    side.number = n
-    if p.stage == "exchange":
-        begin_exchange(p)
-    try:
-        return side.ask(p)
-    except Quit:
-        return None
-
-
-def _drill(side: Any, kind: str, rules: str, seed: int, count: int, seat: str | None, records: list) -> None:
-    """Drill positions, each asked, graded and kept."""
-    from ..analysis.practice import grade
-    from ..analysis.practice_deal import drill_positions
-
-    s = None if seat is None else ("elder", "dealer").index(seat.lower())
-    for n, p in enumerate(drill_positions(kind, rules, seed, count, s, records), 1):
-        if (a := _ask(side, n, p)) is None:
-            return
-        side.graded(p, grade(p, a.value), a)
-
-
-def _mistakes(h: Any, side: Any, min_cost: float, count: int) -> None:
-    """The decisions due (the history's Leitner round) served again: found again (no cost) moves back."""
-    from ..analysis.practice import grade, position_from_data
-    from ..report.practice import graded_event, graded_text
-
-    due = h.due(min_cost=min_cost, count=count)
-    if not due:
-        _say(side, {"event": "none", "message": f"no decision that cost {min_cost:g} points or more is due"},
-             f"{PROG}: no decision that cost {min_cost:g} points or more is due")
-        return
-    for n, d in enumerate(due, 1):
-        p = position_from_data(d.position)
-        if (a := _ask(side, n, p)) is None:
-            return
-        g = grade(p, a.value)
-        h.served(d.id, g.cost <= 1e-9)
-        _say(side, {**graded_event(p, g, a), "was": d.answer, "id": d.id}, graded_text(g))
-
-
-def _say(side: Any, event: dict, text: str) -> None:
-    from .practice_io import LineSide
-
-    if isinstance(side, LineSide):
-        from ..schemas import header
-
-        side.emit({**header("practice-event"), **event} if "schema" not in event else event)
+        keeper.deal = f"drill {kind} seed {seed}"
+        s = None if seat is None else ("elder", "dealer").index(seat.lower())
+        session = ps.drills(kind, ruleset.name, seed, count, s, records, aids, keeper)
     else:
-        side.say(text)
+        _expect(None)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise click_errors.UsageError(f"cannot make the practice folder {folder}: {e.strerror or e}") from None
+        first = 0 if (seat or "elder").lower() == "elder" else 1
+        session = ps.partie(ruleset, first, deals, seed, folder, aids, keeper)
+    (run_lines if lines else run_terminal)(session)
 
 
 __all__ = ["practice"]

@@ -3,7 +3,6 @@ report/review.py; the record: record/record.py, docs/record.md)."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -95,10 +94,10 @@ def _answer(result: Any, summary: bool) -> Answer:
 def _save(result, source: str, db: Path | None) -> None:
     """Every graded exchange and card of the review added to the history (one transaction each), each with its
     position (analysis/practice_deal.py's ``record_positions``), as practice saves its own."""
-    from ..analysis.practice import Grade, position_data
+    from ..analysis.practice import Grade
     from ..analysis.practice_deal import record_positions
-    from ..game.play import SEAT_NAMES
-    from ..history import Decision, History, HistoryError, default_path
+    from ..analysis.practice_events import decision_row
+    from ..history import History, HistoryError, default_path
 
     exchange = {e.seat: e for e in result.exchange}
     cards = iter(result.cards)
@@ -117,9 +116,7 @@ def _save(result, source: str, db: Path | None) -> None:
     try:
         with History.open(db if db is not None else default_path()) as h:
             for p, g in rows:
-                h.add(Decision(None, where, g.stage, SEAT_NAMES[g.seat], p.rules.name, position_data(p), g.answer,
-                               g.best, float(g.cost), None if g.dd_cost is None else float(g.dd_cost), False,
-                               time.time(), "review"))
+                h.add(decision_row(p, g, False, where, "review"))
     except HistoryError as e:
         raise click_errors.UsageError(str(e)) from None
 

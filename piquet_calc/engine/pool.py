@@ -1,6 +1,7 @@
 """The one owner of the worker threads: one pool per thread count (one per core by default), made on first
 use, kept for every later call (the counts, the card values, the whole-deal samplers all ask ``threads(n)``)
-and closed at exit; each worker thread has its own number (``worker_number``).
+and closed at exit; each worker thread has its own number (``worker_number``); and one background thread
+(``background``) for work begun ahead that itself uses the pools.
 
 Apart from engine/enumeration.py so that an analysis that runs no declaration kernels (normand's, the
 four players') imports none of them: numba is imported only to count the cores as numba does.
@@ -12,7 +13,7 @@ import atexit
 import itertools
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 _pools: dict[int, ThreadPoolExecutor] = {}  # thread count -> its pool
@@ -40,6 +41,21 @@ def threads(n: int = 0) -> ThreadPoolExecutor:
                 atexit.register(_close)
             _pools[n] = ThreadPoolExecutor(max_workers=n, thread_name_prefix=f"piquet-calc-{n}")
         return _pools[n]
+
+
+_BACKGROUND = -1  # the key of the one background thread in ``_pools``
+
+
+def background(work: Callable[[], Any]) -> Future:
+    """``work()`` on the one background thread (made on first use, kept): work begun while the user thinks (the
+    ranking of his exchange) that itself runs on the worker pools, which it could not from a worker thread."""
+    with _pools_lock:
+        if _BACKGROUND not in _pools:
+            if not _pools:
+                atexit.register(_close)
+            _pools[_BACKGROUND] = ThreadPoolExecutor(max_workers=1, thread_name_prefix="piquet-calc-background")
+        pool = _pools[_BACKGROUND]
+    return pool.submit(work)
 
 
 def _close() -> None:

@@ -54,11 +54,21 @@ INSERT INTO state (key, value) VALUES ('round', 0);
 CREATE INDEX decisions_by_cost ON decisions (cost DESC);
 """
 
-MIGRATIONS: list[tuple[int, str]] = [(1, _V1), (2, _V2)]
+# 3 (issue 49, practice at the table): the player's settings (the aids, each a toggle: key and value as text),
+# and the mark of a decision taken back (``undo``): its grade stays, as answered first.
+_V3 = """
+CREATE TABLE settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+ALTER TABLE decisions ADD COLUMN taken_back INTEGER NOT NULL DEFAULT 0 CHECK (taken_back IN (0, 1));
+"""
+
+MIGRATIONS: list[tuple[int, str]] = [(1, _V1), (2, _V2), (3, _V3)]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 COLUMNS = ("id", "deal", "stage", "seat", "rules", "position", "answer", "best", "cost", "dd_cost", "hint", "time",
-           "source")
+           "source", "taken_back")
 
 
 @dataclass(frozen=True)
@@ -66,7 +76,8 @@ class Decision:
     """One decision of a player, priced. ``deal`` names the deal it belongs to (a record's file name, a uuid);
     ``position`` is whatever serves it again (hands, seat, tricks so far, what was heard), JSON-able; ``cost`` is
     the points of the deal lost against ``best`` (``dd_cost`` the same double dummy, for a card); ``hint``: the
-    player asked for the tool's answer first; ``time`` in epoch seconds. ``id`` is None until it is saved."""
+    player asked for the tool's answer first; ``time`` in epoch seconds; ``taken_back``: the player took it back
+    (``undo``), its grade kept as he answered first. ``id`` is None until it is saved."""
 
     id: int | None
     deal: str
@@ -81,6 +92,7 @@ class Decision:
     hint: bool
     time: float
     source: str
+    taken_back: bool = False
 
     def check(self) -> None:
         """Raise ValueError if a field is not one the history keeps (a bug of the caller, not the user's)."""
@@ -99,7 +111,7 @@ class Decision:
         position = json.dumps(self.position, sort_keys=True, ensure_ascii=False, allow_nan=False)
         return (self.deal, self.stage, self.seat, self.rules, position, self.answer, self.best, float(self.cost),
                 None if self.dd_cost is None else float(self.dd_cost), int(bool(self.hint)), float(self.time),
-                self.source)
+                self.source, int(bool(self.taken_back)))
 
     @classmethod
     def from_row(cls, row: tuple[Any, ...]) -> Decision:
@@ -107,4 +119,5 @@ class Decision:
         values = dict(zip(COLUMNS, row, strict=True))
         values["position"] = json.loads(values["position"])
         values["hint"] = bool(values["hint"])
+        values["taken_back"] = bool(values["taken_back"])
         return cls(**values)

@@ -201,6 +201,12 @@ class History:
         return [Decision.from_row(r) for r in self._read(f"SELECT {_SELECT} FROM decisions d {where} ORDER BY d.id",
                                                          params)]
 
+    def take_back(self, decision_id: int) -> None:
+        """Mark a decision taken back (the player's ``undo``): it stays, graded as he answered first."""
+        with self._transaction() as c:
+            if not c.execute("UPDATE decisions SET taken_back = 1 WHERE id = ?", (decision_id,)).rowcount:
+                raise self._error(f"holds no decision {decision_id}")
+
     def count(self) -> int:
         """How many decisions the history holds."""
         return int(self._read("SELECT count(*) FROM decisions")[0][0])  # type: ignore[call-overload]
@@ -243,6 +249,19 @@ class History:
                       "served = served + 1, found = found + excluded.found",
                       (decision_id, box, now + 2 ** (box - 1), int(bool(correct))))
         return box
+
+    # --- the player's settings ---------------------------------------------------------------------------
+
+    def settings(self) -> dict[str, str]:
+        """The settings saved (key: value, as text); none saved: {}."""
+        return {str(k): str(v) for k, v in self._read("SELECT key, value FROM settings ORDER BY key")}
+
+    def set_settings(self, values: dict[str, str]) -> None:
+        """Save ``values`` (each key's last value kept), one transaction."""
+        with self._transaction() as c:
+            for key, value in values.items():
+                c.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET "
+                          "value = excluded.value", (str(key), str(value)))
 
     # --- the stats -----------------------------------------------------------------------------------------
 

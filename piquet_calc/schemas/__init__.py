@@ -40,7 +40,8 @@ SCHEMAS: dict[str, int] = {
     "partie": 1,  # partie: a partie's score sheet and its result
     "deal": 1,  # record --to json: the deal record (docs/record.md), also read by review
     "review": 2,  # review: every decision of a played deal graded (2: the declarations as announced, sinking scored)
-    "practice-event": 1,  # practice's line protocol: one event a line (ask, graded, engine, hint, error, deal, none)
+    "practice-event": 2,  # practice's line protocol: one event a line (ask, graded, engine, hint, error, forced,
+    # undone, score, deal, none, settings) (2: an empty line asks again, no longer the empty discard or "in full")
     "batch": 1,  # batch: one output line, the envelope of a command's document or its error
     "practice-stats": 1,  # practice --stats: what the player loses, by stage, by week, deal by deal (history/)
 }
