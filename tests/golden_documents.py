@@ -87,9 +87,11 @@ RUNS: dict[str, list[str]] = {
     "batch-one": ["batch", BATCH_ONE, "--workers", "1"],
 }
 
-SLOW = {"discard-play", "discard-play-why", "discard-play-score", "discard-normand-play", "review-004-play",
-        "play-seat-elder", "play-seat-dealer"}
-"""The runs that sample whole deals or solve a seat's every hand: pytest -m slow."""
+SLOW = {"discard-younger", "discard-exact-why", "discard-play", "discard-play-why", "discard-play-score",
+        "discard-normand", "discard-normand-why", "discard-normand-play", "declare-four", "play-seat-elder",
+        "play-seat-dealer", "review-004", "review-004-play"}
+"""The runs of more than a few seconds (an exact discard table, a sampled whole deal, a seat's every hand, four's
+declarations): pytest -m slow. The default run keeps one of each command (discard-elder, review-004-dealer)."""
 
 VOLATILE = {"seconds"}
 """Keys whose value depends on the machine or the clock (review's time taken), dropped wherever they sit."""

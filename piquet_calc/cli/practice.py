@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from ..analysis.practice_deal import DealResult
+from ..rules.model import TWO_HANDED_SEATS
 from .common import PROG, JsonOption, RulesOption, _emit, _number, click_errors
 
 DRILLS = ("discard", "lead")
@@ -84,7 +85,7 @@ def _check(seat: str | None, drill: str | None, deals: int | None, count: int, m
     from ..game.partie import partie_name
     from ..rules import get_rules
 
-    if seat is not None and seat.lower() not in ("elder", "dealer"):
+    if seat is not None and seat.lower() not in TWO_HANDED_SEATS:
         raise click_errors.UsageError(f"--seat must be elder or dealer, not {seat!r}")
     if drill is not None and drill.lower() not in DRILLS:
         raise click_errors.UsageError(f"--drill must be discard or lead, not {drill!r}")
@@ -223,7 +224,7 @@ def _drill(side: Any, kind: str, rules: str, seed: int, count: int, seat: str | 
     from ..analysis.practice import grade
     from ..analysis.practice_deal import drill_positions
 
-    s = None if seat is None else ("elder", "dealer").index(seat.lower())
+    s = None if seat is None else TWO_HANDED_SEATS.index(seat.lower())
     for n, p in enumerate(drill_positions(kind, rules, seed, count, s, records), 1):
         if (a := _ask(side, n, p)) is None:
             return
