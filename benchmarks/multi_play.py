@@ -100,15 +100,15 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=0, help="with --dealer: report deals (0: the command's default)")
     args = ap.parse_args()
     rules = get_rules(args.rules)
-    players = rules.table.players
-    if players not in (3, 4):
+    game = rules.game
+    if game.two_handed:
         raise SystemExit(f"multi_play.py: --rules {args.rules}: this benchmark times the play of three or four")
     if args.dealer:
-        if players != 3:
+        if not game.normand:
             raise SystemExit("multi_play.py: --dealer is the Normand dealer's exchange (--rules normand)")
         dealer(args.dealer, rules, args.samples, args.seed or 1)
         return
-    times = (four(rules, args.deals, args.seed or 35) if players == 4 else normand(rules, args.deals, args.seed or 1))
+    times = (four(rules, args.deals, args.seed or 35) if game.four else normand(rules, args.deals, args.seed or 1))
     print(f"multi-play-bench rules={rules.name} deals={len(times)} mean_ms={1000 * statistics.mean(times):.1f} "
           f"max_ms={1000 * max(times):.1f}")
 

@@ -46,7 +46,7 @@ def analyse_declaration_four(hand: Sequence[Card], seat: str, rules: RuleSet,
     other 16 between the opponents, equally likely; each hand's carte blanche read off it (no exchange)."""
     from ..engine.declarations_four import counts_four
 
-    if rules.table.players != 4:
+    if not rules.game.four:
         raise RulesError(f"this analysis is for four players, not {rules.name}")
     me = rules.table.seat(seat)
     size = rules.table.hand_size

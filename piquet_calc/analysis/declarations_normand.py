@@ -70,7 +70,7 @@ class DeclarationNormand:
 
 
 def _check_normand(hand: Sequence[Card], rules: RuleSet) -> tuple[Card, ...]:
-    if rules.table.players != 3:
+    if not rules.game.normand:
         raise RulesError(f"this analysis is for three players (normand), not {rules.name}")
     size = rules.table.hand_size
     if len(hand) != size or len(set(hand)) != size:

@@ -154,7 +154,7 @@ def _seating_hands(hands: list[str], ruleset: RuleSet) -> list[tuple[Card, ...]]
     ``check_seating_hands``): a usage error for the wrong number of hands or a bad hand."""
     from ..game.seating import check_seating_hands
 
-    shape = ruleset.table
+    shape = ruleset.game
     if len(hands) != shape.players:
         raise click_errors.UsageError(f"{ruleset.name} has {shape.players} seats ({', '.join(shape.seats)}): "
                                       f"give {shape.players} hands in that order, not {len(hands)}")

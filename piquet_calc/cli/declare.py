@@ -9,7 +9,7 @@ import typer
 
 from ..cards import DECK, HAND_SIZE, Card, CardError, parse_cards, parse_hand, quote
 from ..game.consistency import check_exchange_seen
-from ..rules import RuleSet, get_rules
+from ..rules import TWO_HANDED_SEATS, YOUNGER, RuleSet, get_rules
 from .common import (
     Answer,
     ElderOption,
@@ -85,11 +85,11 @@ def declare_answer(hand: str, *, discards: str, seen: str, elder: bool, younger:
         thrown = parse_cards(discards, what="the discards")
         looked = parse_cards(seen, what="the seen cards")
     seat = seat.strip().lower() if seat is not None else None  # case-blind, as presets and cards
-    if ruleset.table.players > 2:
+    if not ruleset.game.two_handed:
         return _declare_table(hand, ruleset, seat, elder, younger, dealer, thrown, looked, carte_blanche,
                               elder_blanche, progress)
     if seat is not None:
-        if seat not in ("elder", "younger", "dealer"):
+        if seat not in (*TWO_HANDED_SEATS, YOUNGER):
             raise click_errors.UsageError(f"no seat {quote(seat)} at this table: seats are elder, dealer (younger)")
         elder, younger = elder or seat == "elder", younger or seat != "elder"
     younger = younger or dealer
@@ -137,7 +137,7 @@ def _declare_dialogue(elder_hand: str, dealer_hand: str | None, elder_dealt: str
         said = make_dialogue(e, d, ruleset, e_dealt, d_dealt)
         knows = {}
         both = e_dealt is not None and d_dealt is not None
-        for seat in ("elder", "dealer"):
+        for seat in TWO_HANDED_SEATS:
             seen: tuple[Card, ...] = ()
             if both and seat == "dealer":  # what neither took: the dealer may look at it (docs/rules.md, Announcing)
                 taken = set(e) | set(d) | set(e_dealt) | set(d_dealt)
@@ -150,7 +150,7 @@ def _declare_dialogue(elder_hand: str, dealer_hand: str | None, elder_dealt: str
 def _declare_table(hand: str, ruleset: RuleSet, seat: str | None, elder: bool, younger: bool, dealer: bool,
                    thrown: tuple, looked: tuple, carte_blanche: bool, elder_blanche: bool, progress: bool) -> Answer:
     """declare for three or four players: any seat, by --seat (or --elder, --dealer)."""
-    shape = ruleset.table
+    shape = ruleset.game
     if younger:
         raise click_errors.UsageError(f"{ruleset.name} has no younger hand: say --seat ({', '.join(shape.seats)})")
     named = [s for s, flag in (("elder", elder), ("dealer", dealer)) if flag] + ([seat] if seat else [])
@@ -164,7 +164,7 @@ def _declare_table(hand: str, ruleset: RuleSet, seat: str | None, elder: bool, y
         cards = parse_cards(hand, shape.hand_size, "the hand")
     from .. import report
 
-    if shape.players == 4:
+    if shape.four:
         from ..analysis.declarations_four import analyse_declaration_four
 
         if thrown or carte_blanche:

@@ -152,7 +152,7 @@ def discard_answer(o: DiscardOptions, progress: bool) -> Answer:
     top = DEFAULT_TOP if o.top is None else o.top
     if top < 0:
         raise click_errors.UsageError(f"--top must be 0 (all) or more, not {top}")
-    if ruleset.table.players > 2:
+    if not ruleset.game.two_handed:
         return _discard_table(o, ruleset, progress)
     return _two_handed(o, ruleset, top, progress)
 
@@ -225,7 +225,7 @@ def _discard_table(o: DiscardOptions, ruleset: RuleSet, progress: bool) -> Answe
     if o.elder_took is not None:
         raise click_errors.UsageError(f"--elder-took is for two players: under {ruleset.name} elder takes nothing")
     given = o.given("play", "samples", "seed", "also", "threads")
-    if given and not (o.play and ruleset.table.players == 3):  # issue 36: normand's dealer has --play
+    if given and not (o.play and ruleset.game.normand):  # issue 36: normand's dealer has --play
         raise click_errors.UsageError(f"{', '.join(given)}: --play and its options are for two players, "
                                       f"not {ruleset.name}")
     seats = (o.elder, o.younger, o.dealer, o.elder_blanche)

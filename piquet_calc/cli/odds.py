@@ -62,7 +62,7 @@ def odds_answer(cards: str, *, take: int | None, at_least: int | None, unseen: i
                                       f"{ruleset.table.hand_size}), not {unseen}")
     if elder and younger:
         raise click_errors.UsageError("say at most one of --elder or --younger")
-    if (elder or younger) and ruleset.table.players > 2:
+    if (elder or younger) and not ruleset.game.two_handed:
         raise click_errors.UsageError(f"--elder and --younger are for two players; under {ruleset.name} give --take "
                                       "and --unseen")
     # what the rules let each hand take (elder's 0 is refusing: nothing to draw)

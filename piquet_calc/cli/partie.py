@@ -18,7 +18,7 @@ from ..game.partie_limits import check_before_deal, most_before, why_most
 from ..jsontext import JsonTextError, raw_decode
 from ..numerals import NumberError, parse_whole
 from ..rules import get_rules
-from ..rules.model import RulesError, RuleSet
+from ..rules.model import Game, RulesError, RuleSet
 from .common import (
     Answer,
     JsonOption,
@@ -36,13 +36,13 @@ if TYPE_CHECKING:
 JSON_HINT = "the records `piquet-calc play --json` writes"
 
 
-def read_deals(texts: list[str], players: int, rules_name: str, own: str | None = None) -> list[DealTotals]:
+def read_deals(texts: list[str], game: Game, rules_name: str, own: str | None = None) -> list[DealTotals]:
     """Deals from the arguments, or from stdin's text: one deal a line ("31 14", or steps "1:5 2:14"), or the
     JSON records of `piquet-calc play --json`, one after another (indented or one a line). Lines that are
     blank or start with # are skipped. ``rules_name``: the partie's preset; ``own``: the rules' own name (a
     house-rules file's), which a record may carry instead."""
     if len(texts) == 1 and texts[0].lstrip().startswith("{"):
-        return _play_records(texts[0], players, rules_name, own)
+        return _play_records(texts[0], game, rules_name, own)
     return [parse_deal(t, i) for i, t in enumerate(texts, 1)]
 
 
@@ -54,18 +54,15 @@ def _refuse_constant(name: str) -> None:
     raise _NotARecordNumber(f"{name} is not a number a play record holds")
 
 
-def _play_records(text: str, players: int, rules_name: str, own: str | None = None) -> list[DealTotals]:
+def _play_records(text: str, game: Game, rules_name: str, own: str | None = None) -> list[DealTotals]:
     """The records of ``play --json`` one after another, each checked against play.schema.json (with
     jsonschema, record/from_play.py's ``check_play``) before a number is read (normand: play-normand.schema.json,
     four: play-four.schema.json), then read by record/partie_from_play.py; anything else is one PartieError naming
     the deal."""
-    four = rules_name == "four"
-    if players not in (2, 3) and not four:
-        raise PartieError(f"{JSON_HINT} are deals of two, three or four; {rules_name} is for {players} players")
     from ..record.from_play import PlaySchemaError, check_play
     from ..record.partie_from_play import deal_from_played
 
-    schema = "play-four" if four else "play" if players == 2 else "play-normand"
+    schema = "play" + game.suffix.replace("_", "-")  # play, play-normand, play-four
     pos, deals = 0, []
     while True:
         while pos < len(text) and text[pos].isspace():
@@ -89,7 +86,7 @@ def _play_records(text: str, players: int, rules_name: str, own: str | None = No
         played = record.get("rules")
         if played not in (rules_name, own):
             raise PartieError(f"deal {number} was played under {played}, but the partie is {rules_name}'s")
-        deals.append(deal_from_played(record, 4 if four else players, number))
+        deals.append(deal_from_played(record, game, number))
 
 
 def _stdin_text() -> str:
@@ -131,7 +128,7 @@ def partie_answer(deals: list[str] | None, *, rules: str, four_deals: bool, targ
 
     with _user_errors():
         ruleset = get_rules(rules)
-        four = (ruleset.base or ruleset.name) == "four"  # the sheet by side (game/partie_four.py)
+        four = ruleset.game.four  # the sheet by side (game/partie_four.py)
         name = "four" if four else partie_name(ruleset)
     if four and (four_deals or target is not None):
         raise click_errors.UsageError("--four-deals is english's and --target normand's, not four's")
@@ -142,7 +139,7 @@ def partie_answer(deals: list[str] | None, *, rules: str, four_deals: bool, targ
             raw = _stdin_text()
             texts = [raw] if raw.lstrip().startswith("{") else [
                 line for line in raw.splitlines() if line.strip() and not line.lstrip().startswith("#")]
-        given = read_deals(texts, ruleset.table.players, name, ruleset.name)
+        given = read_deals(texts, ruleset.game, name, ruleset.name)
         result = (score_sheet_four(given) if four
                   else score_partie(ruleset, given, four_deals=four_deals, target=target))
     except PartieError as e:
@@ -167,7 +164,7 @@ def refuse_score(ruleset: RuleSet, score: str | None, deal_number: int | None) -
     given = [name for name, value in (("--score", score), ("--deal", deal_number)) if value is not None]
     if given:
         raise click_errors.UsageError(f"{' and '.join(given)}: the score-aware advice is for two players; "
-                                      f"{ruleset.name} is for {ruleset.table.players} players")
+                                      f"{ruleset.name} is for {ruleset.game.players} players")
 
 
 def score_state(score: str | None, deal_number: int | None, rules_name: str, play: bool,

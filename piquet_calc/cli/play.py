@@ -87,11 +87,11 @@ def play_answer(hands: list[str], *, tricks: str, elder_dealt: str | None, deale
 
     with _user_errors():
         ruleset = get_rules(rules)
-    if ruleset.table.players == 3:
+    if ruleset.game.normand:
         from .play_normand import TWO_HAND_ONLY, play_normand_answer
 
         return play_normand_answer(hands, tricks, rules, dealer_dealt, given(*TWO_HAND_ONLY))
-    if ruleset.table.players == 4 and seat is None:
+    if ruleset.game.four and seat is None:
         return _play_four(given(*GIVEN_ONLY), hands, tricks, ruleset)
     if len(hands) > 2:
         raise click_errors.UsageError(f"{ruleset.name}: give two hands, elder's then the dealer's, not {len(hands)}")

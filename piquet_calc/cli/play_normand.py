@@ -21,8 +21,8 @@ def play_normand_answer(hands: list[str], tricks: str, rules: str, dealer_dealt:
         raise click_errors.UsageError(f"{', '.join(others)}: not for the play of three (normand)")
     with _user_errors():
         ruleset = get_rules(rules)
-        if ruleset.table.players != 3:
-            raise CardError(f"three hands are for normand; {ruleset.name} has {ruleset.table.players} seats")
+        if not ruleset.game.normand:
+            raise CardError(f"three hands are for normand; {ruleset.name} has {ruleset.game.players} seats")
         if len(hands) != 3 or not all(h.strip() for h in hands):
             raise CardError("give three hands of ten: elder's, middle's, the dealer's")
         size = ruleset.table.hand_size

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
+from ..rules.model import TWO_HANDED_SEATS
 from .common import JsonOption, RulesOption, _emit, _number, click_errors
 
 DRILLS = ("discard", "lead")
@@ -97,7 +98,7 @@ def _check(seat: str | None, drill: str | None, deals: int | None, count: int, m
     from ..game.partie import partie_name
     from ..rules import get_rules
 
-    if seat is not None and seat.lower() not in ("elder", "dealer"):
+    if seat is not None and seat.lower() not in TWO_HANDED_SEATS:
         raise click_errors.UsageError(f"--seat must be elder or dealer, not {seat!r}")
     if drill is not None and drill.lower() not in DRILLS:
         raise click_errors.UsageError(f"--drill must be discard or lead, not {drill!r}")
@@ -194,7 +195,7 @@ def _run(h: Any, ruleset: Any, seat: str | None, deals: int | None, seed: int | 
         kind = (drill or "").lower() or ("discard" if all(r.dealt is not None for r in records) else "lead")
         _expect(kind)
         keeper.deal = f"drill {kind} seed {seed}"
-        s = None if seat is None else ("elder", "dealer").index(seat.lower())
+        s = None if seat is None else TWO_HANDED_SEATS.index(seat.lower())
         session = ps.drills(kind, ruleset.name, seed, count, s, records, aids, keeper)
     else:
         _expect(None)

@@ -61,7 +61,7 @@ def score_answer(hands: list[str], *, elder_dealt: str | None, younger_dealt: st
 
     with _user_errors():
         ruleset = get_rules(rules)
-    if ruleset.table.players > 2:
+    if not ruleset.game.two_handed:
         return _score_table(hands, ruleset, dealer_dealt, elder_dealt is not None or younger_dealt is not None)
     if dealer_dealt is not None:
         raise click_errors.UsageError("--dealer-dealt is for normand; two players give --younger-dealt")

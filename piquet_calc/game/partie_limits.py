@@ -46,8 +46,8 @@ def check_before_deal(rules: RuleSet, score: tuple[int, int], deal: int) -> None
     rubicon plays a seventh deal only when the totals are equal after six (002), not 130 to 120
     """
     name = partie_name(rules)
-    if rules.table.players != 2:
-        raise PartieError(f"{name}'s partie is for {rules.table.players} players; a score is two totals")
+    if not rules.game.two_handed:
+        raise PartieError(f"{name}'s partie is for {rules.game.players} players; a score is two totals")
     me, opp = score
     if name == "au-cent" and not 1 <= deal <= AU_CENT_MOST_DEALS:
         raise PartieError(f"au-cent's partie is over by deal {AU_CENT_MOST_DEALS} (every deal scores at least the "

@@ -22,10 +22,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from ..cards import Card
-from ..rules import RuleSet
+from ..rules import TWO_HANDED_SEATS, RuleSet
 
 ELDER, DEALER = 0, 1
-SEAT_NAMES = ("elder", "dealer")
+SEAT_NAMES = TWO_HANDED_SEATS
 
 
 class PlayError(ValueError):

@@ -24,10 +24,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from ..cards import Card
-from ..rules import RulesError, RuleSet
+from ..rules import FOUR_SEATS, RulesError, RuleSet
 from .play import PlayError, TrickState, legal_cards
 
-SEATS = ("elder", "second", "third", "dealer")
+SEATS = FOUR_SEATS
 SIDES = ("elder+third", "second+dealer")
 ELDER_SIDE, DEALER_SIDE = 0, 1
 TRICKS = 8  # tricks in a deal of four
@@ -66,7 +66,7 @@ class PointsFour:
 
 def points_four(rules: RuleSet) -> PointsFour:
     """The play's numbers under ``rules`` (four players); RulesError for rules the play of four cannot read."""
-    if rules.table.players != 4 or not rules.table.partnerships:
+    if not rules.game.four:
         raise RulesError(f"the play of four is for four players in partnerships; {rules.name} is not")
     p, t = rules.play, rules.table_rules
     if p.deal_bonus:

@@ -25,12 +25,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from ..cards import Card
-from ..rules import RulesError, RuleSet
+from ..rules import NORMAND_SEATS, RulesError, RuleSet
 from .play import PlayError, TrickState, follower_wins, legal_cards
 from .seating import SeatingScore
 
 ELDER, MIDDLE, DEALER = 0, 1, 2
-SEATS = ("elder", "middle", "dealer")
+SEATS = NORMAND_SEATS
 __all__ = ["DEALER", "ELDER", "MIDDLE", "SEATS", "FinishNormand", "PlayError", "StateNormand", "before_play_normand",
            "check_play_normand", "finish_normand", "legal_cards", "minimax_normand", "net2", "play_card", "score_cards",
            "start_normand", "trick_winner"]
@@ -39,7 +39,7 @@ __all__ = ["DEALER", "ELDER", "MIDDLE", "SEATS", "FinishNormand", "PlayError", "
 def check_play_normand(rules: RuleSet) -> None:
     """RulesError unless the play of these rules is one this module (and the solver) scores: three
     players each for himself, no seventh-trick or deal bonus, the cards to strictly the most tricks."""
-    if rules.table.players != 3 or rules.table.partnerships:
+    if not rules.game.normand:
         raise RulesError(f"the play of three players is for normand, not {rules.name}")
     p, t = rules.play, rules.table_rules
     if p.seventh_trick or p.deal_bonus or t.cards_tricks:

@@ -28,10 +28,7 @@ CLASSES = ("carte_blanche", "point", "sequence", "sets")
 
 def parties_of(rules: RuleSet) -> tuple[tuple[int, ...], ...]:
     """The scoring parties as tuples of seat numbers: each seat alone, or the two partnerships."""
-    n = rules.table.players
-    if rules.table.partnerships:
-        return tuple(tuple(range(p, n, 2)) for p in range(2))
-    return tuple((s,) for s in range(n))
+    return rules.game.sides
 
 
 def party_names(rules: RuleSet) -> tuple[str, ...]:
@@ -47,8 +44,8 @@ def point_key(d: Declaration, rules: RuleSet) -> tuple[int, int]:
 
 def check_seating_hands(hands: Sequence[Sequence[Card]], rules: RuleSet) -> None:
     """CardError unless there is one hand of the right size per seat and no card twice."""
-    shape = rules.table
-    if shape.players < 3:
+    shape = rules.game
+    if shape.two_handed:
         raise RulesError(f"{rules.name} is a game for two: score two hands, elder's and the dealer's")
     if len(hands) != shape.players:
         raise CardError(f"{rules.name} has {shape.players} seats ({', '.join(shape.seats)}): "
@@ -107,10 +104,9 @@ def seating_pique_run(hands: Sequence[Sequence[Card]], rules: RuleSet) -> Seatin
     each trick led, ``win_own_lead`` for each elder wins himself (a partner winning his partner's lead adds
     nothing, 002), then the lead of the next trick if tricks are left, else the last trick's points.
     """
-    n = rules.table.players
     elder = list(hands[0])
-    partner = list(hands[2]) if rules.table.partnerships else []
-    opponents = [list(hands[s]) for s in range(1, n) if not (rules.table.partnerships and s == 2)]
+    partner = list(hands[2]) if rules.game.partnerships else []
+    opponents = [list(hands[s]) for s in range(1, rules.game.players) if rules.game.side_of(s) != 0]
     cashed: list[Card] = []
     taken: list[Card] = []  # the first of elder's cards his partner must take, in each suit that has one
     for suit in Suit:
@@ -199,7 +195,7 @@ def score_seating(hands: Sequence[Sequence[Card]], rules: RuleSet,
         shown.append((name, said))
 
     repique = [False] * n_parties
-    if rules.table.partnerships and rules.table_rules.double_blanche_repique:
+    if rules.game.partnerships and rules.table_rules.double_blanche_repique:
         for p, party in enumerate(parties):
             repique[p] |= all(blanche[s] for s in party)
     cum = [0] * n_parties

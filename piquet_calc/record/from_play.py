@@ -20,10 +20,11 @@ from dataclasses import dataclass
 
 from .. import jsontext
 from ..cards import Card, CardError
+from ..rules.model import FOUR_SEATS, NORMAND_SEATS, TWO_HANDED_SEATS
 from .record import SEATS, CardList, DealRecord, RecordError, _cards, _refused
 
-SCHEMAS = {"play.schema.json": ("elder", "dealer"), "play-normand.schema.json": ("elder", "middle", "dealer"),
-           "play-four.schema.json": ("elder", "second", "third", "dealer")}
+SCHEMAS = {"play.schema.json": TWO_HANDED_SEATS, "play-normand.schema.json": NORMAND_SEATS,
+           "play-four.schema.json": FOUR_SEATS}
 FOUR_SIDES = ("elder+third", "second+dealer")
 
 Totals = tuple[object, ...]  # by seat (four: by side), as the document writes them

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from ..cards import quote
 from ..game.partie import DEAL_MOST, DealTotals, PartieError, dealer_of
 from ..game.partie_four import elder_side
+from ..rules.model import Game
 from .from_play import PlayDocumentError, PlayedRecord, Totals, read_play
 
 
@@ -99,11 +100,11 @@ def deal_from_play_four(record: dict, number: int) -> DealTotals:
     return DealTotals(sides if elder_side(number) == 0 else sides[::-1])  # type: ignore[arg-type]
 
 
-def deal_from_played(played_document: dict, players: int, number: int) -> DealTotals:
-    """Deal ``number`` of a partie of ``players`` (4: four's sheet by side) from its ``play --json`` document,
+def deal_from_played(played_document: dict, game: Game, number: int) -> DealTotals:
+    """Deal ``number`` of a partie of ``game`` (four: its sheet by side) from its ``play --json`` document,
     the dealer the partie's (game/partie.py's ``dealer_of``)."""
-    if players == 4:
+    if game.four:
         return deal_from_play_four(played_document, number)
-    if players == 2:
+    if game.two_handed:
         return deal_from_play(played_document, dealer_of(number), number)
-    return deal_from_play_normand(played_document, dealer_of(number, 3), number)
+    return deal_from_play_normand(played_document, dealer_of(number, game.players), number)

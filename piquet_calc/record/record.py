@@ -41,8 +41,9 @@ from dataclasses import dataclass, fields
 
 from .. import jsontext
 from ..cards import Card, CardError, format_cards, parse_cards, quote
+from ..rules.model import TWO_HANDED_SEATS
 
-SEATS = ("elder", "dealer")
+SEATS = TWO_HANDED_SEATS
 CardList = tuple[Card, ...]
 BySeat = tuple  # (elder's, the dealer's): each a value or None (not known)
 

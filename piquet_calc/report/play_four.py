@@ -6,13 +6,14 @@ from typing import TYPE_CHECKING, Any
 
 from tabulate import tabulate
 
+from ..rules import FOUR_SEATS
 from ..schemas import header as schema_header
 from .render import choices_table, ranked_choices, seating_score_data, seating_score_table
 
 if TYPE_CHECKING:
     from ..analysis.play_four import PlayAnalysisFour
 
-SEATS = ("elder", "second", "third", "dealer")
+SEATS = FOUR_SEATS
 SIDES = ("elder+third", "second+dealer")
 
 

@@ -13,7 +13,7 @@ from tabulate import tabulate
 
 from ..cards import Card, format_cards
 from ..engine.columns import CLASSES_NORMAND, SIDES_FOUR
-from ..rules import RuleSet, span
+from ..rules import TWO_HANDED_SEATS, RuleSet, span
 from ..schemas import header as schema_header
 from ..wording import odds_words
 
@@ -296,7 +296,7 @@ def rules_table(rules: Sequence[RuleSet]) -> str:
     flat = [_flat(r.settings()) for r in rules]
     keys = [k for k in dict.fromkeys(k for f in flat for k in f) if k not in ("name", "source")]
     # seats differ between games: a seat a game does not have shows "-"
-    rows = [[k] + [_setting_words(k, f[k]) if k in f and not (k.startswith("table_rules.") and r.table.players == 2)
+    rows = [[k] + [_setting_words(k, f[k]) if k in f and not (k.startswith("table_rules.") and r.game.two_handed)
                    else "-" for f, r in zip(flat, rules, strict=True)] for k in keys]
     table_ = tabulate(rows, headers=["setting"] + [r.name for r in rules], disable_numparse=True)
     sources = "\n".join(f"{r.name}: {r.source}" for r in rules)
@@ -306,7 +306,7 @@ def rules_table(rules: Sequence[RuleSet]) -> str:
 # --- play ------------------------------------------------------------------------------------------
 
 def _seat(i: int) -> str:
-    return ("elder", "dealer")[i]
+    return TWO_HANDED_SEATS[i]
 
 
 def _by_seat(values: Sequence[Any]) -> dict[str, Any]:
@@ -436,7 +436,7 @@ def _leads_table(data: dict[str, Any], a: PlayAnalysis) -> str:
     if not data["choices"]:
         return ""
     first = next(t for t in data["line"] if not t["recorded"])
-    return "\n\n" + choices_table(data["choices"], ("elder", "dealer")[a.to_move or 0], first["trick"])
+    return "\n\n" + choices_table(data["choices"], TWO_HANDED_SEATS[a.to_move or 0], first["trick"])
 
 
 # --- three and four players: score -----------------------------------------------------------------

@@ -9,9 +9,10 @@ from tabulate import tabulate
 
 from ..analysis.review import Review
 from ..cards import format_cards, sort_hand
+from ..rules.model import TWO_HANDED_SEATS
 from ..schemas import header as schema_header
 
-SEATS = ("elder", "dealer")
+SEATS = TWO_HANDED_SEATS
 
 
 def _cards(cs: Any) -> list[str]:

@@ -9,9 +9,10 @@ from tabulate import tabulate
 
 from ..analysis.seen import SeenAnalysis
 from ..cards import format_cards, sort_hand
+from ..rules.model import TWO_HANDED_SEATS
 from ..schemas import header as schema_header
 
-SEATS = ("elder", "dealer")
+SEATS = TWO_HANDED_SEATS
 
 
 def seen_data(a: SeenAnalysis, inputs: dict[str, Any], source: str) -> dict[str, Any]:

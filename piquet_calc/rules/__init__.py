@@ -1,5 +1,6 @@
-"""The rules: the model (``model``), the presets with their sources (``presets``), house-rule files
-(``house``). Every rule the tool applies is a field here; docs/rules.md states each in words."""
+"""The rules: the model (``model``: the ``RuleSet`` and its ``Game``, the seat names), the presets with their
+sources (``presets``), house-rule files (``house``). Every rule the tool applies is a field here; docs/rules.md
+states each in words."""
 
 from __future__ import annotations
 
@@ -7,7 +8,21 @@ from pathlib import Path
 
 from ..cards import quote
 from .house import check_rules, load_rules, rules_from_dict
-from .model import PACK, TWO_HANDED, PlayPoints, RulesError, RuleSet, Seating, SeatingRules, span
+from .model import (
+    FOUR_SEATS,
+    NORMAND_SEATS,
+    PACK,
+    TWO_HANDED,
+    TWO_HANDED_SEATS,
+    YOUNGER,
+    Game,
+    PlayPoints,
+    RulesError,
+    RuleSet,
+    Seating,
+    SeatingRules,
+    span,
+)
 from .presets import (
     ALIASES,
     AU_CENT,
@@ -35,6 +50,7 @@ def get_rules(name: str) -> RuleSet:
         raise RulesError(f"unknown rules {quote(name)} ({', '.join(PRESETS)}, or FILE.toml)") from None
 
 
-__all__ = ["ALIASES", "AU_CENT", "ENCYCLOPEDIA", "ENGLISH", "FOUR", "NORMAND", "PACK", "PRESETS", "RUBICON", "RUSSIAN",
-           "TWO_HANDED", "TWO_HANDED_PRESETS", "PlayPoints", "RuleSet", "RulesError", "SeatingRules", "Seating",
+__all__ = ["ALIASES", "AU_CENT", "ENCYCLOPEDIA", "ENGLISH", "FOUR", "FOUR_SEATS", "NORMAND", "NORMAND_SEATS", "PACK",
+           "PRESETS", "RUBICON", "RUSSIAN", "TWO_HANDED", "TWO_HANDED_PRESETS", "TWO_HANDED_SEATS", "YOUNGER", "Game",
+           "PlayPoints", "RuleSet", "RulesError", "SeatingRules", "Seating",
            "check_rules", "get_rules", "load_rules", "rules_from_dict", "span"]

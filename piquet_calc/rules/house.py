@@ -125,7 +125,7 @@ def rules_from_dict(data: dict[str, Any], where: str = "rules", default_name: st
                              f"{_unknown(key, known | {'base', 'play', 'exchange', 'table_rules'}, base)}")
         changes[key] = _field_value(key, value, where)
     changes["play"] = _section("play", base.play, play_data, where)
-    if table_data and base.table.players == 2:
+    if table_data and base.game.two_handed:
         raise RulesError(f"{where}: table_rules: only for three or four players (base normand or four), "
                          f"not {base.name}")
     changes["table_rules"] = _section("table_rules", base.table_rules, table_data, where)

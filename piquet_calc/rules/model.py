@@ -1,13 +1,16 @@
 """The rule model: every number the scoring, the enumeration and the play read, in frozen dataclasses.
 
 A ``RuleSet`` carries the table's shape (seats, cards each, the talon and each seat's share of it),
-how many cards each seat may exchange, the declarations' values and bonuses, and the play's points.
-``docs/rules.md`` states every rule in words; ``presets.py`` holds the presets, each citing its book.
+how many cards each seat may exchange, the declarations' values and bonuses, and the play's points; its
+``game`` (a ``Game``) says which game that makes: the seats and their names (defined here once), the sides,
+who exchanges, the suffix of the game's rooms. ``docs/rules.md`` states every rule in words; ``presets.py``
+holds the presets, each citing its book.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -22,6 +25,19 @@ class RulesError(ValueError):
     """An unknown preset or an impossible rule value; the message is one line for the user."""
 
 
+TWO_HANDED_SEATS = ("elder", "dealer")
+"""The two-handed game's seats in play order: elder leads, the dealer (also called younger) deals."""
+NORMAND_SEATS = ("elder", "middle", "dealer")
+"""Piquet Normand's three seats, each for himself."""
+FOUR_SEATS = ("elder", "second", "third", "dealer")
+"""Piquet for four's seats: elder and third one side, second and the dealer the other (partners opposite)."""
+YOUNGER = "younger"
+"""The two-handed dealer's other name (--younger, the exact analyses' position): the same seat as "dealer"."""
+
+SUFFIXES = {TWO_HANDED_SEATS: "", NORMAND_SEATS: "_normand", FOUR_SEATS: "_four"}
+"""The suffix of each game's rooms, by its seats: a glob such as ``**/*_normand*`` finds every room of a game."""
+
+
 @dataclass(frozen=True)
 class Seating:
     """Who sits at the table and how the pack is dealt (docs/rules.md, The deal and the exchange).
@@ -31,7 +47,7 @@ class Seating:
     top and the dealer's three below.
     """
 
-    seats: tuple[str, ...] = ("elder", "dealer")
+    seats: tuple[str, ...] = TWO_HANDED_SEATS
     hand_size: int = 12
     talon: int = 8
     talon_shares: tuple[int, ...] = (5, 3)
@@ -50,6 +66,86 @@ class Seating:
 
 
 TWO_HANDED = Seating()
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game of piquet as data (docs/rules.md, The deal and the exchange; Three and four players).
+
+    ``seats``: the seat names in play order, the first leading to the first trick, the last the dealer.
+    ``sides``: the seats each side scores for, in order (each seat alone, or four's partnerships 0+2, 1+3).
+    ``hand_size``, ``talon``: cards dealt to each seat and to the talon; ``talon_shares[i]``: how many talon
+    cards are seat ``i``'s own (two-handed: elder's five, the dealer's three).
+    ``exchange[i]``: how many cards seat ``i`` may exchange (0: none); ``dealer_after_elder``: the dealer takes
+    from what elder left (two-handed), else from the whole talon (Normand's dealer).
+    ``suffix``: "" (two players), "_normand" (three), "_four" (four in partnerships), as the house names rooms.
+    """
+
+    seats: tuple[str, ...]
+    sides: tuple[tuple[int, ...], ...]
+    hand_size: int
+    talon: int
+    talon_shares: tuple[int, ...]
+    exchange: tuple[tuple[int, ...], ...]
+    dealer_after_elder: bool
+    suffix: str
+
+    @property
+    def players(self) -> int:
+        """How many seats (for a message or a count; ask the suffix or the seats which game it is)."""
+        return len(self.seats)
+
+    @property
+    def name(self) -> str:
+        """The game in a word, as the kernel families and the schemas name it: "two", "normand" or "four"."""
+        return self.suffix.lstrip("_") or "two"
+
+    @property
+    def two_handed(self) -> bool:
+        """The two-handed game: elder and the dealer, both exchanging (every analysis of the exchange)."""
+        return self.suffix == ""
+
+    @property
+    def normand(self) -> bool:
+        """Piquet Normand: three seats each for himself, only the dealer exchanging."""
+        return self.suffix == "_normand"
+
+    @property
+    def four(self) -> bool:
+        """Piquet for four: two partnerships, no talon."""
+        return self.suffix == "_four"
+
+    @property
+    def partnerships(self) -> bool:
+        return any(len(side) > 1 for side in self.sides)
+
+    @property
+    def exchanging(self) -> tuple[int, ...]:
+        """The seats that may take from the talon, in play order (two-handed: both; Normand: the dealer)."""
+        return tuple(i for i, counts in enumerate(self.exchange) if any(counts))
+
+    def side_of(self, seat: int) -> int:
+        """The side seat ``seat`` scores for (its own, or its partnership)."""
+        return next(k for k, side in enumerate(self.sides) if seat in side)
+
+    def seat(self, name: str) -> int:
+        """A seat's number by its name ("younger" is the two-handed dealer); RulesError naming the seats."""
+        if name == YOUNGER and self.two_handed:
+            return len(self.seats) - 1
+        try:
+            return self.seats.index(name)
+        except ValueError:
+            raise RulesError(f"no seat {quote(name)} at this table: seats are {', '.join(self.seats)}") from None
+
+
+def game_of(seats: tuple[str, ...], partnerships: bool, hand_size: int, talon: int, talon_shares: tuple[int, ...],
+            exchange: tuple[tuple[int, ...], ...]) -> Game:
+    """The game a rule set's table and exchange make; RulesError for a table no game of the house has."""
+    suffix = SUFFIXES.get(seats)
+    if suffix is None or partnerships != (suffix == "_four"):
+        raise RulesError(f"no game has the seats {', '.join(seats)}" + (" in partnerships" if partnerships else ""))
+    sides = ((0, 2), (1, 3)) if partnerships else tuple((i,) for i in range(len(seats)))
+    return Game(seats, sides, hand_size, talon, talon_shares, exchange, suffix == "", suffix)
 
 
 @dataclass(frozen=True)
@@ -127,6 +223,12 @@ class RuleSet:
     # partie (game/partie.py), whatever the file's free-text name and source say; "" for a preset itself
     base: str = ""
 
+    @functools.cached_property
+    def game(self) -> Game:
+        """Which game these rules play (``Game``): what the code asks instead of how many players there are."""
+        t = self.table
+        return game_of(t.seats, t.partnerships, t.hand_size, t.talon, t.talon_shares, self.exchange)
+
     @property
     def elder_discards(self) -> tuple[int, ...]:
         """How many cards elder may exchange (two-handed); 0 is refusing the talon."""
@@ -139,8 +241,8 @@ class RuleSet:
 
     def require_two_handed(self, what: str) -> None:
         """RulesError unless these rules are for two players: ``what`` says what needs them."""
-        if self.table.players != 2:
-            raise RulesError(f"{what} is for two players; {self.name} is a game for {self.table.players} "
+        if not self.game.two_handed:
+            raise RulesError(f"{what} is for two players; {self.name} is a game for {self.game.players} "
                              f"(seats {', '.join(self.table.seats)})")
 
     def with_exchange(self, **seats: tuple[int, ...]) -> RuleSet:

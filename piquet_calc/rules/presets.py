@@ -8,7 +8,7 @@ docs/rules.md names each by its title. The docstrings quote them.
 from __future__ import annotations
 
 from ..cards import Rank
-from .model import PlayPoints, RuleSet, Seating, SeatingRules
+from .model import FOUR_SEATS, NORMAND_SEATS, PlayPoints, RuleSet, Seating, SeatingRules
 
 RUBICON = RuleSet(
     name="rubicon",
@@ -94,7 +94,7 @@ rubicon's are assumed."""
 NORMAND = RuleSet(
     name="normand",
     source="002 ('ПИКЕТ НОРМАНД, ДЛЯ ТРЕХ ИГРОКОВ'), 003, 001: three players, ten cards, the dealer's talon of two",
-    table=Seating(seats=("elder", "middle", "dealer"), hand_size=10, talon=2, talon_shares=(0, 0, 2)),
+    table=Seating(seats=NORMAND_SEATS, hand_size=10, talon=2, talon_shares=(0, 0, 2)),
     exchange=((0,), (0,), (0, 2)),
     repique_bonus=70,
     repique_threshold=20,
@@ -119,8 +119,7 @@ score."""
 FOUR = RuleSet(
     name="four",
     source="002 ('ПИ КЕ ВОЛЬЕР, ДЛЯ ЧЕТЫРЕХ ИГРОКОВ') and 003 ('ПИКЕТ ВЧЕТВЕРОМ'): two partnerships, eight cards",
-    table=Seating(seats=("elder", "second", "third", "dealer"), hand_size=8, talon=0, talon_shares=(0, 0, 0, 0),
-                     partnerships=True),
+    table=Seating(seats=FOUR_SEATS, hand_size=8, talon=0, talon_shares=(0, 0, 0, 0), partnerships=True),
     exchange=((0,), (0,), (0,), (0,)),
     repique_bonus=70,
     repique_threshold=20,
@@ -142,5 +141,5 @@ for all of them are this preset's own choice."""
 
 
 PRESETS: dict[str, RuleSet] = {r.name: r for r in (RUBICON, AU_CENT, ENGLISH, RUSSIAN, ENCYCLOPEDIA, NORMAND, FOUR)}
-TWO_HANDED_PRESETS: dict[str, RuleSet] = {n: r for n, r in PRESETS.items() if r.table.players == 2}
+TWO_HANDED_PRESETS: dict[str, RuleSet] = {n: r for n, r in PRESETS.items() if r.game.two_handed}
 ALIASES = {"voleur": "four", "pique-voleur": "four"}  # book 002 calls piquet for four "pique voleur"

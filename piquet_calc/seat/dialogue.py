@@ -57,9 +57,9 @@ from ..game.declarations import (
     score_deal,
     suit_cards,
 )
-from ..rules import RuleSet
+from ..rules import TWO_HANDED_SEATS, RuleSet
 
-SEATS = ("elder", "dealer")
+SEATS = TWO_HANDED_SEATS
 GOOD, EQUAL, NOT_GOOD = "good", "equal", "not good"
 ANSWERS = (GOOD, EQUAL, NOT_GOOD)
 PointCall = Literal["cards", "pips"]

@@ -28,7 +28,7 @@ from dataclasses import replace
 
 from ..cards import HAND_SIZE, Card, Rank, Suit
 from ..game.declarations import RANK_NAMES, Declaration, Point, Run, compare, is_carte_rouge
-from ..rules import RuleSet
+from ..rules import TWO_HANDED_SEATS, RuleSet
 from .dialogue import (
     EQUAL,
     GOOD,
@@ -118,7 +118,7 @@ def knowledge_from_heard(seat: str, hand: Sequence[Card], discards: Sequence[Car
     """What ``seat`` knows, from what he typed (module docstring)."""
     rules.require_two_handed("what a player heard")
     seat = "dealer" if seat == "younger" else seat
-    if seat not in ("elder", "dealer"):
+    if seat not in TWO_HANDED_SEATS:
         raise HeardError(f"no seat {seat!r}: elder or dealer (younger)")
     hand, discards, seen = tuple(hand), tuple(discards), tuple(seen)
     if len(hand) != HAND_SIZE:

@@ -1,0 +1,66 @@
+"""The golden documents (tests/golden_documents.py): today's --json document of every command and game equals its
+pin in tests/data/golden/, written from main's code before issue 50 (REGRESSION PINS: the tool's own output, not a
+reference; the references are the other tests). A refactor that changes a figure, a key or an order fails here.
+
+Keys renamed on purpose are listed in RENAMED (old -> new), in one place: the pin is read with them renamed, so it
+still records what the old code printed. The sampled runs (``--play``, ``play --seat``) are ``slow``."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests.golden_documents import RUNS, SLOW, document, pin_path
+
+RENAMED: dict[str, str] = {}
+"""JSON keys renamed on purpose since the pins were written (old name -> new name); each also bumps its document's
+schema_version, which the pin then differs in: list the document in BUMPED."""
+
+BUMPED: dict[str, int] = {}
+"""Documents whose schema_version was bumped on purpose since the pins: name -> today's version."""
+
+
+def _renamed(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {RENAMED.get(k, k): _renamed(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_renamed(v) for v in value]
+    return value
+
+
+def _pinned(name: str) -> Any:
+    pinned = _renamed(json.loads(pin_path(name).read_text(encoding="utf-8")))
+    if name in BUMPED:
+        pinned["schema_version"] = BUMPED[name]
+    return pinned
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow if n in SLOW else ()) for n in RUNS])
+def test_the_document_equals_its_pin(name: str) -> None:
+    assert document(name) == _pinned(name)
+
+
+def test_every_run_has_its_pin_and_every_pin_a_run() -> None:
+    pinned = {p.stem for p in pin_path("x").parent.glob("*.json")}
+    assert pinned == set(RUNS)
+    assert SLOW <= set(RUNS)
+
+
+def test_the_pins_cover_every_command() -> None:
+    """Every command of the app but warm and practice (warm prints no document; practice's are
+    tests/test_practice.py's line protocol and tests/test_history.py's stats) has a golden document."""
+    import typer
+
+    from piquet_calc.cli import app
+
+    commands = set(typer.main.get_command(app).commands)
+    assert {argv[0] for argv in RUNS.values()} == commands - {"warm", "practice"}
+
+
+def test_a_changed_figure_is_found() -> None:
+    """The comparison itself: a pin differing in one number deep inside is not equal."""
+    pinned = _pinned("odds-elder")
+    pinned["rows"][0]["numerator"] += 1
+    assert document("odds-elder") != pinned
