@@ -191,19 +191,19 @@ def test_normand_equals_a_plain_enumeration_on_small_endings(seed, left):
 
 
 def test_normand_dealer_who_exchanged_sees_the_talon_and_his_discards():
-    rng = random.Random(7)
-    hands, talon = deal(NORMAND, rng)
+    hands, talon = deal(NORMAND, random.Random(8))
     dealt = hands[2]
     final = (*dealt[2:], *talon)
     discards = dealt[:2]
     hands = [hands[0], hands[1], final]
     shown = [None if not is_carte_blanche(h, NORMAND) else h for h in hands[:2]] + [None]
     heard = table_heard(hands, NORMAND, shown)
-    played = play_some(hands, NORMAND, 6 * 3 + 1, rng)
+    played = play_some(hands, NORMAND, 6 * 3 + 1, random.Random(8))  # the dealer to follow, 4 legal cards
+    assert _to_move(played, NORMAND) == 2
     a = analyse_seen_table(final, 2, NORMAND, heard, played, discards, kernel=False, exact_up_to=10**6)
     # the dealer sees everything but elder's and middle's cards: the reference with no cards out of play
     values, fitting = reference(NORMAND, 2, final, heard, played, False, True, discards)
-    assert a.exact and a.count.fitting == fitting
+    assert a.exact and a.count.fitting == fitting == 23 and len(a.choices) == 4
     assert {c.card: c.mean for c in a.choices} == pytest.approx({c: sum(v) / len(v) / 2 for c, v in values.items()})
 
 

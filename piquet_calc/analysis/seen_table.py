@@ -98,10 +98,12 @@ def analyse_seen_table(hand: Sequence[Card], seat: int, rules: RuleSet, heard: T
     view = table_view(rules, seat, hand, heard, played, discards, dealer_took, shown_blanche)
     if len(view.played) >= n * rules.table.hand_size:
         raise PlayError("every trick has been played")
+    space = LayoutSpace(view)
+    if space.count() == 0:
+        _misfit(view)  # a trick that contradicts the announcements, named before whose turn it is
     to_move, led = _turn(view)
     if to_move != seat:
         raise PlayError(f"it is {rules.table.seats[to_move]}'s turn to play, not {rules.table.seats[seat]}'s")
-    space = LayoutSpace(view)
     rng = random.Random(seed)
     layouts, count, exact = _layouts(space, samples, exact_up_to, rng)
     states, totals = _states(space, layouts)
