@@ -31,8 +31,10 @@ from piquet_calc.analysis.play_four import before_four
 from piquet_calc.analysis.seen_table import DEFAULT_SAMPLES, analyse_seen_table
 from piquet_calc.cards import DECK
 from piquet_calc.game.play import legal_cards
-from piquet_calc.game.play_four import play_card as play_four_card, start_four
-from piquet_calc.game.play_normand import before_play_normand, play_card as play_normand_card, start_normand
+from piquet_calc.game.play_four import play_card as play_four_card
+from piquet_calc.game.play_four import start_four
+from piquet_calc.game.play_normand import before_play_normand, start_normand
+from piquet_calc.game.play_normand import play_card as play_normand_card
 from piquet_calc.game.seating import score_seating
 from piquet_calc.rules import get_rules
 from piquet_calc.seat.table import table_heard

@@ -43,8 +43,10 @@ def deal(rules, rng: random.Random):
 def play_some(hands, rules, count: int, rng: random.Random) -> list[Card]:
     """``count`` cards played at random, each legal (the plain rules replay them)."""
     from piquet_calc.analysis.play_four import before_four
-    from piquet_calc.game.play_four import play_card as play4, start_four
-    from piquet_calc.game.play_normand import before_play_normand, play_card as play3, start_normand
+    from piquet_calc.game.play_four import play_card as play4
+    from piquet_calc.game.play_four import start_four
+    from piquet_calc.game.play_normand import before_play_normand, start_normand
+    from piquet_calc.game.play_normand import play_card as play3
 
     four = rules.table.players == 4
     score = score_seating(hands, rules)
@@ -70,8 +72,10 @@ def _point_free(heard):
 def reference(rules, seat, hand, heard, played, out_unseen: bool, dealer_exchanged: bool, discards=()):
     """{card: [value of each fitting layout]} and the number of layouts, by brute force (module docstring)."""
     from piquet_calc.analysis.play_four import before_four
-    from piquet_calc.game.play_four import play_card as play4, side_of, start_four
-    from piquet_calc.game.play_normand import before_play_normand, net2, play_card as play3, start_normand
+    from piquet_calc.game.play_four import play_card as play4
+    from piquet_calc.game.play_four import side_of, start_four
+    from piquet_calc.game.play_normand import before_play_normand, net2, start_normand
+    from piquet_calc.game.play_normand import play_card as play3
     from piquet_calc.game.solve_four import PlainSolverFour
     from piquet_calc.game.solve_normand import PlainSolverNormand
 
@@ -180,7 +184,7 @@ def test_four_equals_a_plain_enumeration_on_small_endings(seed, left):
 
 @pytest.mark.parametrize(("seed", "left"), [(3, 3), (12, 4)])
 def test_normand_equals_a_plain_enumeration_on_small_endings(seed, left):
-    for hands, talon, played in _positions(NORMAND, seed, left):
+    for hands, _talon, played in _positions(NORMAND, seed, left):
         seat = _to_move(played, NORMAND)
         heard = table_heard(hands, NORMAND)  # the dealer kept his hand: the talon is out of play, unseen by all
         a = analyse_seen_table(hands[seat], seat, NORMAND, heard, played, kernel=False, exact_up_to=10**6)

@@ -210,10 +210,13 @@ def _states(space: LayoutSpace, layouts: list[tuple[Layout, tuple[bool, ...]]]) 
     rules = view.rules
     four = rules.table.players == 4
     if four:
-        from ..analysis.play_four import before_four as before_of
-        from ..game.play_four import play_card, start_four as start
+        from .play_four import before_four as before_of
+        from ..game.play_four import play_card
+        from ..game.play_four import start_four as start
     else:
-        from ..game.play_normand import before_play_normand as before_of, play_card, start_normand as start
+        from ..game.play_normand import before_play_normand as before_of
+        from ..game.play_normand import play_card
+        from ..game.play_normand import start_normand as start
     replayed: dict[tuple, object] = {}
     states = []
     gone = [{c for w, c in view.played if w == s} for s in range(rules.table.players)]

@@ -102,7 +102,8 @@ def play_answer(hands: list[str], *, tricks: str, elder_dealt: str | None, deale
     with _user_errors():
         ruleset = get_rules(rules)
     if ruleset.table.players in (3, 4) and seat is not None:
-        from .play_seat_table import TWO_HAND_ONLY as REFUSED, play_seat_table_answer
+        from .play_seat_table import TWO_HAND_ONLY as REFUSED
+        from .play_seat_table import play_seat_table_answer
 
         return play_seat_table_answer(hands, seat.lower(), tricks, ruleset, rules, heard=heard, discards=discards,
                                       other_took=other_took, carte_blanche=carte_blanche, samples=samples, seed=seed,

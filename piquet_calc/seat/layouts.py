@@ -38,7 +38,7 @@ from ..game.declarations import SUIT_NAMES, is_carte_blanche
 from ..game.play import PlayError, legal_cards
 from ..game.play_four import trick_winner
 from ..rules import RuleSet
-from .table import CLASSES, TableHeard, check_own, heard_fits, named_cards
+from .table import CLASSES, TableHeard, check_own, named_cards
 
 OUT = -1  # the slot of Normand's two cards out of play that the seat cannot see
 
