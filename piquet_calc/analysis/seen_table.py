@@ -210,9 +210,9 @@ def _states(space: LayoutSpace, layouts: list[tuple[Layout, tuple[bool, ...]]]) 
     rules = view.rules
     four = rules.table.players == 4
     if four:
-        from .play_four import before_four as before_of
         from ..game.play_four import play_card
         from ..game.play_four import start_four as start
+        from .play_four import before_four as before_of
     else:
         from ..game.play_normand import before_play_normand as before_of
         from ..game.play_normand import play_card
