@@ -280,3 +280,16 @@ def test_exact_only_when_few_layouts_fit():
     a = analyse_seen_table(hands[seat], seat, FOUR, table_heard(hands, FOUR), played, samples=8, seed=3, kernel=False)
     assert not a.exact and a.samples == 8 and a.count.fitting is None and a.count.estimate > 512
     assert all(c.se is not None for c in a.choices)
+
+
+@pytest.mark.parametrize("rules", [FOUR, NORMAND])
+def test_the_kernels_give_the_plain_solvers_values_on_every_thread_count(rules):
+    hands, _, played = next(_positions(rules, 13, 5))
+    seat = _to_move(played, rules)
+    heard = table_heard(hands, rules)
+    plain = analyse_seen_table(hands[seat], seat, rules, heard, played, samples=12, seed=4, kernel=False, threads=1)
+    for threads in (1, 2):
+        fast = analyse_seen_table(hands[seat], seat, rules, heard, played, samples=12, seed=4, kernel=True,
+                                  threads=threads)
+        assert [(c.card, c.mean, c.se, c.best) for c in fast.choices] == \
+            [(c.card, c.mean, c.se, c.best) for c in plain.choices]

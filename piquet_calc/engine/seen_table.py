@@ -59,24 +59,32 @@ def _value_normand(solver, s: StateNormand, seat: int, legal: Sequence[Card]) ->
 def card_values(states: Sequence[StateFour | StateNormand], seat: int, legal: Sequence[Card], rules: RuleSet,
                 threads: int = 0, kernel: bool = True) -> np.ndarray:
     """The value of each of ``legal`` at each of ``states`` (module docstring), int64 [len(states), len(legal)]."""
-    out = np.zeros((len(states), len(legal)), dtype=np.int64)
     if not states:
-        return out
+        return np.zeros((0, len(legal)), dtype=np.int64)
     four = rules.table.players == 4
     value = _value_four if four else _value_normand
+    asked = list(legal)
+    if four:  # a run of his cards with no live card between them is worth one value, in every layout alike
+        from ..game.solve_four import equal_runs
+
+        runs = equal_runs(states[0], asked)
+        asked = sorted(set(runs.values()), key=asked.index)
+    column = [asked.index(runs[c]) if four else j for j, c in enumerate(legal)]
     n = len(states)
     workers = threads if threads > 0 else pool.workers()
     pieces = min(n, workers * PIECES_PER_THREAD)
     bounds = [p * n // pieces for p in range(pieces + 1)]
 
+    out = np.zeros((n, len(asked)), dtype=np.int64)
+
     def work(p: int) -> None:
         solver = _solver(rules, kernel)
         for i in range(bounds[p], bounds[p + 1]):
-            out[i] = value(solver, states[i], seat, legal)
+            out[i] = value(solver, states[i], seat, asked)
 
     if workers == 1 or n == 1:
         for p in range(pieces):
             work(p)
     else:
         list(pool.threads(workers).map(work, range(pieces)))  # the kernels release the GIL
-    return out
+    return out[:, column]
