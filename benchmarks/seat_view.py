@@ -87,7 +87,9 @@ def bench(name: str, deals: int, seed: int, threads: int) -> None:
             print(f"  {name} deal {number} trick {a.trick} {rules.table.seats[seat]}: {times[-1]:.3f} s, "
                   f"{'exact' if a.exact else 'sampled'} {a.samples} layouts, first {a.choices[0].card} "
                   f"{a.choices[0].mean:+.2f}" + ("" if a.exact else f" ± {a.choices[0].se:.2f}"), flush=True)
-    print(f"{name}: {len(times)} decisions at {DEFAULT_SAMPLES[rules.table.players]} samples, threads "
+    sampled = [x for x in ses if x > 0]
+    print(f"{name}: {len(times)} decisions at {DEFAULT_SAMPLES[rules.table.players]} samples ({len(sampled)} sampled, "
+          f"the first card's s.e. {statistics.mean(sampled) if sampled else 0:.2f} on those; the rest exact), threads "
           f"{threads or 'one per core'}, load {os.getloadavg()[0]:.2f}")
     print(f"seat-view-bench rules={name} decisions={len(times)} mean_s={statistics.mean(times):.3f} "
           f"max_s={max(times):.3f} se_mean={statistics.mean(ses):.3f}")
