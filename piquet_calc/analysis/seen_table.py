@@ -30,7 +30,7 @@ from ..seat.table import TableHeard
 
 # The layouts drawn by default: the benchmark's targets (benchmarks/seen_table.py, benchmarks/RESULTS.md) at 2 cores:
 # four at most 0.5 s a decision, Normand at most 1.5 s.
-DEFAULT_SAMPLES = {4: 48, 3: 24}
+DEFAULT_SAMPLES = {4: 48, 3: 64}
 EXACT_LAYOUTS = 512  # every fitting layout is solved (exact) when they are at most this many (or at most --samples)
 ENUMERATE_LAYOUTS = 4_096  # the layouts looked through one by one for those that fit, when at most this many
 DRAWS_PER_SAMPLE = 5_000  # a draw kept in this many on average at least, else "no layout found" (one line)

@@ -49,8 +49,10 @@ def play(
                                                 "(needed only when you took court cards).")] = False,
     threads: Annotated[int, typer.Option(help="With --seat: worker threads (0: one per core); the figures do not "
                                               "depend on it.")] = 0,
-    samples: Annotated[int, typer.Option(help="With --seat under normand or four: the layouts drawn (default: four "
-                                              "48, normand 24); every layout when at most 512 fit.")] = 0,
+    samples: Annotated[int | None, typer.Option(help="With --seat under normand or four: the layouts drawn "
+                                                     "(default: four 48, normand 64); every layout that fits when "
+                                                     "they are at most 512 (or --samples).",
+                                                show_default=False)] = None,
     seed: Annotated[int, typer.Option(help="With --seat under normand or four: the seed the layouts are drawn "
                                            "from.")] = 0,
     rules: RulesOption = "rubicon",
