@@ -25,7 +25,7 @@ from piquet_calc.game.declarations import is_carte_blanche
 from piquet_calc.game.play import PlayError, legal_cards
 from piquet_calc.game.seating import score_seating
 from piquet_calc.rules import get_rules
-from piquet_calc.seat.layouts import LayoutSpace, table_view
+from piquet_calc.seat.layouts import OUT, LayoutSpace, table_view
 from piquet_calc.seat.table import heard_fits, parse_table_heard, table_heard, table_heard_text
 from piquet_calc.seat.table_masks import MaskFitter
 
@@ -293,3 +293,31 @@ def test_the_kernels_give_the_plain_solvers_values_on_every_thread_count(rules):
                                   threads=threads)
         assert [(c.card, c.mean, c.se, c.best) for c in fast.choices] == \
             [(c.card, c.mean, c.se, c.best) for c in plain.choices]
+
+
+def test_normand_dealers_carte_blanche_shown_after_his_exchange():
+    """Elder's view when the dealer showed carte blanche and took the talon: his two discards are among the hand he
+    showed, the rest of it in his hand; every fitting layout says so, and the deal itself fits."""
+    from piquet_calc.cards import parse_cards
+
+    dealt = parse_cards("AS TS 9S 8S AH TH 9H AD TD 9D")
+    final = (*parse_cards("AS TS 9S 8S AH TH 9H AD"), *parse_cards("7S 7H"))  # put out TD 9D, took 7S 7H
+    elder = parse_cards("KS QS JS KH QH JH 8H KD QD JD")
+    middle = parse_cards("8D 7D AC KC QC JC TC 9C 8C 7C")
+    hands = [elder, middle, final]
+    heard = table_heard(hands, NORMAND, [None, None, dealt])
+    assert set(heard.shown_blanche(2)) == set(dealt)
+    played = next(p for k in range(15, 18) if _to_move(p := play_some(hands, NORMAND, k, random.Random(2)),
+                                                       NORMAND) != 2)
+    seat = _to_move(played, NORMAND)  # elder or middle: the dealer's discards unseen
+    view = table_view(NORMAND, seat, hands[seat], heard, played, dealer_took=2)
+    space = LayoutSpace(view)
+    fitting = [lay for lay in space.every() if space.fits(lay) is not None]
+    left = {s: set(parse_cards("TD 9D")) if s == OUT else set(hands[s]) - set(played) for s in view.slots}
+    truth = tuple(sum(1 << c.index for c in left[s]) for s in view.slots)
+    assert truth in fitting
+    shown = sum(1 << c.index for c in dealt)
+    for lay in fitting:
+        away = space.out_of_play(lay)
+        assert away & ~shown == 0 and shown & ~away & ~space.start_masks(lay)[2] == 0
+    assert len(fitting) < space.count()  # the carte blanche shown refuses some
