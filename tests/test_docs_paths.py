@@ -126,7 +126,7 @@ def test_the_check_finds_a_name_that_is_gone() -> None:
     """The check itself: a renamed file or a moved name is found (kernels/play/table.py became transposition.py;
     FAMILIES moved from engine/first_run.py to engine/families.py)."""
     assert resolve("kernels/play/table.py") == [] and resolve("kernels/play/transposition.py")
-    assert resolve("table.py") == [] and resolve("moves.py")
+    assert resolve("deal_check.py") == [] and resolve("moves.py")  # game/deal_check.py became consistency.py
     assert resolve("piquet_calc/engine/families.py") and not resolve("engine/first.py")
     assert _defines("piquet_calc/engine/families.py", "FAMILIES")
     assert not _defines("piquet_calc/engine/first_run.py", "FAMILIES")

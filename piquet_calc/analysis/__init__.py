@@ -2,7 +2,9 @@
 
 ``analyse_discards`` (every legal discard, exact, the uniform-holdings model), ``analyse_declaration``
 (one final hand's declarations, exact), the drawing odds (``odds``), and ``analyse_play`` (one deal's
-play solved double dummy).
+play solved double dummy), ``analyse_seen_table`` (the card to play from one seat of three or four, over the
+layouts of the unseen cards that fit what it saw and heard: seat/table.py's ``parse_table_heard`` reads the
+announcements).
 """
 
 from __future__ import annotations
@@ -18,11 +20,13 @@ _WHERE = {
     **dict.fromkeys(("at_least", "odds_rows"), ".odds"),
     **dict.fromkeys(("odds_words", "simplest_odds"), "..wording"),
     **dict.fromkeys(("PlayAnalysis", "PlayedTrick", "analyse_play", "parse_tricks"), ".play"),
+    **dict.fromkeys(("SeenTableAnalysis", "analyse_seen_table"), ".seen_table"),
 }
 
 __all__ = ["COUNT_NAMES", "Analysis", "ClassCall", "DeclarationAnalysis", "DiscardResult", "PlayAnalysis",
-           "PlayedTrick", "Position", "analyse_declaration", "analyse_discards", "analyse_play", "at_least",
-           "deals_for", "discard_sizes", "odds_rows", "odds_words", "parse_tricks", "simplest_odds"]
+           "PlayedTrick", "Position", "SeenTableAnalysis", "analyse_declaration", "analyse_discards", "analyse_play",
+           "analyse_seen_table", "at_least", "deals_for", "discard_sizes", "odds_rows", "odds_words", "parse_tricks",
+           "simplest_odds"]
 
 
 def __getattr__(name: str) -> Any:

@@ -14,7 +14,8 @@ from ..rules import RuleSet, get_rules
 from .common import Answer, JsonOption, RulesOption, WideOption, _given, _number, _silence, _user_errors, click_errors
 
 # the options that mean something only when given (even empty, or false): None in play_document when not given
-GIVEN_ONLY = ("elder_dealt", "dealer_dealt", "discards", "heard", "other_took", "seen", "carte_blanche", "threads")
+GIVEN_ONLY = ("elder_dealt", "dealer_dealt", "discards", "heard", "other_took", "seen", "carte_blanche", "threads",
+              "samples", "seed")
 
 
 def play(
@@ -31,9 +32,15 @@ def play(
     dealer_dealt: Annotated[str, typer.Option(help="The dealer's dealt hand, for carte blanche (normand too).")] = "",
     seat: Annotated[str | None, typer.Option(help="Play as a player sees it: you are elder or dealer, HAND is your "
                                                   "twelve; every card you may play now is valued over every hand the "
-                                                  "other may hold.")] = None,
+                                                  "other may hold. --rules normand: elder, middle or dealer; --rules "
+                                                  "four: elder, second, third or dealer; HAND your ten or eight, "
+                                                  "valued over the layouts of the unseen cards (--heard, --samples).")]
+    = None,
     discards: Annotated[str, typer.Option(help="With --seat: the cards you discarded (out of play).")] = "",
-    heard: Annotated[str, typer.Option(help="With --seat: what was announced (needs the announcements model).")] = "",
+    heard: Annotated[str, typer.Option(help="With --seat: what was announced (needs the announcements model). "
+                                            "Normand and four: each class's winner and what he showed, the seat "
+                                            "first: 'second point 5 49 in spades; no sequence; elder fourteen "
+                                            "aces' (docs/rules.md).")] = "",
     other_took: Annotated[str, typer.Option(help="With --seat: how many cards the other took (each player knows "
                                                  "it); narrows his hands.")] = "",
     seen: Annotated[str, typer.Option(help="With --seat: talon cards you saw and did not take (elder: of his five "
@@ -42,6 +49,12 @@ def play(
                                                 "(needed only when you took court cards).")] = False,
     threads: Annotated[int, typer.Option(help="With --seat: worker threads (0: one per core); the figures do not "
                                               "depend on it.")] = 0,
+    samples: Annotated[int | None, typer.Option(help="With --seat under normand or four: the layouts drawn "
+                                                     "(default: four 48, normand 64); every layout that fits when "
+                                                     "they are at most 512 (or --samples).",
+                                                show_default=False)] = None,
+    seed: Annotated[int, typer.Option(help="With --seat under normand or four: the seed the layouts are drawn "
+                                           "from.")] = 0,
     rules: RulesOption = "rubicon",
     as_json: JsonOption = False,
     wide: WideOption = False,  # read by _emit (common.py)
@@ -53,7 +66,8 @@ def play(
     model, every card of the player to move valued."""
     _silence(quiet)
     typed = {"elder_dealt": elder_dealt, "dealer_dealt": dealer_dealt, "discards": discards, "heard": heard,
-             "other_took": other_took, "seen": seen, "carte_blanche": carte_blanche, "threads": threads}
+             "other_took": other_took, "seen": seen, "carte_blanche": carte_blanche, "threads": threads,
+             "samples": samples, "seed": seed}
     given = set(_given(ctx, *GIVEN_ONLY))
     options = {k: (v if "--" + k.replace("_", "-") in given else None) for k, v in typed.items()}
     play_answer(hands, tricks=tricks, seat=seat, rules=rules, **options).emit(as_json)
@@ -62,24 +76,26 @@ def play(
 def play_document(hands: list[str], *, tricks: str = "", elder_dealt: str | None = None,
                   dealer_dealt: str | None = None, seat: str | None = None, discards: str | None = None,
                   heard: str | None = None, other_took: str | None = None, seen: str | None = None,
-                  carte_blanche: bool | None = None, threads: int | None = None,
-                  rules: str = "rubicon") -> dict[str, Any]:
+                  carte_blanche: bool | None = None, threads: int | None = None, samples: int | None = None,
+                  seed: int | None = None, rules: str = "rubicon") -> dict[str, Any]:
     """``play HANDS --json``'s document (an option None: not given); a usage error (one line) for bad options."""
     return play_answer(hands, tricks=tricks, elder_dealt=elder_dealt, dealer_dealt=dealer_dealt, seat=seat,
                        discards=discards, heard=heard, other_took=other_took, seen=seen, carte_blanche=carte_blanche,
-                       threads=threads, rules=rules).data()
+                       threads=threads, samples=samples, seed=seed, rules=rules).data()
 
 
 def play_answer(hands: list[str], *, tricks: str, elder_dealt: str | None, dealer_dealt: str | None,
                 seat: str | None, discards: str | None, heard: str | None, other_took: str | None,
-                seen: str | None, carte_blanche: bool | None, threads: int | None, rules: str) -> Answer:
+                seen: str | None, carte_blanche: bool | None, threads: int | None, rules: str,
+                samples: int | None = None, seed: int | None = None) -> Answer:
     """The options checked and the play analysed (every road: two hands, --seat, normand, four), for the
     document and the table."""
     from ..analysis.play import analyse_play, parse_tricks
     from ..game.play import PlayError
 
     named = {"elder_dealt": elder_dealt, "dealer_dealt": dealer_dealt, "discards": discards, "heard": heard,
-             "other_took": other_took, "seen": seen, "carte_blanche": carte_blanche, "threads": threads, "seat": seat}
+             "other_took": other_took, "seen": seen, "carte_blanche": carte_blanche, "threads": threads, "seat": seat,
+             "samples": samples, "seed": seed}
 
     def given(*names: str) -> list[str]:
         """The options among ``names`` that were given, as typed (common._given's words)."""
@@ -87,6 +103,16 @@ def play_answer(hands: list[str], *, tricks: str, elder_dealt: str | None, deale
 
     with _user_errors():
         ruleset = get_rules(rules)
+    if not ruleset.game.two_handed and seat is not None:
+        from .play_seat_table import TWO_HAND_ONLY as REFUSED
+        from .play_seat_table import play_seat_table_answer
+
+        return play_seat_table_answer(hands, seat.lower(), tricks, ruleset, rules, heard=heard, discards=discards,
+                                      other_took=other_took, carte_blanche=carte_blanche, samples=samples, seed=seed,
+                                      threads=threads, others=given(*REFUSED))
+    table_only = given("samples", "seed")
+    if table_only:
+        raise click_errors.UsageError(f"{', '.join(table_only)}: for --seat under normand or four")
     if ruleset.game.normand:
         from .play_normand import TWO_HAND_ONLY, play_normand_answer
 

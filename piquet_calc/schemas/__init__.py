@@ -35,6 +35,7 @@ SCHEMAS: dict[str, int] = {
     "play-four": 1,  # play --rules four: the play of four, card by card, every card of the seat to move valued
     "play-seat": 1,  # play --seat: every card the player may play, valued over the hands the other may hold
     "play-normand": 1,  # play ELDER MIDDLE DEALER --rules normand: the paranoid play, every card seen
+    "play-seat-table": 1,  # play HAND --rules normand|four --seat S: every legal card over the layouts that fit
     "odds": 1,  # odds
     "rules": 1,  # rules [NAME]
     "partie": 1,  # partie: a partie's score sheet and its result
