@@ -359,3 +359,21 @@ def test_the_totals_need_three_or_four_and_every_card_is_checked() -> None:
     t = deal.totals()
     assert t.total is None and len(t.after_tricks) == 1 and t.parties == ("elder+third", "second+dealer")
     assert len(play_cards(start_state(deal.final, FOUR), FOUR, deal.tricks)) == 7
+
+
+def test_the_examples_of_docs_record_md_check() -> None:
+    """docs/record.md's Normand text record and four JSON record read, check and round-trip; the Normand one is
+    what record --from-play writes for NORMAND_HANDS's deal (test_totals_as_played_equal_play_json's)."""
+    doc = (Path(__file__).parents[1] / "docs" / "record.md").read_text()
+    start = doc.index('    [Rules "normand"]')
+    pqn = "\n".join(line[4:] for line in doc[start:doc.index("\n\n", start)].splitlines()) + "\n"
+    r = read_pqn(pqn)
+    assert write_pqn(r) == pqn
+    deal = check_record(r)
+    assert [str(c) for c in deal.discards_of("dealer")] == ["9C", "8S"] and deal.totals().total == (17, 5, 14)
+    start = doc.index("    {", doc.index("A deal of four"))
+    text = "\n".join(line[4:] for line in doc[start:doc.index("    }\n", start) + 5].splitlines())
+    four = check_record(read_record(text))
+    assert four.announced("dealer") == "point 4 38 in clubs" == check_record(
+        DealRecord(rules="four", final=four.final)).announced("dealer")  # the model's words, as written
+    assert four.record.score == (31, 14) and [t.winner for t in four.played()] == [0, 1, 1]
