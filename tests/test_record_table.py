@@ -377,3 +377,14 @@ def test_the_examples_of_docs_record_md_check() -> None:
     assert four.announced("dealer") == "point 4 38 in clubs" == check_record(
         DealRecord(rules="four", final=four.final)).announced("dealer")  # the model's words, as written
     assert four.record.score == (31, 14) and [t.winner for t in four.played()] == [0, 1, 1]
+
+
+@pytest.mark.parametrize("game", ["normand", "four"])
+def test_review_refuses_three_and_four_in_one_line(game: str, tmp_path: Path) -> None:
+    """review grades two hands only (for now): a record of three or four is one line, exit 2, no traceback."""
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(_normand() if game == "normand" else _four()))
+    result = runner.invoke(app, ["review", str(path), "-q"])
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.output.splitlines() if line]
+    assert len(lines) == 1 and f"the record is of {game}" in lines[0], result.output

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ..record.record_check import CheckedRecord
 
 FORMS = ("json", "pqn")
+ALL_GAMES = (2, 3, 4)  # record reads and writes the record of every game
 
 
 def read_source(source: str) -> tuple[str, str | None]:
@@ -47,10 +48,13 @@ class ReadDeal(NamedTuple):
     form: str  # "json", "pqn", or "play": made from the JSON of play --json or declare --dialogue --json
 
 
-def read_deal(source: str, from_play: bool = False, rules: str | None = None) -> ReadDeal:
+def read_deal(source: str, from_play: bool = False, rules: str | None = None,
+              players: tuple[int, ...] = (2,)) -> ReadDeal:
     """The record in ``source`` read and checked (record/record_check.py), or one error line (exit 2): the one
     road by which review and record read a record. ``from_play``: made from play --json's document instead.
-    ``rules``: the game the record must be of (its seats); a record of another game is one line."""
+    ``rules``: the game the record must be of (its seats); a record of another game is one line. ``players``:
+    the games the caller reads, by their number of players (``record``: 2, 3 and 4; ``review``: two hands
+    until it reviews three and four)."""
     from ..record.from_play import read_output
     from ..record.record import read_record
     from ..record.record_check import check_game, check_record
@@ -64,6 +68,11 @@ def read_deal(source: str, from_play: bool = False, rules: str | None = None) ->
     deal = check_record(r)
     if rules is not None:
         check_game(deal, rules)
+    if deal.rules.table.players not in players:
+        from ..record.record import game_words
+
+        raise click_errors.UsageError(f"this command reads records of {' or '.join(map(str, players))} hands; the "
+                                      f"record is of {deal.rules.name}, {game_words(deal.seats)}")
     return ReadDeal(r, deal, form)
 
 
@@ -92,7 +101,7 @@ def record(
         to = "json"
     if to is not None and to.lower() not in FORMS:
         raise click_errors.UsageError(f"--to must be json or pqn, not {to!r}")
-    read = read_deal(source, from_play, rules)
+    read = read_deal(source, from_play, rules, ALL_GAMES)
     out = to.lower() if to else ("pqn" if read.form == "json" else "json")
     streams.write_out(write_record(read.record, out))
 
@@ -105,7 +114,7 @@ def record_document(source: str, *, to: str | None = None, from_play: bool = Fal
 
     if to is not None and to.lower() != "json":
         raise click_errors.UsageError("--json writes JSON: not with --to pqn")
-    return record_data(read_deal(source, from_play, rules).record)
+    return record_data(read_deal(source, from_play, rules, ALL_GAMES).record)
 
 
 __all__ = ["ReadDeal", "read_deal", "read_source", "record", "record_document"]
