@@ -39,7 +39,7 @@ from piquet_calc.record.record import (
 )
 from piquet_calc.record.record_check import check_record
 from piquet_calc.record.record_table import play_cards, start_state
-from piquet_calc.rules import FOUR, NORMAND
+from piquet_calc.rules import FOUR, NORMAND, get_rules
 
 runner = CliRunner()
 V1 = Path(__file__).parent / "data" / "record_v1"
@@ -388,3 +388,22 @@ def test_review_refuses_three_and_four_in_one_line(game: str, tmp_path: Path) ->
     assert result.exit_code == 2, result.output
     lines = [line for line in result.output.splitlines() if line]
     assert len(lines) == 1 and f"the record is of {game}" in lines[0], result.output
+
+
+def test_two_handed_tricks_name_who_played_each_card() -> None:
+    """played() for two hands: each card in its seat's final hand, each trick won by the higher card of the suit
+    led, the winner leading the next (game/play.py's play_trick agrees: it refuses a card out of turn)."""
+    from tests.test_record import random_deal
+
+    rng = random.Random("played-two")
+    for name in ("rubicon", "encyclopedia"):
+        for _ in range(30):
+            d = random_deal(rng, get_rules(name))
+            deal = check_record(DealRecord(rules=name, final=d["final"], tricks=d["tricks"]))
+            leader = 0
+            for t in deal.played():
+                assert t.leader == leader and t.seats == (leader, 1 - leader)
+                assert all(c in deal.final_hand(s) for c, s in zip(t.cards, t.seats, strict=True))
+                lead, reply = t.cards
+                leader = t.seats[1] if reply.suit == lead.suit and reply.rank > lead.rank else t.seats[0]
+                assert t.winner == leader
