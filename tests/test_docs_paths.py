@@ -18,7 +18,7 @@ DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 # placeholder in a checklist (NAME), a folder of the user's machine.
 NOT_OURS = {
     "house.toml", "path/to/house.toml", "hands.txt", "requests.jsonl", "out.jsonl",  # a user's files (examples)
-    "deal.json", "deal.pqn", "p.json",  # docs/record.md's example files
+    "deal.json", "deal.pqn", "p.json", "n.json", "deal-four.pqn",  # docs/record.md's example files
     "practice/",  # practice's records, beside the user's database
     "Support/piquet-calc/",  # macOS's user data folder (~/Library/Application Support/piquet-calc/)
 }

@@ -128,7 +128,7 @@ def _doc(**parts) -> dict:
 
 
 BAD = [
-    (_doc(rules="normand"), "rules:"),
+    (_doc(rules="normand"), "tricks: trick 1: 3 cards under normand, from the leader's, not 2"),  # two read as three
     (_doc(rules="whist"), "rules:"),
     (_doc(final={"elder": ELDER_004.split()[:11], "dealer": DEALER_004.split()}), "final.elder: a hand has 12 cards"),
     (_doc(final={"elder": ELDER_004.split(), "dealer": DEALER_004.replace("TC", "AS").split()}),

@@ -1,13 +1,13 @@
 """The one reader of the documents ``play --json`` writes (two hands: play.schema.json; Normand's three:
 play-normand.schema.json; four: play-four.schema.json), and their schema check beside it.
 
-``read_play(document) -> PlayedRecord`` reads the rules, each seat's hand at the first lead, the dealt hands
-(two hands, when given), every trick of the line shown (the recorded ones and the solver's rest) and the
-running totals in counting order, the deal's total last. ``record --from-play`` makes a deal record of it
-(record/record.py), ``partie`` a deal of the score sheet (record/partie_from_play.py), and ``review`` reads the
-record so made. The numbers are kept as the document writes them: the partie judges them
-(game/partie.py's limits). ``check_play(document, schema)`` is jsonschema's check, which ``partie`` asks
-before a number is read; ``record --from-play`` reads the document as it stands.
+``read_play(document) -> PlayedRecord`` reads the rules, each seat's hand at the first lead, the dealt hands (two
+hands, when given; Normand: the dealer's, when given), every trick of the line shown (the recorded ones and the
+solver's rest) and the running totals in counting order, the deal's total last. ``record --from-play`` makes a deal
+record of it (record/record.py), ``partie`` a deal of the score sheet (record/partie_from_play.py), and ``review``
+reads the record so made. The numbers are kept as the document writes them: the partie judges them (game/partie.py's
+limits). ``check_play(document, schema)`` is jsonschema's check, which ``partie`` asks before a number is read;
+``record --from-play`` reads the document as it stands.
 
 A document that lacks a part (or holds one of the wrong kind) is a ``PlayDocumentError`` carrying the
 missing key's words; a card that cannot be read is record.py's ``RecordError`` naming the field.
@@ -70,7 +70,7 @@ class PlayedRecord:
     rules: str
     seats: tuple[str, ...]
     final: tuple[CardList, ...]
-    dealt: tuple[CardList | None, ...] | None
+    dealt: tuple[CardList | None, ...] | None  # two hands: as given; Normand: the dealer's only (dealer_dealt)
     tricks: tuple[PlayedTrick, ...]
     declared: tuple[Totals, ...]
     before_play: Totals | None
@@ -156,7 +156,10 @@ def _table(obj: dict, seats: tuple[str, ...]) -> PlayedRecord:
         tricks.append(PlayedTrick(leader, cards, _by_seat(t["totals"], keys)))
     total = _by_seat(obj["total"], keys)
     final = tuple(_cards(obj["hands"][s], s) for s in seats)
-    return PlayedRecord(obj["rules"], seats, final, None, tuple(tricks), declared, before, total)
+    dealt = None  # Normand's dealer's dealt hand, when given (his exchange): the others hold theirs
+    if not four and obj.get("dealer_dealt"):
+        dealt = (None, None, _cards(obj["dealer_dealt"], "dealer_dealt"))
+    return PlayedRecord(obj["rules"], seats, final, dealt, tuple(tricks), declared, before, total)
 
 
 # --- a deal record from play --json or declare --dialogue --json (record --from-play) ----------------------------
@@ -174,14 +177,31 @@ def read_output(text: str) -> DealRecord:
     return record_from_output(obj)
 
 
+def _table_record(played: PlayedRecord) -> DealRecord:
+    """Three or four hands: the final hands and the line; Normand's dealer's dealt hand when given, and then,
+    when he exchanged, the talon (the two cards he took: the whole talon, its order not known) and his
+    discards follow."""
+    talon = None
+    if played.dealt is not None and played.dealt[-1] is not None:
+        taken = tuple(c for c in played.final[-1] if c not in played.dealt[-1])
+        talon = taken if taken else None  # he kept his hand: the talon was not seen
+    tricks = tuple(t.in_order() for t in played.tricks)
+    return DealRecord(rules=played.rules, dealt=played.dealt, talon=talon, final=played.final,  # type: ignore[arg-type]
+                      tricks=tricks)
+
+
 def record_from_output(obj: object) -> DealRecord:
     """A record from ``play --json`` (the final hands, the dealt hands if given, and every trick of the line
-    shown: the recorded ones and the solver's rest) or ``declare --dialogue --json`` (the final hands, and the
-    dealt hand of a player who showed carte blanche; no play). RecordError for any other document."""
-    if not isinstance(obj, dict) or obj.get("schema") not in ("play.schema.json", "declare-dialogue.schema.json"):
-        raise RecordError("--from-play reads the JSON of play --json or declare --dialogue --json "
-                          "(their \"schema\" key names them)")
+    shown: the recorded ones and the solver's rest), ``play --rules normand --json`` or ``play --rules four
+    --json`` (the same of three or four hands; Normand's dealer's dealt hand if given) or ``declare --dialogue
+    --json`` (the final hands, and the dealt hand of a player who showed carte blanche; no play). RecordError
+    for any other document."""
+    if not isinstance(obj, dict) or obj.get("schema") not in (*SCHEMAS, "declare-dialogue.schema.json"):
+        raise RecordError("--from-play reads the JSON of play --json (two, three or four hands) or declare "
+                          "--dialogue --json (their \"schema\" key names them)")
     try:
+        if obj["schema"] in SCHEMAS and obj["schema"] != "play.schema.json":
+            return _table_record(read_play(obj))
         if obj["schema"] == "play.schema.json":
             played = read_play(obj)
             return DealRecord(rules=played.rules, dealt=played.dealt, final=played.final,  # type: ignore[arg-type]

@@ -1,52 +1,187 @@
 """A deal record checked, and what it implies worked out: ``check_record(record) -> CheckedRecord``.
 
-The checks (each a ``RecordError``, one line naming the field), in this order: the rules (a two-handed preset or
-house file); each part's cards (a bad card, a card twice in one part, a hand of the wrong size: 12 cards, the
-talon 8); a card twice across the parts (the dealt hands and the talon are the pack; the final hands and the
-discards are out of each other); the discards (cards of the dealt hand, as many as the rules let the seat
-exchange: elder's limits, the dealer's after what elder took); the final hands against the dealt hands, the
-talon and the discards (elder takes the talon's top cards, the dealer the next: docs/rules.md, The deal and
-the exchange); the talon cards each saw (ones he could see); the tricks (cards of the right hand, in turn,
-following suit: game.play); what each heard (seat/heard.py's notation, and no claim the speaker's hand cannot
-make: a combination named that he does not hold, a point or a best he does not reach, a "not good" the
-dealer's hand does not make; a player's answers read against his own words as the other's text gives them, so a
-player who sank is held to what he said: seat/announced.py).
+Three and four players are checked by record/record_table.py (its docstring); the rest of this account is the
+two-handed record's. The checks (each a ``RecordError``, one line naming the field), in this order: the rules (a
+preset or house file of any game whose play the record can score); each part's cards (a bad card, a card twice in
+one part, a hand of the wrong size: 12 cards, the talon 8); a card twice across the parts (the dealt hands and the
+talon are the pack; the final hands and the discards are out of each other); the discards (cards of the dealt hand,
+as many as the rules let the seat exchange: elder's limits, the dealer's after what elder took); the final hands
+against the dealt hands, the talon and the discards (elder takes the talon's top cards, the dealer the next:
+docs/rules.md, The deal and the exchange); the talon cards each saw (ones he could see); the tricks (cards of the
+right hand, in turn, following suit: game.play); what each heard (seat/heard.py's notation, and no claim the
+speaker's hand cannot make: a combination named that he does not hold, a point or a best he does not reach, a "not
+good" the dealer's hand does not make; a player's answers read against his own words as the other's text gives them,
+so a player who sank is held to what he said: seat/announced.py).
 
 What a ``CheckedRecord`` adds to the record: the final hands (None where neither given nor derivable), each seat's
 discards and how many cards he took (None: not known), the talon cards each saw (given, or by the model: elder
 his five's leftovers, the dealer what was left; none when the talon is not known), carte blanche of the dealt
-hands (False where not known) and the heard text each seat's view uses (given, or the model's dialogue).
+hands (False where not known) and the heard text each seat's view uses (given, or the model's dialogue). For any
+game it gives, seat by seat (an index or a name): the hand dealt and final (``dealt_hand``, ``final_hand``), the
+discards, what he heard (``heard_from``: each other seat and his words), the tricks with who played each card
+(``played``), and for three and four the totals as played (``totals``: game/seating.py's declarations, then
+game/play_normand.py's or game/play_four.py's play).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..cards import HAND_SIZE, Card, CardError
 from ..game.declarations import Declaration, is_carte_blanche, suit_cards
-from ..game.play import ELDER, PlayError, PlayState, play_trick, start
+from ..game.play import ELDER, PlayError, PlayState, follower_wins, play_trick, start
 from ..rules import RulesError, RuleSet, get_rules, span
-from .record import SEATS, DealRecord, RecordError
+from .record import SEATS, DealRecord, RecordError, game_words, party_names
 
 TALON = 8
 
 
 @dataclass(frozen=True)
+class RecordedTrick:
+    """One trick of the record: its number, the leader's seat, each card from the leader's with the seat that
+    played it, and the seat that won it (None: the trick is not complete)."""
+
+    number: int
+    leader: int
+    cards: tuple[Card, ...]
+    seats: tuple[int, ...]
+    winner: int | None
+
+
+@dataclass(frozen=True)
+class PlayedTotals:
+    """Three and four: the deal's totals as played, by party (``parties``: each seat, or four's two sides):
+    the declarations at the table (``declared``, game/seating.py; its pique, an estimate, left to the play),
+    the totals before the first lead (declarations with repique), after each complete trick, and at the end
+    (the cards and capot after the last trick; None while tricks are missing); tricks won by party; whether
+    elder's party piqued in the play."""
+
+    parties: tuple[str, ...]
+    declared: object  # game.seating.SeatingScore
+    before: tuple[int, ...]
+    after_tricks: tuple[tuple[int, ...], ...]
+    total: tuple[int, ...] | None
+    tricks_won: tuple[int, ...]
+    pique: bool
+
+
+@dataclass(frozen=True)
 class CheckedRecord:
-    """A checked record and what it implies (module docstring)."""
+    """A checked record and what it implies (module docstring). Each by-seat field holds one value per seat
+    of the rules, in seat order (two hands: a pair, elder's then the dealer's)."""
 
     record: DealRecord
     rules: RuleSet
-    final: tuple[tuple[Card, ...], tuple[Card, ...]] | None
-    dealt: tuple[tuple[Card, ...] | None, tuple[Card, ...] | None]
-    discards: tuple[tuple[Card, ...] | None, tuple[Card, ...] | None]
-    took: tuple[int | None, int | None]
-    seen: tuple[tuple[Card, ...], tuple[Card, ...]]
-    blanche: tuple[bool, bool]
-    tricks: tuple[tuple[Card, Card], ...]
+    final: tuple[tuple[Card, ...], ...] | None
+    dealt: tuple[tuple[Card, ...] | None, ...]
+    discards: tuple[tuple[Card, ...] | None, ...]
+    took: tuple[int | None, ...]
+    seen: tuple[tuple[Card, ...], ...]
+    blanche: tuple[bool, ...]
+    tricks: tuple[tuple[Card, ...], ...]
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.rules.table.seats
+
+    def seat(self, seat: int | str) -> int:
+        """A seat's index, from its index or its name; RecordError for a seat the game does not have."""
+        if isinstance(seat, str):
+            if seat not in self.seats:
+                raise RecordError(f"no seat {seat!r} in a record of {game_words(self.seats)}")
+            return self.seats.index(seat)
+        if seat not in range(len(self.seats)):
+            raise RecordError(f"no seat {seat} in a record of {game_words(self.seats)}")
+        return seat
+
+    def dealt_hand(self, seat: int | str) -> tuple[Card, ...] | None:
+        """The seat's dealt hand (None: not known)."""
+        return self.dealt[self.seat(seat)]
+
+    def final_hand(self, seat: int | str) -> tuple[Card, ...] | None:
+        """The seat's hand at the first lead (None: not known)."""
+        s = self.seat(seat)
+        return None if self.final is None else self.final[s]
+
+    def discards_of(self, seat: int | str) -> tuple[Card, ...] | None:
+        return self.discards[self.seat(seat)]
+
+    def announced(self, seat: int | str) -> str:
+        """Three and four: what ``seat`` announced, the record's words, else the model's (record_table.py)."""
+        s = self.seat(seat)
+        given = self.record.announced[s] if self.record.announced is not None else None
+        if given is not None:
+            return given
+        from .record_table import model_announced
+
+        if self.final is None:
+            raise RecordError("announced: the final hands are not known")
+        return model_announced(self.declared, self.final, self.blanche, self.rules)[s]
+
+    def heard_from(self, seat: int | str) -> tuple[tuple[str, str], ...]:
+        """What ``seat`` heard: each other seat's name and words, in seat order (two hands: the other's words
+        as ``heard`` gives them; three and four: what each other seat announced)."""
+        s = self.seat(seat)
+        if self.rules.game.two_handed:
+            return ((self.seats[1 - s], self.heard(s)),)
+        return tuple((name, self.announced(o)) for o, name in enumerate(self.seats) if o != s)
+
+    @cached_property
+    def declared(self):  # game.seating.SeatingScore: three and four only
+        """Three and four: the declarations at the table from the final hands (carte blanche on the dealt)."""
+        from .record_table import table_score
+
+        if self.rules.game.two_handed or self.final is None:
+            raise RecordError("the declarations at the table are for three and four, with every final hand known")
+        return table_score(self.final, self.blanche, self.rules)
+
+    def played(self) -> tuple[RecordedTrick, ...]:
+        """Every trick of the record with who played each card and who won it (any game)."""
+        n = len(self.seats)
+        out = []
+        leader = 0
+        for k, cards in enumerate(self.tricks, 1):
+            seats = tuple((leader + i) % n for i in range(len(cards)))
+            winner = None
+            if len(cards) == n:
+                best = 0
+                for i in range(1, n):
+                    if follower_wins(cards[best], cards[i]):
+                        best = i
+                winner = seats[best]
+            out.append(RecordedTrick(k, leader, tuple(cards), seats, winner))
+            leader = winner if winner is not None else leader
+        return tuple(out)
+
+    def totals(self) -> PlayedTotals:
+        """Three and four: the totals as played (``PlayedTotals``); RecordError for two hands (review scores
+        theirs as announced) or when the final hands are not known."""
+        from .record_table import play_cards, start_state
+
+        if self.rules.game.two_handed or self.final is None:
+            raise RecordError("the totals as played are for three and four, with every final hand known")
+        states = play_cards(start_state(self.final, self.rules, self.declared), self.rules, self.tricks)
+        after = tuple(tuple(s.totals) for s in states[1:] if not s.trick)
+        last = states[-1]
+        total = None
+        if last.cards_left == 0 and not last.trick:
+            if self.rules.table.partnerships:
+                from ..game.play_four import finish_four
+
+                total = finish_four(last, self.rules).totals
+            else:
+                from ..game.play_normand import finish_normand
+
+                total = finish_normand(last, self.rules).totals
+        return PlayedTotals(party_names(self.seats), self.declared, tuple(states[0].totals), after,
+                            None if total is None else tuple(total), tuple(last.tricks), bool(last.pique))
 
     def heard(self, seat: int) -> str:
-        """What ``seat`` heard: the record's, else the announcing model's (seat/dialogue.py)."""
+        """What ``seat`` heard: the record's, else the announcing model's (seat/dialogue.py); three and four:
+        each other seat's words, "middle: ...; dealer: ..." (``heard_from`` gives them apart)."""
+        if not self.rules.game.two_handed:
+            return "; ".join(f"{name}: {words}" for name, words in self.heard_from(seat))
         given = self.record.heard[seat] if self.record.heard is not None else None
         if given is not None:
             return given
@@ -82,12 +217,29 @@ def model_heard(d: CheckedRecord, seat: int) -> str:
 
 
 def _rules(name: str) -> RuleSet:
+    """The record's rules: a two-handed preset or house file, or one of three or four whose play the record can
+    score (record_table.py)."""
     try:
         rules = get_rules(name)
-        rules.require_two_handed("a deal record")
+        if not rules.game.two_handed:
+            from .record_table import table_rules
+
+            table_rules(rules)
     except RulesError as e:
         raise RecordError(f"rules: {e}") from None
     return rules
+
+
+def check_game(deal: CheckedRecord, name: str) -> None:
+    """RecordError unless the record is of the game the rules ``name`` are for (its seats: two, three or four
+    hands): a record of one game read as another (``record --rules``)."""
+    try:
+        seats = get_rules(name).table.seats
+    except RulesError as e:
+        raise RecordError(f"--rules: {e}") from None
+    if seats != deal.seats:
+        raise RecordError(f"--rules {name}: the record is of {deal.rules.name}, a game of {game_words(deal.seats)}, "
+                          f"not of {game_words(seats)}")
 
 
 def _sizes(r: DealRecord) -> None:
@@ -240,6 +392,12 @@ def _play(r: DealRecord, rules: RuleSet, final: list) -> tuple[tuple[Card, Card]
 def check_record(r: DealRecord) -> CheckedRecord:
     """The record checked (module docstring): a CheckedRecord, or one RecordError line naming the field."""
     rules = _rules(r.rules)
+    if not rules.game.two_handed:
+        from .record_table import check_table
+
+        return CheckedRecord(r, rules, *_table_parts(check_table(r, rules)))
+    if r.announced is not None and any(a is not None for a in r.announced):
+        raise RecordError("announced: a two-handed record gives what each player heard (heard)")
     _sizes(r)
     dealt_pair = r.dealt or (None, None)
     _twice([("dealt.elder", dealt_pair[0]), ("dealt.dealer", dealt_pair[1]), ("talon", r.talon)])
@@ -264,6 +422,12 @@ def check_record(r: DealRecord) -> CheckedRecord:
             if r.heard[s] is not None:
                 _check_heard(deal, s)
     return deal
+
+
+def _table_parts(parts: tuple) -> tuple:
+    """check_table's (dealt, discards, took, seen, final, blanche, tricks) in CheckedRecord's field order."""
+    dealt, disc, took, seen, final, blanche, tricks = parts
+    return final, dealt, disc, took, seen, blanche, tricks
 
 
 # --- what was heard: readable, and claims the speaker's hand can make ------------------------------------------
@@ -340,4 +504,4 @@ def _holds_run(hand: tuple[Card, ...], length: int, top) -> bool:
                if int(top) - length + 1 >= 0)
 
 
-__all__ = ["CheckedRecord", "check_record", "model_heard"]
+__all__ = ["CheckedRecord", "PlayedTotals", "RecordedTrick", "check_game", "check_record", "model_heard"]
