@@ -464,8 +464,13 @@ def test_progress_says_lines_failed_rate_and_time_left(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(progress, "BATCH_EVERY", 0.0)
     stream = io.StringIO()
+    clock = [100.0]
+    monkeypatch.setattr(progress.time, "monotonic", lambda: clock[0])
     shown = progress.BatchProgress(stream, total=12, quiet=False)
-    shown.start -= 4.0  # four seconds in
+    shown(Tally(done=1, skipped=2))  # the first line: the pace is measured from it on (tests/test_progress.py)
+    clock[0] += 3.0
+    stream.seek(0)
+    stream.truncate()
     shown(Tally(done=4, failed=1, skipped=2))
     line = stream.getvalue()
     assert line.startswith("piquet-calc: batch: 4 of 10 lines, 1 failed, ") and line.endswith(" left\n"), line
