@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -13,6 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from ..analysis.practice_deal import DealResult
+from . import streams
 from .common import PROG, JsonOption, RulesOption, _emit, _number, click_errors
 
 DRILLS = ("discard", "lead")
@@ -53,7 +55,10 @@ def practice(
     terminal, or with --json."""
     from ..history import History, HistoryError, default_path
 
+    _apart(stats=stats, drill=drill is not None, mistakes=mistakes, from_=bool(from_))
     ruleset = _check(seat, drill, deals, count, min_cost, seed, rules)
+    if not stats and _closed(sys.stdin):
+        raise click_errors.UsageError("stdin is closed: practice reads your answers from it")
     if quiet:
         from ..engine import first_run
 
@@ -78,6 +83,30 @@ def practice(
         raise click_errors.UsageError(str(e)) from None
 
 
+_ONLY_SHOWS = "--stats only shows the history"
+TOGETHER_NOT = (("stats", "drill", _ONLY_SHOWS), ("stats", "mistakes", _ONLY_SHOWS), ("stats", "from_", _ONLY_SHOWS),
+                ("drill", "mistakes", "one drills new positions, the other serves your past ones"),
+                ("mistakes", "from_", "--mistakes serves your past decisions, not a record's"))
+
+
+def _apart(**given: bool) -> None:
+    """Options that cannot go together refused (one line), none silently dropped."""
+    for a, b, why in TOGETHER_NOT:
+        if given[a] and given[b]:
+            raise click_errors.UsageError(f"--{a.rstrip('_')} and --{b.rstrip('_')} cannot go together ({why})")
+
+
+def _closed(stream: Any) -> bool:
+    """Is stdin closed (``<&-``: Python then has no sys.stdin) or unreadable?"""
+    if stream is None:
+        return True
+    try:
+        stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return not hasattr(stream, "readline")  # a stream of the test runner's, with no file behind it
+    return False
+
+
 def _check(seat: str | None, drill: str | None, deals: int | None, count: int, min_cost: float, seed: int | None,
            rules: str):
     """The options checked (one line each); the rules, two-handed."""
@@ -98,6 +127,10 @@ def _check(seat: str | None, drill: str | None, deals: int | None, count: int, m
     ruleset = get_rules(rules)
     ruleset.require_two_handed("practice")
     partie_name(ruleset)
+    if rules.lower().endswith(".toml"):  # the records and the history name the file, whence they read it again
+        from dataclasses import replace
+
+        ruleset = replace(ruleset, name=str(Path(rules).resolve()))
     return ruleset
 
 
@@ -157,11 +190,13 @@ def _run(h: Any, ruleset: Any, seat: str | None, deals: int | None, seed: int | 
         recorder.deal = f"drill {kind} seed {seed}"
         _drill(side, kind, ruleset.name, seed, count, seat, records)
         return
-    _expect(None)
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):  # a record can be written there: known before the first question
+            pass
     except OSError as e:
-        raise click_errors.UsageError(f"cannot make the practice folder {folder}: {e.strerror or e}") from None
+        raise click_errors.UsageError(f"cannot write in the practice folder {folder}: {e.strerror or e}") from None
+    _expect(None)
     _partie(side, recorder, ruleset, (seat or "elder").lower(), deals, seed, folder)
 
 
@@ -224,10 +259,15 @@ def _drill(side: Any, kind: str, rules: str, seed: int, count: int, seat: str | 
     from ..analysis.practice_deal import drill_positions
 
     s = None if seat is None else ("elder", "dealer").index(seat.lower())
+    n = 0
     for n, p in enumerate(drill_positions(kind, rules, seed, count, s, records), 1):
         if (a := _ask(side, n, p)) is None:
             return
         side.graded(p, grade(p, a.value), a)
+    if n == 0 and records:
+        whose = f"the {seat.lower()}'s" if seat is not None else "a"
+        raise click_errors.UsageError(f"--from: no position to drill in the records given (a {kind} drill needs "
+                                      f"{whose} dealt hand; none is known)")
 
 
 def _mistakes(h: Any, side: Any, min_cost: float, count: int) -> None:
@@ -235,13 +275,20 @@ def _mistakes(h: Any, side: Any, min_cost: float, count: int) -> None:
     from ..analysis.practice import grade, position_from_data
     from ..report.practice import graded_event, graded_text
 
-    due = h.due(min_cost=min_cost, count=count)
+    due = []
+    for d in h.due(min_cost=min_cost, count=count):
+        try:
+            due.append((d, position_from_data(d.position)))
+        except (ValueError, KeyError, TypeError, IndexError):  # a RecordError is a ValueError
+            h.damaged += 1
+    if h.damaged:
+        streams.write_err(f"{PROG}: {h.damaged} damaged decision{'s' if h.damaged > 1 else ''} in the history "
+                          f"skipped")
     if not due:
         _say(side, {"event": "none", "message": f"no decision that cost {min_cost:g} points or more is due"},
              f"{PROG}: no decision that cost {min_cost:g} points or more is due")
         return
-    for n, d in enumerate(due, 1):
-        p = position_from_data(d.position)
+    for n, (d, p) in enumerate(due, 1):
         if (a := _ask(side, n, p)) is None:
             return
         g = grade(p, a.value)

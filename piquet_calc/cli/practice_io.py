@@ -15,7 +15,7 @@ from typing import Any
 from ..analysis.practice import AnswerError, Grade, Position, hint, parse_answer, position_data
 from ..analysis.practice_deal import Answered, Quit
 from ..game.play import SEAT_NAMES
-from ..record.record import DealRecord, write_pqn
+from ..record.record import DealRecord, content_key, read_pqn, write_pqn
 from ..report import practice as out
 from . import streams
 
@@ -48,8 +48,11 @@ class Recorder:
         if self.path is None:
             return
         tmp = self.path.with_suffix(".pqn.tmp")
-        tmp.write_text(write_pqn(record), encoding="utf-8")
+        text = write_pqn(record)
+        tmp.write_text(text, encoding="utf-8")
         os.replace(tmp, self.path)
+        if self.history is not None:  # the deal's content as it now stands: review --save of it adds nothing
+            self.history.keep_deal(content_key(read_pqn(text)), self.deal)
 
 
 class LineSide:

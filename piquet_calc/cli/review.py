@@ -11,6 +11,7 @@ import typer
 
 from ..analysis.defaults import DEFAULT_SAMPLES, DEFAULT_SEED
 from ..kernels.cache import MAX_THREADS
+from . import streams
 from .common import PROG, Answer, JsonOption, RecordSource, WideOption, _number, _silence, click_errors
 from .progress import ReviewProgress
 from .record import read_deal
@@ -93,8 +94,9 @@ def _answer(result: Any, summary: bool) -> Answer:
 
 
 def _save(result, source: str, db: Path | None) -> None:
-    """Every graded exchange and card of the review added to the history (one transaction each), each with its
-    position (analysis/practice_deal.py's ``record_positions``), as practice saves its own."""
+    """Every graded exchange and card of the review added to the history (one transaction), each with its position
+    (analysis/practice_deal.py's ``record_positions``), as practice saves its own; a deal the history holds
+    already (the same content, practice's own or saved before: history's ``add_deal``) is not added again."""
     from ..analysis.practice import Grade, position_data
     from ..analysis.practice_deal import record_positions
     from ..game.play import SEAT_NAMES
@@ -113,15 +115,20 @@ def _save(result, source: str, db: Path | None) -> None:
             c = next(cards)
             g = Grade("card", p.seat, str(c.played), str(c.best), c.cost, c.dd_cost, (), c)
         rows.append((p, g))
+    from ..record.record import content_key
+
     where = "-" if source == "-" else str(Path(source).resolve())
+    now = time.time()
+    decisions = [Decision(None, where, g.stage, SEAT_NAMES[g.seat], p.rules.name, position_data(p), g.answer, g.best,
+                          float(g.cost), None if g.dd_cost is None else float(g.dd_cost), False, now, "review")
+                 for p, g in rows]
     try:
         with History.open(db if db is not None else default_path()) as h:
-            for p, g in rows:
-                h.add(Decision(None, where, g.stage, SEAT_NAMES[g.seat], p.rules.name, position_data(p), g.answer,
-                               g.best, float(g.cost), None if g.dd_cost is None else float(g.dd_cost), False,
-                               time.time(), "review"))
+            held = h.add_deal(content_key(result.deal.record), where, decisions)  # one transaction: all or none
     except HistoryError as e:
         raise click_errors.UsageError(str(e)) from None
+    if held is not None:
+        streams.write_err(f"{PROG}: this deal is in the history already (saved as {held}): nothing added")
 
 
 __all__ = ["review", "review_document"]
