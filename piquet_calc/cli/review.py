@@ -45,6 +45,8 @@ def review(
     """Every decision of a played deal graded: each exchange, the announcements and every card, from the
     player's seat and double dummy, with the points each lost by stage."""
     _silence(quiet)
+    if save:
+        _history(db).close()  # a history that cannot be used is found before the grading, not after it
     try:
         result = _graded(source, seat=seat, play=play, samples=samples, seed=seed, threads=threads,
                          progress=not quiet)
@@ -100,7 +102,7 @@ def _save(result, source: str, db: Path | None) -> None:
     from ..analysis.practice import Grade, position_data
     from ..analysis.practice_deal import record_positions
     from ..game.play import SEAT_NAMES
-    from ..history import Decision, History, HistoryError, default_path
+    from ..history import Decision, HistoryError
 
     exchange = {e.seat: e for e in result.exchange}
     cards = iter(result.cards)
@@ -122,13 +124,23 @@ def _save(result, source: str, db: Path | None) -> None:
     decisions = [Decision(None, where, g.stage, SEAT_NAMES[g.seat], p.rules.name, position_data(p), g.answer, g.best,
                           float(g.cost), None if g.dd_cost is None else float(g.dd_cost), False, now, "review")
                  for p, g in rows]
-    try:
-        with History.open(db if db is not None else default_path()) as h:
+    with _history(db) as h:
+        try:
             held = h.add_deal(content_key(result.deal.record), where, decisions)  # one transaction: all or none
-    except HistoryError as e:
-        raise click_errors.UsageError(str(e)) from None
+        except HistoryError as e:
+            raise click_errors.UsageError(str(e)) from None
     if held is not None:
         streams.write_err(f"{PROG}: this deal is in the history already (saved as {held}): nothing added")
+
+
+def _history(db: Path | None) -> Any:
+    """The history ``--save`` adds to, open (one error line if it cannot be used)."""
+    from ..history import History, HistoryError, default_path
+
+    try:
+        return History.open(db if db is not None else default_path())
+    except HistoryError as e:
+        raise click_errors.UsageError(str(e)) from None
 
 
 __all__ = ["review", "review_document"]
