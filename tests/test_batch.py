@@ -320,7 +320,7 @@ def test_a_run_killed_by_sigkill_resumes_with_nothing_lost_or_repeated(tmp_path:
     process writes the rest; the file then equals an uninterrupted run's, byte for byte."""
     requests = tmp_path / "r.jsonl"
     rows = [json.dumps({"id": i, "command": "discard", "hand": hand, "elder": True, "top": 1, "rules": str(house)})
-            for i, hand in enumerate([HAND, YOUNGER, B_ELDER, A_DEALER] * 3)]
+            for i, hand in enumerate([HAND, YOUNGER, B_ELDER, A_DEALER] * 2)]  # 8 lines: killed after 2 or more
     requests.write_text("\n".join(rows) + "\n")
     out = tmp_path / "out.jsonl"
     command = [sys.executable, "-m", "piquet_calc", "batch", str(requests), "--out", str(out), "--workers", "1",
@@ -464,8 +464,13 @@ def test_progress_says_lines_failed_rate_and_time_left(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(progress, "BATCH_EVERY", 0.0)
     stream = io.StringIO()
+    clock = [100.0]
+    monkeypatch.setattr(progress.time, "monotonic", lambda: clock[0])
     shown = progress.BatchProgress(stream, total=12, quiet=False)
-    shown.start -= 4.0  # four seconds in
+    shown(Tally(done=1, skipped=2))  # the first line: the pace is measured from it on (tests/test_progress.py)
+    clock[0] += 3.0
+    stream.seek(0)
+    stream.truncate()
     shown(Tally(done=4, failed=1, skipped=2))
     line = stream.getvalue()
     assert line.startswith("piquet-calc: batch: 4 of 10 lines, 1 failed, ") and line.endswith(" left\n"), line

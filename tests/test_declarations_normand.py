@@ -227,11 +227,14 @@ def _plain_scores(h, blanche):
              int(s.pique[p])] for p in range(3)]
 
 
-def test_normand_kernel_scores_random_deals_like_the_plain_scorer():
-    """10,000 deals, a third of them leaning towards long suits so that repique and pique come up."""
+# full: a minute of the plain scorer
+@pytest.mark.parametrize("full", [False, pytest.param(True, marks=pytest.mark.slow)])
+def test_normand_kernel_scores_random_deals_like_the_plain_scorer(full):
+    """10,000 deals (the default run: 3,000), a third of them leaning towards long suits so that repique and pique
+    come up."""
     rng = random.Random(20261201)
     seen = {"repique": 0, "pique": 0, "tie": 0}
-    for i in range(10_000):
+    for i in range(10_000 if full else 3_000):
         deck = list(DECK)
         rng.shuffle(deck)
         if i % 3 == 0:  # elder gets most of two suits

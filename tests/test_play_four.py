@@ -56,12 +56,16 @@ def kernel() -> SolverFour:
     return SolverFour(FOUR)
 
 
-def test_every_card_valued_as_plain_minimax_on_300_endings(kernel: SolverFour) -> None:
+@pytest.mark.parametrize("count", [100, pytest.param(300, marks=pytest.mark.slow)])  # 300: minutes of plain minimax
+def test_every_card_valued_as_plain_minimax_on_endings(kernel: SolverFour, count: int) -> None:
     """Every legal card of the seat to move, valued by the kernels and by the plain solver, equals a plain
-    minimax (no pruning, no table) on 300 random endings of 2 to 4 tricks (4: three cards already played)."""
+    minimax (no pruning, no table) on ``count`` random endings of 2 to 4 tricks (4: three cards already played;
+    of 300: 140, 140 and 20)."""
     rng = random.Random(35)
     plain = PlainSolverFour(FOUR)
-    sizes = [(2, rng.randrange(4)) for _ in range(140)] + [(3, rng.randrange(4)) for _ in range(140)] + [(4, 3)] * 20
+    some = count * 7 // 15
+    sizes = [(2, rng.randrange(4)) for _ in range(some)] + [(3, rng.randrange(4)) for _ in range(some)]
+    sizes += [(4, 3)] * (count - 2 * some)
     for n, played in sizes:
         s = ending(rng, n, played)
         ref = minimax_choices(s, FOUR)

@@ -127,15 +127,16 @@ def reference_values(s: StateNormand) -> list:
     return [(c, minimax_normand(play_card(s, c, NORMAND), me, NORMAND)) for c in s.legal()]
 
 
-def test_plain_and_kernel_solvers_equal_minimax_on_300_endings() -> None:
+@pytest.mark.parametrize("count", [100, pytest.param(300, marks=pytest.mark.slow)])  # 300: minutes of plain minimax
+def test_plain_and_kernel_solvers_equal_minimax_on_endings(count: int) -> None:
     """Every legal card's paranoid value (what the rest adds to the mover's net doubled, from the position)
-    equal to plain minimax's (no pruning, no table), for the plain solver and the kernels."""
+    equal to plain minimax's (no pruning, no table), for the plain solver and the kernels, on ``count`` endings."""
     from piquet_calc.engine.play_normand import SolverNormand
     from piquet_calc.game.play_normand import net2
 
     rng = random.Random(36)
     kernel = SolverNormand(NORMAND)
-    for _ in range(300):
+    for _ in range(count):
         s = random_ending(rng)
         base = net2(s.totals, s.to_move)
         want = [(c, v - base) for c, v in reference_values(s)]

@@ -51,12 +51,14 @@ def test_plain_solver_equals_minimax_on_endings():
     assert len(seen) == 5 * 2 * 2  # every preset, either leader, pique live and not
 
 
-def test_plain_solver_equals_the_kernel_on_endings_values_lines_and_choices():
-    """Values, lines and every equally good card, on positions of a few tricks under every preset."""
+@pytest.mark.parametrize("rounds", [10, pytest.param(25, marks=pytest.mark.slow)])  # 25: minutes of plain Python
+def test_plain_solver_equals_the_kernel_on_endings_values_lines_and_choices(rounds):
+    """Values, lines and every equally good card, on positions of a few tricks under every preset (``rounds``
+    positions of each size, 2 to 7 tricks)."""
     rng = random.Random(28)
     kernel = {name: Solver(rules) for name, rules in PRESETS.items()}
     plain = {name: PlainSolver(rules) for name, rules in PRESETS.items()}
-    for n in [2, 3, 4, 5, 6, 7] * 25:
+    for n in [2, 3, 4, 5, 6, 7] * rounds:
         state, rules = random_ending(rng, n)
         k, p = kernel[rules.name], plain[rules.name]
         assert p.value(state) == k.value(state), (rules.name, state)

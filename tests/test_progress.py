@@ -3,6 +3,7 @@ what the race can still do, that only comes down; the time left from the recent 
 the line fitted to the terminal, the time left always shown, on a real pseudo-terminal too."""
 
 import re
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -260,3 +261,94 @@ def test_piped_a_plain_line_now_and_then_and_nothing_when_quiet(monkeypatch, cap
             assert all(re.search(r"about \d+s left$", line) for line in lines), lines
         else:
             assert err == ""
+
+
+# --- issue 49: no time left until the rate is measured on finished work -------------------------------------------
+
+
+class FakeClock:
+    """time.monotonic and time.perf_counter both, moved on by hand (the kernels' compiling is a jump)."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def fake_clock(monkeypatch):
+    import time
+
+    clock = FakeClock()
+    monkeypatch.setattr(time, "monotonic", clock)
+    monkeypatch.setattr(time, "perf_counter", clock)
+    return clock
+
+
+def test_review_s_exact_analysis_says_no_time_left_while_the_kernels_compile(fake_clock):
+    """Into an empty cache review's first line said "about 269548s left" at 0%: the first piece's report came
+    after minutes of compiling, taken as the work's pace. The rate is now taken from the first piece done on."""
+    from piquet_calc.analysis.review import _deals_progress
+
+    said = []
+    report = _deals_progress("elder's exchange", 0, 30, lambda where, done, total: said.append(where))
+    fake_clock.now += 120.0  # the kernels compile, then the first piece: 1,000 of 3,000,000 deals
+    report(1_000, 3_000_000)
+    fake_clock.now += 0.5
+    report(51_000, 3_000_000)  # half a second: not yet measured
+    assert said == ["elder's exchange: 0% of 3,000,000 deals", "elder's exchange: 2% of 3,000,000 deals"], said
+    fake_clock.now += 0.5  # 100,000 deals a second since the first piece
+    report(101_000, 3_000_000)
+    assert said[-1] == "elder's exchange: 3% of 3,000,000 deals, about 29s left", said  # 2,899,000 / 100,000
+
+
+def test_review_s_cards_say_no_time_left_until_a_card_after_the_first_is_graded(fake_clock, monkeypatch):
+    """The first card graded compiles the solver (a minute into an empty cache): the time left is taken from the
+    cards graded after it."""
+    import piquet_calc.analysis.review as review
+    from tests.test_review import _deal
+
+    deal = _deal("progress", "rubicon")
+    costs = iter([90.0] + [2.0] * 40)  # the first card's grading compiles
+
+    def grade_card(*args, **kwargs):
+        fake_clock.now += next(costs)
+        return None
+
+    monkeypatch.setattr(review, "grade_card", grade_card)
+    monkeypatch.setattr(review, "grade_announcements", lambda *a, **k: SimpleNamespace(sunk=False, sinking=(0, 0)))
+    monkeypatch.setattr(review, "_view_or_why", lambda deal, s: SimpleNamespace(source=None))
+    said = []
+    review.analyse_review(deal, (review.ELDER,), progress=lambda where, done, total: said.append(where))
+    cards = [w for w in said if w.startswith("trick")]
+    assert len(cards) == 12 and not any("left" in w for w in cards[:2]), cards  # none, then the first card's
+    assert cards[2].endswith("about 20s left"), cards  # 10 cards left at 2 s each (the second one's pace)
+    assert cards[-1].endswith("about 2s left"), cards
+
+
+def test_batch_says_no_time_left_until_a_line_after_the_first_is_done(fake_clock, monkeypatch):
+    """A batch's first line compiles the kernels: its time is not the lines' pace."""
+    import io
+
+    import piquet_calc.cli.progress as progress
+    from piquet_calc.batch.run import Tally
+
+    monkeypatch.setattr(progress, "BATCH_EVERY", 0.0)
+    stream = io.StringIO()
+    shown = progress.BatchProgress(stream, total=200, quiet=False)
+    fake_clock.now += 100.0
+    shown(Tally(done=1))
+    fake_clock.now += 2.0
+    shown(Tally(done=21))  # ten lines a second since the first
+    first, second = stream.getvalue().splitlines()
+    assert first == "piquet-calc: batch: 1 of 200 lines, 0 failed", first
+    assert second == "piquet-calc: batch: 21 of 200 lines, 0 failed, 10.0 lines/s, about 18s left", second
+
+
+def test_the_bar_s_time_left_leaves_out_reports_of_nothing_done():
+    """A report of 0 done (before the kernels are loaded) is no point of the work's pace."""
+    estimate = TimeLeft()
+    assert estimate(0.0, 0, ROWS) is None
+    assert estimate(100.0, 512, ROWS) is None  # 100 s after the report of nothing: still no time left
+    assert estimate(101.0, 10_752, ROWS) is not None

@@ -104,9 +104,10 @@ def test_the_exchange_cost_is_discard_why_s() -> None:
         '[ElderFinal', '[Elder "AS AH KH QH TH 8H 7H AD TD 9D 9C 8C"]\n'
                        '[Dealer "QS JS TS 9S 8S JH 9H KD QD AC JC TC"]\n'
                        '[ElderDiscards "9C 8C 9D TD"]\n[DealerDiscards "JH 9H"]\n[ElderFinal')
+    from piquet_calc.analysis.review import grade_exchange
+
     deal = check_record(read_record(text))
-    review = analyse_review(deal, seats=(ELDER, DEALER))
-    elder, dealer = review.exchange
+    elder, dealer = (grade_exchange(deal, s, False) for s in (ELDER, DEALER))  # as analyse_review grades them
     for grade, args in ((elder, ["AS AH KH QH TH 8H 7H AD TD 9D 9C 8C", "--elder", "--why", "9C 8C 9D TD"]),
                         (dealer, ["QS JS TS 9S 8S JH 9H KD QD AC JC TC", "--younger", "--elder-took", "4", "--why",
                                   "JH 9H"])):

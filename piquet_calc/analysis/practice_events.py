@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from ..cards import DECK, HAND_SIZE
 from ..game.play import SEAT_NAMES
-from ..record.record import DealRecord, write_pqn
+from ..record.record import DealRecord, content_key, read_pqn, write_pqn
 from ..record.record_check import check_record
 from .practice import (
     Answer,
@@ -282,8 +282,11 @@ class Keeper:
         import os
 
         tmp = self.path.with_suffix(".pqn.tmp")
-        tmp.write_text(write_pqn(record), encoding="utf-8")
+        text = write_pqn(record)
+        tmp.write_text(text, encoding="utf-8")
         os.replace(tmp, self.path)
+        if self.history is not None:  # the deal's content as it now stands: review --save of it adds nothing
+            self.history.keep_deal(content_key(read_pqn(text)), self.deal)
 
 
 # --- one question -------------------------------------------------------------------------------------------------

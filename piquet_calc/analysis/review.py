@@ -45,6 +45,7 @@ from ..game.declarations import RANK_NAMES, SUIT_NAMES
 from ..game.play import DEALER, ELDER, SEAT_NAMES, PlayState, legal_cards, play_trick, start
 from ..record.record_check import CheckedRecord, model_heard
 from .defaults import DEFAULT_SAMPLES, DEFAULT_SEED
+from .pace import Pace
 from .play import before_play
 
 Progress = Callable[[str, int, int], None]  # (the stage in words, decisions done, decisions in all)
@@ -465,15 +466,12 @@ def analyse_review(deal: CheckedRecord, seats: Sequence[int] = (ELDER, DEALER), 
         solver = Solver(deal.rules)
         announced = _before(deal, True) if sank else None
         state = start(deal.final[0], deal.final[1], deal.rules, *(announced or _before(deal)))
-        t_cards, valued = time.perf_counter(), 0
+        pace, valued = Pace(), 0  # the first card compiles the solver: the rate is taken from the cards after it
         for n, (lead, reply) in enumerate(tricks, 1):
             for led, card in ((None, lead), (lead, reply)):
                 seat = state.leader if led is None else 1 - state.leader
                 if seat in seats:
-                    left = n_cards - valued
-                    rate = (time.perf_counter() - t_cards) / valued if valued else None
-                    said(f"trick {n}, {SEAT_NAMES[seat]}'s card" +
-                         (f", about {rate * left:.0f}s left" if rate is not None else ""), done, total)
+                    said(f"trick {n}, {SEAT_NAMES[seat]}'s card" + _about(pace.left(valued, n_cards)), done, total)
                     cards.append(grade_card(deal, views[seat], state, n, led, card, solver, threads, announced))
                     valued += 1
                     done += 1
@@ -489,15 +487,18 @@ def analyse_review(deal: CheckedRecord, seats: Sequence[int] = (ELDER, DEALER), 
 
 def _deals_progress(stage: str, done: int, total: int, said: Progress) -> Callable[[int, int], None]:
     """The exact analysis's progress (deals counted of all) in the review's words, with the time left at its
-    rate so far."""
-    t0 = time.perf_counter()
+    rate since its first piece was done (analysis/pace.py: never the kernels' compiling)."""
+    pace = Pace()
 
     def report(deals: int, of: int) -> None:
-        spent = time.perf_counter() - t0
-        left = f", about {spent * (of - deals) / deals:.0f}s left" if deals and spent > 0.5 else ""
-        said(f"{stage}: {100 * deals / of:.0f}% of {of:,} deals{left}", done, total)
+        said(f"{stage}: {100 * deals / of:.0f}% of {of:,} deals{_about(pace.left(deals, of))}", done, total)
 
     return report
+
+
+def _about(left: float | None) -> str:
+    """The time left in the review's words, nothing while it is not measured."""
+    return "" if left is None else f", about {left:.0f}s left"
 
 
 def _mover(deal: CheckedRecord, k: int) -> int:

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import random
 import sys
+import tempfile
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from ..rules.model import TWO_HANDED_SEATS
-from .common import JsonOption, RulesOption, _emit, _number, click_errors
+from . import streams
+from .common import PROG, JsonOption, RulesOption, _emit, _number, click_errors
 
 DRILLS = ("discard", "lead")
 MOST = 1_000  # --deals and --count at most
@@ -63,7 +65,10 @@ def practice(
     terminal, or with --json."""
     from ..history import History, HistoryError, default_path
 
+    _apart(stats=stats, drill=drill is not None, mistakes=mistakes, from_=bool(from_))
     ruleset = _check(seat, drill, deals, count, min_cost, seed, rules)
+    if not (stats or settings) and _closed(sys.stdin):
+        raise click_errors.UsageError("stdin is closed: practice reads your answers from it")
     if quiet:
         from ..engine import first_run
 
@@ -76,8 +81,6 @@ def practice(
             return
         if stats:
             if not path.exists():  # no decision kept yet: the stats of an empty history, nothing written here
-                import tempfile
-
                 with tempfile.TemporaryDirectory() as empty, History.open(Path(empty) / "empty.sqlite3") as h:
                     _stats(h, as_json)
                 return
@@ -90,6 +93,30 @@ def practice(
                  folder or path.parent / "practice", as_json or not _tty(), given)
     except HistoryError as e:
         raise click_errors.UsageError(str(e)) from None
+
+
+_ONLY_SHOWS = "--stats only shows the history"
+TOGETHER_NOT = (("stats", "drill", _ONLY_SHOWS), ("stats", "mistakes", _ONLY_SHOWS), ("stats", "from_", _ONLY_SHOWS),
+                ("drill", "mistakes", "one drills new positions, the other serves your past ones"),
+                ("mistakes", "from_", "--mistakes serves your past decisions, not a record's"))
+
+
+def _apart(**given: bool) -> None:
+    """Options that cannot go together refused (one line), none silently dropped."""
+    for a, b, why in TOGETHER_NOT:
+        if given[a] and given[b]:
+            raise click_errors.UsageError(f"--{a.rstrip('_')} and --{b.rstrip('_')} cannot go together ({why})")
+
+
+def _closed(stream: Any) -> bool:
+    """Is stdin closed (``<&-``: Python then has no sys.stdin) or unreadable?"""
+    if stream is None:
+        return True
+    try:
+        stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return not hasattr(stream, "readline")  # a stream of the test runner's, with no file behind it
+    return False
 
 
 def _check(seat: str | None, drill: str | None, deals: int | None, count: int, min_cost: float, seed: int | None,
@@ -112,6 +139,10 @@ def _check(seat: str | None, drill: str | None, deals: int | None, count: int, m
     ruleset = get_rules(rules)
     ruleset.require_two_handed("practice")
     partie_name(ruleset)
+    if rules.lower().endswith(".toml"):  # the records and the history name the file, whence they read it again
+        from dataclasses import replace
+
+        ruleset = replace(ruleset, name=str(Path(rules).resolve()))
     return ruleset
 
 
@@ -190,22 +221,55 @@ def _run(h: Any, ruleset: Any, seat: str | None, deals: int | None, seed: int | 
     keeper = ps.Keeper(h, "drill" if (drill or records or mistakes) else "practice")
     if mistakes:
         _expect(None)
-        session = ps.mistakes(h.due(min_cost=min_cost, count=count), min_cost, aids, keeper)
+        session = ps.mistakes(_due(h, min_cost, count), min_cost, aids, keeper)
     elif drill or records:
         kind = (drill or "").lower() or ("discard" if all(r.dealt is not None for r in records) else "lead")
+        s = None if seat is None else TWO_HANDED_SEATS.index(seat.lower())
+        if records:
+            _some_position(kind, ruleset.name, seed, count, s, records, seat)
         _expect(kind)
         keeper.deal = f"drill {kind} seed {seed}"
-        s = None if seat is None else TWO_HANDED_SEATS.index(seat.lower())
         session = ps.drills(kind, ruleset.name, seed, count, s, records, aids, keeper)
     else:
-        _expect(None)
         try:
             folder.mkdir(parents=True, exist_ok=True)
+            with tempfile.TemporaryFile(dir=folder):  # a record can be written there: known before the first question
+                pass
         except OSError as e:
-            raise click_errors.UsageError(f"cannot make the practice folder {folder}: {e.strerror or e}") from None
+            raise click_errors.UsageError(f"cannot write in the practice folder {folder}: {e.strerror or e}") from None
+        _expect(None)
         first = 0 if (seat or "elder").lower() == "elder" else 1
         session = ps.partie(ruleset, first, deals, seed, folder, aids, keeper)
     (run_lines if lines else run_terminal)(session)
+
+
+def _due(h: Any, min_cost: float, count: int) -> list:
+    """The decisions due, those whose position no longer reads skipped (counted in ``h.damaged``, said once)."""
+    from ..analysis.practice import position_from_data
+
+    due = []
+    for d in h.due(min_cost=min_cost, count=count):
+        try:
+            position_from_data(d.position)
+        except (ValueError, KeyError, TypeError, IndexError):  # a RecordError is a ValueError
+            h.damaged += 1
+            continue
+        due.append(d)
+    if h.damaged:
+        streams.write_err(f"{PROG}: {h.damaged} damaged decision{'s' if h.damaged > 1 else ''} in the history "
+                          f"skipped")
+    return due
+
+
+def _some_position(kind: str, rules: str, seed: int, count: int, s: int | None, records: list,
+                   seat: str | None) -> None:
+    """``--from``: the records yield a position to drill, or one line saying why not."""
+    from ..analysis.practice_deal import drill_positions
+
+    if next(iter(drill_positions(kind, rules, seed, count, s, records)), None) is None:
+        whose = f"the {seat.lower()}'s" if seat is not None else "a"
+        raise click_errors.UsageError(f"--from: no position to drill in the records given (a {kind} drill needs "
+                                      f"{whose} dealt hand; none is known)")
 
 
 __all__ = ["practice"]

@@ -22,6 +22,7 @@ import time
 from collections import deque
 from typing import TYPE_CHECKING, Any, TextIO
 
+from ..analysis.pace import Pace
 from . import streams
 from .common import PROG
 from .progress_bar import _Bar, _terminal, clock
@@ -56,6 +57,8 @@ class TimeLeft:
         self.seen: deque[tuple[float, int]] = deque()
 
     def __call__(self, now: float, done: int, total: int) -> float | None:
+        if done <= 0:  # nothing done yet (the kernels compiling): not a point of the work's pace
+            return None
         seen = self.seen
         if len(seen) > 1 and now - seen[-2][0] < SAMPLE_GAP:
             seen[-1] = (now, done)  # reports closer than SAMPLE_GAP: the last one stands for them
@@ -252,38 +255,44 @@ class ReviewProgress(Reporter):
             self._write("\r" + f"{PROG}: review done in {time.monotonic() - self.start:.0f}s".ljust(width) + "\n")
 
 
-def batch_line(done: int, failed: int, total: int | None, elapsed: float) -> str:
-    """What a batch has done, in one line.
+def batch_line(done: int, failed: int, total: int | None, rate: float | None) -> str:
+    """What a batch has done, in one line; the rate (lines a second, analysis/pace.py: None while it is not
+    measured on finished lines) and the time left once it is.
 
-    >>> batch_line(120, 3, 200, 6.0)
+    >>> batch_line(120, 3, 200, 20.0)
     'piquet-calc: batch: 120 of 200 lines, 3 failed, 20.0 lines/s, about 4s left'
-    >>> batch_line(5, 0, None, 2.0)
+    >>> batch_line(5, 0, None, 2.5)
     'piquet-calc: batch: 5 lines, 0 failed, 2.5 lines/s'
+    >>> batch_line(1, 0, 200, None)
+    'piquet-calc: batch: 1 of 200 lines, 0 failed'
     """
-    rate = done / elapsed if elapsed > 0 else 0.0
-    line = f"{PROG}: batch: {done:,}{f' of {total:,}' if total is not None else ''} lines, {failed:,} failed, "
-    line += f"{rate:,.1f} lines/s"
-    if total is not None and rate > 0:
-        line += f", about {(total - done) / rate:,.0f}s left"
+    line = f"{PROG}: batch: {done:,}{f' of {total:,}' if total is not None else ''} lines, {failed:,} failed"
+    if rate is not None and rate > 0:
+        line += f", {rate:,.1f} lines/s"
+        if total is not None:
+            line += f", about {max(0, total - done) / rate:,.0f}s left"
     return line
 
 
 class BatchProgress(Reporter):
     """Progress of ``batch`` (batch/run.py's ``drive`` calls it with the tally after each line written): lines done
-    of the total, failed, the rate, the time left (the rate so far times the lines still to run; unknown when the
-    input is a pipe). On a terminal one line rewritten in place at most 5 times a second; else a line of its
-    own every ``BATCH_EVERY`` seconds, so that a long run's log stays short. ``finish(tally)`` says the summary."""
+    of the total, failed, the rate and the time left (the lines still to run at the rate since the first line was
+    done, analysis/pace.py: the first line's compiling is not the pace; unknown when the input is a pipe).
+    On a terminal one line rewritten in place at most 5 times a second; else a line of its own every
+    ``BATCH_EVERY`` seconds, so that a long run's log stays short. ``finish(tally)`` says the summary."""
 
     def __init__(self, stream: TextIO, total: int | None, quiet: bool) -> None:
         super().__init__(not quiet, stream)
         self.total, self.last, self.tty = total, self.start, self.interactive()
+        self.pace = Pace()
 
     def __call__(self, tally: Tally) -> None:
         now = time.monotonic()
+        rate = self.pace.rate(tally.done, now)  # every line counts, shown or not
         if not self.enabled or not self._paced(now, TTY_EVERY if self.tty else BATCH_EVERY):
             return
         todo = None if self.total is None else self.total - tally.skipped
-        line = batch_line(tally.done, tally.failed, todo, now - self.start)
+        line = batch_line(tally.done, tally.failed, todo, rate)
         self._write(f"\r{line}\033[K" if self.tty else line + "\n")
 
     def finish(self, tally: Tally) -> None:

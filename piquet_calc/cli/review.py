@@ -3,6 +3,7 @@ report/review.py; the record: record/record.py, docs/record.md)."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -10,6 +11,7 @@ import typer
 
 from ..analysis.defaults import DEFAULT_SAMPLES, DEFAULT_SEED
 from ..kernels.cache import MAX_THREADS
+from . import streams
 from .common import PROG, Answer, JsonOption, RecordSource, WideOption, _number, _silence, click_errors
 from .progress import ReviewProgress
 from .record import read_deal
@@ -43,6 +45,8 @@ def review(
     """Every decision of a played deal graded: each exchange, the announcements and every card, from the
     player's seat and double dummy, with the points each lost by stage."""
     _silence(quiet)
+    if save:
+        _history(db).close()  # a history that cannot be used is found before the grading, not after it
     try:
         result = _graded(source, seat=seat, play=play, samples=samples, seed=seed, threads=threads,
                          progress=not quiet)
@@ -92,12 +96,14 @@ def _answer(result: Any, summary: bool) -> Answer:
 
 
 def _save(result, source: str, db: Path | None) -> None:
-    """Every graded exchange and card of the review added to the history (one transaction each), each with its
-    position (analysis/practice_deal.py's ``record_positions``), as practice saves its own."""
+    """Every graded exchange and card of the review added to the history (one transaction), each with its position
+    (analysis/practice_deal.py's ``record_positions``), as practice saves its own (analysis/practice_events.py's
+    ``decision_row``); a deal the history holds already (the same content, practice's own or saved before:
+    history's ``add_deal``) is not added again."""
     from ..analysis.practice import Grade
     from ..analysis.practice_deal import record_positions
     from ..analysis.practice_events import decision_row
-    from ..history import History, HistoryError, default_path
+    from ..history import HistoryError
 
     exchange = {e.seat: e for e in result.exchange}
     cards = iter(result.cards)
@@ -112,11 +118,26 @@ def _save(result, source: str, db: Path | None) -> None:
             c = next(cards)
             g = Grade("card", p.seat, str(c.played), str(c.best), c.cost, c.dd_cost, (), c)
         rows.append((p, g))
+    from ..record.record import content_key
+
     where = "-" if source == "-" else str(Path(source).resolve())
+    now = time.time()
+    decisions = [decision_row(p, g, False, where, "review", now) for p, g in rows]
+    with _history(db) as h:
+        try:
+            held = h.add_deal(content_key(result.deal.record), where, decisions)  # one transaction: all or none
+        except HistoryError as e:
+            raise click_errors.UsageError(str(e)) from None
+    if held is not None:
+        streams.write_err(f"{PROG}: this deal is in the history already (saved as {held}): nothing added")
+
+
+def _history(db: Path | None) -> Any:
+    """The history ``--save`` adds to, open (one error line if it cannot be used)."""
+    from ..history import History, HistoryError, default_path
+
     try:
-        with History.open(db if db is not None else default_path()) as h:
-            for p, g in rows:
-                h.add(decision_row(p, g, False, where, "review"))
+        return History.open(db if db is not None else default_path())
     except HistoryError as e:
         raise click_errors.UsageError(str(e)) from None
 

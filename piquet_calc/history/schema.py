@@ -64,7 +64,20 @@ CREATE TABLE settings (
 ALTER TABLE decisions ADD COLUMN taken_back INTEGER NOT NULL DEFAULT 0 CHECK (taken_back IN (0, 1));
 """
 
-MIGRATIONS: list[tuple[int, str]] = [(1, _V1), (2, _V2), (3, _V3)]
+# 4: the deals kept, by their content (issue 49): a deal saved again (review --save run twice, or a practice deal
+# then review --save of its own record) is found here and not added twice. ``key`` is the content key of the
+# deal's record (record/record.py's ``content_key``: a hash of its canonical data, never the file's name);
+# ``deal`` the name its decisions carry. Self-contained: a new table, nothing else touched.
+_V4 = """
+CREATE TABLE saved_deals (
+    key TEXT PRIMARY KEY,
+    deal TEXT NOT NULL,
+    time REAL NOT NULL
+);
+CREATE INDEX saved_deals_by_deal ON saved_deals (deal);
+"""
+
+MIGRATIONS: list[tuple[int, str]] = [(1, _V1), (2, _V2), (3, _V3), (4, _V4)]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 COLUMNS = ("id", "deal", "stage", "seat", "rules", "position", "answer", "best", "cost", "dd_cost", "hint", "time",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import time
 import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
@@ -57,6 +58,7 @@ class History:
         self.path = path
         self.readonly = readonly
         self._name = f"practice database {quote_path(str(path))}"
+        self.damaged = 0  # damaged rows left out so far (``due``)
 
     # --- opening -----------------------------------------------------------------------------------------
 
@@ -68,8 +70,10 @@ class History:
         name = f"practice database {quote_path(str(path))}"
         _precheck(path, name, readonly)
         try:
-            if readonly:
-                uri = "file:" + urllib.parse.quote(str(path.resolve())) + "?mode=ro"
+            if readonly:  # only read: nothing written beside it (no -wal, no -shm) unless a writer's log is there
+                live = Path(str(path) + "-wal").exists()
+                uri = "file:" + urllib.parse.quote(str(path.resolve())) + ("?mode=ro" if live else
+                                                                          "?mode=ro&immutable=1")
                 conn = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
             else:
                 conn = sqlite3.connect(str(path), timeout=timeout, isolation_level=None)
@@ -115,6 +119,10 @@ class History:
             raise self._error(_why(e)) from None
         if quick != ["ok"]:
             raise self._error(f"is corrupt (quick_check: {quick[0]}{', ...' if len(quick) > 1 else ''})")
+        missing = [t for t in _tables_of(version) if t not in tables]
+        if missing:
+            raise self._error(f"is damaged: table{'s' if len(missing) > 1 else ''} {', '.join(missing)} missing "
+                              f"(schema version {version})")
         return version
 
     def _migrate(self) -> None:
@@ -211,6 +219,36 @@ class History:
         """How many decisions the history holds."""
         return int(self._read("SELECT count(*) FROM decisions")[0][0])  # type: ignore[call-overload]
 
+    # --- the deals kept, by their content --------------------------------------------------------------------
+
+    def add_deal(self, key: str, deal: str, decisions: list[Decision]) -> str | None:
+        """A deal's decisions saved in one transaction, unless a deal of the same content ``key`` is held: then
+        nothing is added and the name it is held under is returned (None: added)."""
+        for d in decisions:
+            d.check()
+        with self._transaction() as c:
+            held = c.execute("SELECT deal FROM saved_deals WHERE key = ?", (key,)).fetchone()
+            if held:
+                return str(held[0])
+            c.execute("INSERT INTO saved_deals (key, deal, time) VALUES (?, ?, ?)", (key, deal, time.time()))
+            for d in decisions:
+                row = d.row()
+                c.execute(f"INSERT INTO decisions ({', '.join(COLUMNS[1:])}) VALUES ({', '.join('?' * len(row))})",
+                          row)
+        return None
+
+    def keep_deal(self, key: str, deal: str) -> None:
+        """The content ``key`` of the deal named ``deal`` as it now stands (practice's record, rewritten after each
+        decision): the key it had before is dropped."""
+        with self._transaction() as c:
+            c.execute("DELETE FROM saved_deals WHERE deal = ?", (deal,))
+            c.execute("INSERT OR REPLACE INTO saved_deals (key, deal, time) VALUES (?, ?, ?)", (key, deal, time.time()))
+
+    def deal_of(self, key: str) -> str | None:
+        """The name of the deal held under content ``key``, None if none is."""
+        rows = self._read("SELECT deal FROM saved_deals WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else None
+
     # --- the mistakes schedule -----------------------------------------------------------------------------
 
     @property
@@ -225,7 +263,9 @@ class History:
 
     def due(self, min_cost: float = 1.0, count: int = 10) -> list[Decision]:
         """Begin a round of mistakes: the decisions that cost at least ``min_cost`` and are due in it (box k is
-        due once every 2**(k-1) rounds; one never served is due at once), the costliest first, at most ``count``."""
+        due once every 2**(k-1) rounds; one never served is due at once), the costliest first, at most ``count``.
+        A damaged row (its position no longer JSON, a field of the wrong kind) is left out and counted in
+        ``damaged``."""
         with self._transaction() as c:
             c.execute("UPDATE state SET value = value + 1 WHERE key = 'round'")
             now = c.execute("SELECT value FROM state WHERE key = 'round'").fetchone()[0]
@@ -233,7 +273,16 @@ class History:
                 f"SELECT {_SELECT} FROM decisions d LEFT JOIN schedule s ON s.decision = d.id "
                 "WHERE d.cost >= ? AND COALESCE(s.next_round, 0) <= ? ORDER BY d.cost DESC, d.id LIMIT ?",
                 (float(min_cost), now, max(0, int(count)))).fetchall()
-        return [Decision.from_row(r) for r in rows]
+        out = []
+        for r in rows:
+            try:
+                decision = Decision.from_row(r)
+                decision.check()
+            except (ValueError, TypeError):  # json's errors are ValueErrors
+                self.damaged += 1
+                continue
+            out.append(decision)
+        return out
 
     def served(self, decision_id: int, correct: bool) -> int:
         """Record a mistake served again: found (``correct``) moves it a box further back (up to MAX_BOX),
@@ -295,6 +344,18 @@ def _precheck(path: Path, name: str, readonly: bool) -> None:
         raise HistoryError(f"{name} is corrupt (not an SQLite database)")
     if not readonly and not os.access(path, os.W_OK):
         raise HistoryError(f"{name} is read-only")
+
+
+def _tables_of(version: int) -> list[str]:
+    """The tables a file at schema ``version`` holds: those its migrations create (run here on an empty file in
+    memory, so that a new step is counted without being named twice)."""
+    with contextlib.closing(sqlite3.connect(":memory:")) as mem:
+        for step, sql in MIGRATIONS:
+            if step <= version:
+                for statement in _statements(sql):
+                    mem.execute(statement)
+        return [r[0] for r in mem.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE "
+                                          "'sqlite_%' ORDER BY name")]
 
 
 def _statements(script: str) -> Iterator[str]:

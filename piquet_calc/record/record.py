@@ -256,6 +256,29 @@ def record_data(r: DealRecord) -> dict:
     return out
 
 
+def content_key(r: DealRecord) -> str:
+    """What a deal is, as one key (the history keeps a deal once by it: issue 49): a hash of its canonical data,
+    the same for the deal in .pqn and in JSON, read from a file or from stdin, its hands in any order; not the
+    file's name, nor its comment. Hands, the talon, the discards and what was seen are sets (sorted); the
+    tricks keep their order.
+
+    >>> a = DealRecord("rubicon", final=(parse_cards("AS KS", 2), parse_cards("7C 8C", 2)), comment="mine")
+    >>> b = DealRecord("rubicon", final=(parse_cards("KS AS", 2), parse_cards("8C 7C", 2)))
+    >>> content_key(a) == content_key(b), content_key(a) == content_key(DealRecord("rubicon"))
+    (True, False)
+    """
+    import hashlib
+
+    data = {k: v for k, v in record_data(r).items() if k not in SCHEMA_KEYS and k != "comment"}
+    for key in ("dealt", "discards", "seen", "final"):
+        if key in data:
+            data[key] = {s: sorted(cards) for s, cards in data[key].items()}
+    if "talon" in data:
+        data["talon"] = sorted(data["talon"])
+    text = json.dumps(data, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 def _refused(e: ValueError, lead: str = "") -> str:
     """Why strict JSON refused a document (jsontext): a key given twice or nesting too deep (after ``lead``),
     or a number too long."""
