@@ -25,6 +25,7 @@ from .practice import (
     Answer,
     Grade,
     Position,
+    begin_exchange,
     engine_answer,
     grade,
     play_context,
@@ -105,6 +106,8 @@ def new_record(rules: str, seed: int, number: int | None = None, score: tuple[in
 def _decide(p: Position, seat: int, side: Side, result: DealResult) -> Answer:
     """The answer at ``p``: the player's (graded) or the engine's (timed)."""
     if p.seat == seat:
+        if p.stage == "exchange":  # his ranking (and, dealer, the engine's) begins as he is asked
+            begin_exchange(p, engine_deals=True)
         answered = side.ask(p)
         g = grade(p, answered.value)
         result.grades.append((p, g, answered))

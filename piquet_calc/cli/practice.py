@@ -12,11 +12,13 @@ from typing import Annotated, Any
 
 import typer
 
+from ..analysis.defaults import DEFAULT_SAMPLES
 from ..analysis.practice_deal import DealResult
 from .common import PROG, JsonOption, RulesOption, _emit, _number, click_errors
 
 DRILLS = ("discard", "lead")
 MOST = 1_000  # --deals and --count at most
+MAX_SAMPLES = 100_000  # --samples at most, as review's
 
 
 def practice(
@@ -45,6 +47,16 @@ def practice(
                                             show_default=False)] = None,
     folder: Annotated[Path | None, typer.Option(help="Where each deal's record is saved (default: practice/ "
                                                      "beside the database).", show_default=False)] = None,
+    deal: Annotated[str | None, typer.Option("--deal", help="Play this deal (a deal record, .pqn or .json, with the "
+                                                        "dealt hands and the talon; its rules) from --seat, the "
+                                                        "engine in the other.", show_default=False)] = None,
+    model: Annotated[str, typer.Option(help="The judge of your exchange (the hint, the grade, drills, --mistakes): "
+                                            "whole (the whole deal, as discard --play --why) or declarations (exact, "
+                                            "as discard --why).")] = "whole",
+    engine: Annotated[str, typer.Option(help="How the engine exchanges: whole (#1 of the whole deal) or "
+                                             "declarations (#1 of the exact declarations).")] = "whole",
+    samples: Annotated[int, typer.Option(help="The whole deal: report deals per discard (its seed is discard "
+                                              "--play's default).")] = DEFAULT_SAMPLES,
     as_json: JsonOption = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No first-run compiling line.")] = False,
 ) -> None:
@@ -54,6 +66,12 @@ def practice(
     from ..history import History, HistoryError, default_path
 
     ruleset = _check(seat, drill, deals, count, min_cost, seed, rules)
+    _judges(model, engine, samples)
+    given = _given(deal, drill, mistakes, from_, stats)
+    if given is not None:
+        from ..rules import get_rules
+
+        ruleset = get_rules(given.rules)
     if quiet:
         from ..engine import first_run
 
@@ -73,7 +91,7 @@ def practice(
         records = [_record(s) for s in from_ or []]
         with History.open(path) as h:
             _run(h, ruleset, seat, deals, seed, drill, mistakes, min_cost, count, records,
-                 folder or path.parent / "practice", as_json or not _tty(), quiet)
+                 folder or path.parent / "practice", as_json or not _tty(), quiet, given)
     except HistoryError as e:
         raise click_errors.UsageError(str(e)) from None
 
@@ -99,6 +117,37 @@ def _check(seat: str | None, drill: str | None, deals: int | None, count: int, m
     ruleset.require_two_handed("practice")
     partie_name(ruleset)
     return ruleset
+
+
+def _judges(model: str, engine: str, samples: int) -> None:
+    """--model, --engine and --samples checked (one line each) and set for this run (analysis/practice.py)."""
+    from ..analysis.judge import MODELS
+    from ..analysis.practice import set_judging
+
+    for name, value in (("--model", model), ("--engine", engine)):
+        if value not in MODELS:
+            raise click_errors.UsageError(f"{name} must be whole or declarations, not {value!r}")
+    if not 2 <= samples <= MAX_SAMPLES:
+        raise click_errors.UsageError(f"--samples must be 2 to {MAX_SAMPLES:,}, not {_number(samples)}")
+    set_judging(model=model, engine=engine, samples=samples)
+
+
+def _given(source: str | None, drill: str | None, mistakes: bool, from_: list[str] | None, stats: bool):
+    """--deal's record: read and checked, with the dealt hands and the talon (one line each), before the deal's
+    record is begun from them; None without --deal."""
+    if source is None:
+        return None
+    if drill or mistakes or from_ or stats:
+        raise click_errors.UsageError("--deal plays one deal: not with --drill, --mistakes, --from or --stats")
+    from ..rules import get_rules
+    from .record import read_deal
+
+    r = read_deal(source).record
+    if r.dealt is None or r.dealt[0] is None or r.dealt[1] is None or not r.talon:
+        raise click_errors.UsageError(f"--deal {source}: the record has not both dealt hands and the talon")
+    if get_rules(r.rules).table.players != 2:
+        raise click_errors.UsageError(f"--deal {source}: a deal of two players, not {r.rules}")
+    return r
 
 
 def _tty() -> bool:
@@ -139,7 +188,7 @@ def _expect(drill: str | None) -> None:
 
 
 def _run(h: Any, ruleset: Any, seat: str | None, deals: int | None, seed: int | None, drill: str | None, mistakes: bool,
-         min_cost: float, count: int, records: list, folder: Path, lines: bool, quiet: bool) -> None:
+         min_cost: float, count: int, records: list, folder: Path, lines: bool, quiet: bool, given: Any = None) -> None:
     from .practice_io import LineSide, Recorder, TerminalSide
 
     seed = random.randrange(2**31) if seed is None else seed
@@ -162,7 +211,26 @@ def _run(h: Any, ruleset: Any, seat: str | None, deals: int | None, seed: int | 
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise click_errors.UsageError(f"cannot make the practice folder {folder}: {e.strerror or e}") from None
+    if given is not None:
+        _given_deal(side, recorder, given, (seat or "elder").lower(), folder)
+        return
     _partie(side, recorder, ruleset, (seat or "elder").lower(), deals, seed, folder)
+
+
+def _given_deal(side: Any, recorder: Any, given: Any, seat: str, folder: Path) -> None:
+    """--deal: its dealt hands and talon played from ``seat``, the engine in the other (the same deal again with
+    the seats swapped: --seat)."""
+    from ..analysis.practice_deal import play_deal
+    from ..record.record import DealRecord
+
+    said = f"piquet-calc practice --deal, {seat}" + (f": {given.comment}" if given.comment else "")
+    record = DealRecord(rules=given.rules, dealt=given.dealt, talon=given.talon, deal=given.deal, score=given.score,
+                        comment=said)
+    path = folder / f"practice-{time.strftime('%Y%m%d-%H%M%S')}-deal-{seat}.pqn"
+    recorder.start(path)
+    side.number = 1
+    result = play_deal(record, 0 if seat == "elder" else 1, side)
+    side.deal_end(_deal_data(result, str(path), 1, None))
 
 
 def _partie(side: Any, recorder: Any, ruleset: Any, seat: str, deals: int | None, seed: int, folder: Path) -> None:
@@ -232,10 +300,11 @@ def _drill(side: Any, kind: str, rules: str, seed: int, count: int, seat: str | 
 
 def _mistakes(h: Any, side: Any, min_cost: float, count: int) -> None:
     """The decisions due (the history's Leitner round) served again: found again (no cost) moves back."""
+    from ..analysis.judge import MISTAKE_Z
     from ..analysis.practice import grade, position_from_data
     from ..report.practice import graded_event, graded_text
 
-    due = h.due(min_cost=min_cost, count=count)
+    due = h.due(min_cost=min_cost, count=count, z=MISTAKE_Z)  # the mistake rule: a sampled cost out of the noise
     if not due:
         _say(side, {"event": "none", "message": f"no decision that cost {min_cost:g} points or more is due"},
              f"{PROG}: no decision that cost {min_cost:g} points or more is due")

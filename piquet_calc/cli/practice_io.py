@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..analysis.practice import AnswerError, Grade, Position, hint, parse_answer, position_data
+from ..analysis.practice import AnswerError, Grade, Position, hint, hint_judge, parse_answer, position_data
 from ..analysis.practice_deal import Answered, Quit
 from ..game.play import SEAT_NAMES
 from ..record.record import DealRecord, write_pqn
@@ -41,7 +41,7 @@ class Recorder:
         return self.history.add(Decision(None, self.deal, g.stage, SEAT_NAMES[g.seat], p.rules.name,
                                          position_data(p), g.answer, g.best, float(g.cost),
                                          None if g.dd_cost is None else float(g.dd_cost), a.hint,
-                                         time.time(), self.source))
+                                         time.time(), self.source, g.model, g.se, g.samples, g.seed))
 
     def save(self, record: DealRecord) -> None:
         """The record so far, written whole (a temporary file renamed over the last)."""
@@ -75,7 +75,7 @@ class LineSide:
             if line.strip().lower() == "hint":
                 best, price = hint(p)
                 took_hint = True
-                self.emit(out.hint_event(best, price))
+                self.emit(out.hint_event(best, price, **hint_judge(p)))
                 self.emit(event)
                 continue
             try:

@@ -12,7 +12,7 @@ import atexit
 import itertools
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 _pools: dict[int, ThreadPoolExecutor] = {}  # thread count -> its pool
@@ -63,3 +63,19 @@ def worker_number() -> int:
     if not hasattr(_worker, "number"):
         _worker.number = next(_worker_numbers)  # next() on itertools.count is atomic under the GIL
     return _worker.number
+
+
+_background: ThreadPoolExecutor | None = None
+BACKGROUND_THREADS = 2  # practice: the player's ranking and the engine's, begun while he thinks
+
+
+def background(work: Callable[..., Any], *args: Any) -> Future:
+    """``work(*args)`` begun on a background thread (not a worker: it may hand pieces to the worker pools and
+    wait for them), its Future returned. ``BACKGROUND_THREADS`` of them, made on first use, closed at exit."""
+    global _background
+    with _pools_lock:
+        if _background is None:
+            _background = ThreadPoolExecutor(max_workers=BACKGROUND_THREADS,
+                                             thread_name_prefix="piquet-calc-background")
+            atexit.register(_background.shutdown, wait=False, cancel_futures=True)
+        return _background.submit(work, *args)
