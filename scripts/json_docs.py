@@ -64,6 +64,11 @@ CHANGES = (
     ("why.discard", "exchange", "discard", "discard-normand-play", 2),
     ("choices[].discard", "null", "[]", "discard-normand", 2),
     ("discard, against", "null", "[]", "discard-why", 3),
+    ("event graded, hint: model", "(none)", "the judge: whole, declarations, seat", "practice-event", 2),
+    ("event graded: cost", "the exact declarations' (the exchange)", "its model's, with se, samples, seed",
+     "practice-event", 2),
+    ("exchange[].rank, of, cost, best, net, best_net, words", "the exact declarations'", "its model's (whole "
+     "by default)", "review", 3),
 )
 CHANGES_TEXT = """## Changes
 
@@ -73,6 +78,14 @@ options judged by the whole deal are `choices`, each with its `discard`, as in e
 (the two cards put out, `[]` for keeping the hand, where it was `"keep"`; so is `why.against`). The exact
 Normand exchange and `--why` keep the names but say keeping the hand as every discard output does: `[]`, where it
 was `null`.
+
+Issue 48, the whole deal as the judge of the exchange: every grade says which judge made it, `model` (`whole`:
+on the whole deal, sampled, as `discard --play --why ANSWER --seed S --samples N`; `declarations`: exactly, as
+`discard --why`; `seat`: the announcements and the cards), and a sampled grade its `se`, `samples` and `seed`.
+practice's `graded` and `hint` events carry them (`graded` also `mistake`, the deal's end `mistakes` and
+`mistake_rule`), review's `exchange` entries carry `model`, `se` and `mistake`, and their rank, cost, best, nets
+and words are the model's (the whole deal's by default, where they were the exact declarations'). The practice
+history's rows carry the same (`model`, `se`, `samples`, `seed`: the history's schema version 3, a migration).
 """
 
 

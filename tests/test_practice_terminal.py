@@ -19,7 +19,8 @@ def test_a_deal_typed_on_a_terminal(tmp_path: Path) -> None:
            "PYTHONIOENCODING": "utf-8"}
     child = pexpect.spawn(sys.executable, ["-m", "piquet_calc", "practice", "-q", "--deals", "1", "--seed", "5",
                                            "--seat", "dealer", "--db", str(tmp_path / "h.db"), "--folder",
-                                           str(tmp_path)], cwd=str(ROOT), env=env, encoding="utf-8", timeout=240,
+                                           str(tmp_path), "--model", "declarations", "--engine", "declarations"],
+                          cwd=str(ROOT), env=env, encoding="utf-8", timeout=240,
                           dimensions=(40, 200))
     child.expect(r"discard (\d)-(\d) cards")
     child.expect("> ")

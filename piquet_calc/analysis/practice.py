@@ -458,9 +458,10 @@ def _whole_hint(p: Position) -> tuple[str, str]:
     if len(a.discards) > 1:
         second = a.discards[1]
         j = judged(ranking.with_answer(second.discard), second.discard)
-        play = {name: mean for name, mean, _ in j.sources}
-        text += (f"; #2 ({format_cards(second.discard)}) is {-j.difference:.2f} ± {j.se:.2f} worse (the tricks "
-                 f"{play.get('tricks', 0.0):+.2f}, the cards {play.get('cards', 0.0):+.2f})")
+        play = {name: mean for name, mean, _ in j.sources if name in ("tricks", "cards") and abs(mean) >= 0.005}
+        said = ", ".join(f"the {name} {mean:+.2f}" for name, mean in play.items())
+        text += f"; #2 ({format_cards(second.discard)}) is {-j.difference:.2f} ± {j.se:.2f} worse" + (
+            f" ({said})" if said else "")
     return format_cards(best.discard), text
 
 
