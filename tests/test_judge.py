@@ -244,3 +244,41 @@ def test_a_practice_deal_is_graded_as_discard_play_why_and_review(tmp_path: Path
             assert not list(schemas.validator("review").iter_errors(data))
             e = data["exchange"][0]
             assert e["model"] == "whole" and (e["cost"], e["se"]) == pytest.approx((g["cost"], g["se"]), abs=1e-9)
+
+
+def test_a_given_deal_is_played_from_either_seat(tmp_path: Path) -> None:
+    """practice --deal: the record's dealt hands and talon, the player at --seat and the engine in the other (the
+    same deal again with the seats swapped); a record without the dealt hands is one line, exit 2."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from piquet_calc.record.record import read_record, write_pqn
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    given = new_record("rubicon", 11, comment="a club's deal")
+    path = tmp_path / "club.pqn"
+    path.write_text(write_pqn(given))
+
+    def practice(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "piquet_calc", "practice", "-q", *args, "--db",
+                               str(tmp_path / "h.db"), "--folder", str(tmp_path), "--model", "declarations",
+                               "--engine", "declarations"], cwd=ROOT, env=env, input=stdin, capture_output=True,
+                              text=True, timeout=600)
+
+    for seat, dealt in (("elder", given.dealt[0]), ("dealer", given.dealt[1])):
+        r = practice("--deal", str(path), "--seat", seat, stdin="quit\n")
+        assert r.returncode == 0, r.stderr
+        events = [json.loads(x) for x in r.stdout.splitlines()]
+        ask = next(e for e in events if e["event"] == "ask")
+        assert (ask["stage"], ask["seat"]) == ("exchange", seat)
+        assert sorted(ask["hand"]) == sorted(map(str, dealt))
+        if seat == "dealer":  # the engine, elder, exchanged first
+            assert (events[0]["event"], events[0]["seat"]) == ("engine", "elder") and ask["elder_took"] in range(1, 6)
+        saved = read_record(Path(events[-1]["record"]).read_text())
+        assert (saved.dealt, saved.talon) == (given.dealt, given.talon)
+    for bad in (ROOT / "tests/data/deal_004.pqn", tmp_path / "missing.pqn"):
+        r = practice("--deal", str(bad))
+        lines = [x for x in r.stderr.splitlines() if x]
+        assert r.returncode == 2 and len(lines) == 1 and "Traceback" not in r.stderr, r.stderr
