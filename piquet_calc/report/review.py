@@ -153,8 +153,13 @@ def review_table(data: dict[str, Any]) -> str:
     out.append(f"{n} of 12 tricks recorded" + (f"; the deal as played: elder {tot['elder']}, dealer {tot['dealer']}"
                                                  if tot else ""))
     if data["exchange"]:
-        out += ["", "The exchange: each discard's rank among every legal discard by the exact declarations, and "
-                    "its cost to #1 (points a deal)", _exchange_rows(data)]
+        from ..analysis.judge import mistake_rule
+
+        whole = any(e["model"] == "whole" for e in data["exchange"])
+        out += ["", ("The exchange on the whole deal: each discard's rank in the final round with it (as discard --play "
+                     "--why), and its cost to #1 ± s.e. (points a deal)" if whole else
+                     "The exchange: each discard's rank among every legal discard by the exact declarations, and "
+                     "its cost to #1 (points a deal)") + f"; * {mistake_rule()}", _exchange_rows(data)]
         for e in data["exchange"]:
             for w in e["words"][:2]:
                 out.append(f"  {e['seat']}: {w}")
