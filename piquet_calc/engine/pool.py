@@ -1,6 +1,7 @@
 """The one owner of the worker threads: one pool per thread count (one per core by default), made on first
 use, kept for every later call (the counts, the card values, the whole-deal samplers all ask ``threads(n)``)
-and closed at exit; each worker thread has its own number (``worker_number``).
+and closed at exit; each worker thread has its own number (``worker_number``). ``background(work)``: work begun
+on one of two background threads that may wait on the pools (practice ranks while the player thinks).
 
 Apart from engine/enumeration.py so that an analysis that runs no declaration kernels (normand's, the
 four players') imports none of them: numba is imported only to count the cores as numba does.
