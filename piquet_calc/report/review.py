@@ -156,8 +156,8 @@ def review_table(data: dict[str, Any]) -> str:
         from ..analysis.judge import mistake_rule
 
         whole = any(e["model"] == "whole" for e in data["exchange"])
-        out += ["", ("The exchange on the whole deal: each discard's rank in the final round with it (as discard --play "
-                     "--why), and its cost to #1 ± s.e. (points a deal)" if whole else
+        out += ["", ("The exchange on the whole deal: each discard's rank in the final round with it (as discard "
+                     "--play --why), and its cost to #1 ± s.e. (points a deal)" if whole else
                      "The exchange: each discard's rank among every legal discard by the exact declarations, and "
                      "its cost to #1 (points a deal)") + f"; * {mistake_rule()}", _exchange_rows(data)]
         for e in data["exchange"]:
