@@ -7,9 +7,13 @@ was heard, the complete tricks), the stage (``exchange``, ``announce``, ``card``
 card, the card led to him. It is JSON-able (``position_data``), so the history keeps it and ``--mistakes`` serves
 it again whole.
 
-* the exchange: every legal discard ranked as ``discard`` ranks them (analysis/discards.py; the dealer's given
-  how many elder took); the engine takes #1; the player's is graded by review's ``grade_exchange`` (the cost:
-  #1's expected net less his, with ``--why``'s sentences);
+* the exchange: every legal discard ranked by a judge (``JUDGING``, set by the CLI's --model and --engine; issue
+  48): the whole deal by default (analysis/judge.py's ``WholeRanking``, as ``discard --play`` ranks them; begun on a
+  background thread when the question is asked, and as dealer the engine's own while elder thinks), or the exact
+  declarations (analysis/discards.py, as ``discard``; the dealer's given how many elder took). The engine takes
+  #1; the player's is graded by review's functions: the whole deal's ``whole_exchange_grade`` (exactly ``discard
+  --play --why ANSWER --seed S --samples N``'s difference to #1 and its standard error, the sources in words) or
+  ``grade_exchange`` (the cost: #1's expected net less his, with ``--why``'s sentences);
 * the announcements: the engine announces by the announcing model (seat/dialogue.py, as ``declare
   --dialogue``); the player announces in full (no answer) or less, in the ``--heard`` notation (what the other
   hears), graded by review's ``grade_announcements`` (the cost: what his sinking alone gave up in points);
@@ -160,7 +164,7 @@ def play_context(deal: CheckedRecord) -> PlayContext:
 # --- the exchange's ranking, begun while the player thinks -------------------------------------------------------
 
 
-@dataclass
+@dataclass(frozen=True)
 class Judging:
     """Who judges the exchange (analysis/judge.py's MODELS): ``model`` grades the player's (the hint, the grade,
     drills, --mistakes), ``engine`` chooses the engine's; the whole deal's ``samples`` report deals per discard
