@@ -65,6 +65,11 @@ CHANGES = (
     ("choices[].discard", "null", "[]", "discard-normand", 2),
     ("discard, against", "null", "[]", "discard-why", 3),
     ("(an answer on stdin) \"\"", "the empty discard, or in full", "asks again (none, full)", "practice-event", 2),
+    ("event graded, hint: model", "(none)", "the judge: whole, declarations, seat", "practice-event", 2),
+    ("event graded: cost", "the exact declarations' (the exchange)", "its model's, with se, samples, seed",
+     "practice-event", 2),
+    ("exchange[].rank, of, cost, best, net, best_net, words", "the exact declarations'", "its model's (whole "
+     "by default)", "review", 3),
 )
 CHANGES_TEXT = """## Changes
 
@@ -75,6 +80,14 @@ options judged by the whole deal are `choices`, each with its `discard`, as in e
 Normand exchange and `--why` keep the names but say keeping the hand as every discard output does: `[]`, where it
 was `null`. practice's line protocol changed what an answer means: an empty line asks again, where it was the
 dealer's empty discard or the announcements in full (now `none` and `full`).
+
+Issue 48, the whole deal as the judge of the exchange: every grade says which judge made it, `model` (`whole`:
+on the whole deal, sampled, as `discard --play --why ANSWER --seed S --samples N`; `declarations`: exactly, as
+`discard --why`; `seat`: the announcements and the cards), and a sampled grade its `se`, `samples` and `seed`.
+practice's `graded` and `hint` events carry them (`graded` also `mistake`, the deal's end `mistakes` and
+`mistake_rule`), review's `exchange` entries carry `model`, `se` and `mistake`, and their rank, cost, best, nets
+and words are the model's (the whole deal's by default, where they were the exact declarations'). The practice
+history's rows carry the same (`model`, `se`, `samples`, `seed`: the history's schema version 5, a migration).
 """
 
 

@@ -185,7 +185,7 @@ def test_every_command_runs_with_quiet_and_json(tmp_path):
         "odds": ["odds", "AH KH", "--elder"],
         "rules": ["rules", "rubicon"],
         "partie": ["partie", "31 14", "9 52"],
-        "review": ["review", RECORD, "--summary"],
+        "review": ["review", RECORD, "--summary", "--model", "declarations"],
         "record": ["record", RECORD],
         "batch": ["batch", str(lines), "--workers", "1"],
         "practice": ["practice", "--stats", "--db", str(tmp_path / "history.sqlite3")],

@@ -146,7 +146,7 @@ def test_a_version_1_file_is_migrated_with_its_rows(tmp_path: Path) -> None:
     con.executescript(MIGRATIONS[0][1])  # the version-1 schema, as the first release wrote it
     con.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     con.execute("PRAGMA user_version = 1")
-    row = decision(3.0).row()[:12]  # the version-1 columns (no taken_back)
+    row = decision(3.0).row()[:12]  # the version-1 columns (later steps added taken_back, model, se, samples, seed)
     con.execute("INSERT INTO decisions (deal, stage, seat, rules, position, answer, best, cost, dd_cost, hint, "
                 "time, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
     con.close()
@@ -156,6 +156,7 @@ def test_a_version_1_file_is_migrated_with_its_rows(tmp_path: Path) -> None:
         assert h.count() == 1 and h.get(1).position == POSITION
         assert h.get(1).taken_back is False  # step 3's column, its default for the old rows
         assert h.settings() == {}  # step 3's table
+        assert (h.get(1).model, h.get(1).se) == ("declarations", None)  # step 5: an exchange's old judge
         assert [d.id for d in h.due()] == [1]  # the schedule's tables are there
         h.add(decision(1.0))
     con = sqlite3.connect(path)

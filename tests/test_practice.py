@@ -21,8 +21,12 @@ ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
 
 
+FAST = ("--model", "declarations", "--engine", "declarations")  # the exact judges: these tests are not theirs
+# (every run of ``start`` begins with them; a test of the whole deal gives --model whole after them)
+
+
 def start(*args: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "piquet_calc", "practice", "-q", *args], cwd=ROOT, env=ENV,
+    return subprocess.Popen([sys.executable, "-m", "piquet_calc", "practice", "-q", *FAST, *args], cwd=ROOT, env=ENV,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
@@ -81,7 +85,7 @@ def test_seeded_deal_graded_as_review(tmp_path: Path) -> None:
     graded = [e for e in events if e["event"] == "graded"]
     assert graded[0]["stage"] == "exchange" and graded[0]["cost"] > 0  # the poor discard, priced
     deal = check_record(read_record(Path(end["record"]).read_text()))
-    r = analyse_review(deal, (0,))
+    r = analyse_review(deal, (0,), model="declarations")
     ex = [e for e in graded if e["stage"] == "exchange"]
     assert [e["cost"] for e in ex] == pytest.approx([g.cost for g in r.exchange], abs=1e-9)
     cards = [e for e in graded if e["stage"] == "card"]
@@ -104,7 +108,7 @@ def test_seeded_deal_graded_as_review(tmp_path: Path) -> None:
 
 def test_kill_mid_deal_leaves_whole_decisions(tmp_path: Path) -> None:
     db = tmp_path / "h.db"
-    p = start("--deals", "1", "--seed", "11", "--seat", "dealer", "--db", str(db), "--folder", str(tmp_path))
+    p = start("--deals", "1", "--seed", "11", "--seat", "dealer", "--db", str(db), "--folder", str(tmp_path), *FAST)
     events = drive(p, stop_after=4, typo=False)
     graded = sum(e["event"] == "graded" for e in events)
     p.send_signal(signal.SIGKILL)
@@ -112,7 +116,7 @@ def test_kill_mid_deal_leaves_whole_decisions(tmp_path: Path) -> None:
     with sqlite3.connect(db) as c:
         assert c.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         assert c.execute("SELECT count(*) FROM decisions").fetchone()[0] == graded
-    again = run("--deals", "1", "--seed", "11", "--db", str(db), "--folder", str(tmp_path), stdin="quit\n")
+    again = run("--deals", "1", "--seed", "11", "--db", str(db), "--folder", str(tmp_path), *FAST, stdin="quit\n")
     assert again.returncode == 0, again.stderr
     assert json.loads(again.stdout.splitlines()[-1])["event"] == "deal"
 
@@ -121,12 +125,13 @@ def test_mistakes_served_with_position_and_scheduled(tmp_path: Path) -> None:
     from piquet_calc.history import History
 
     db = tmp_path / "h.db"
-    first = start("--drill", "discard", "--count", "1", "--seed", "3", "--seat", "dealer", "--db", str(db))
+    first = start("--drill", "discard", "--count", "1", "--seed", "3", "--seat", "dealer", "--db", str(db), *FAST)
     events = drive(first, typo=False)  # the highest cards: a poor discard
     assert first.wait(timeout=60) == 0
     ask, graded = events[0], events[-1]
     assert graded["event"] == "graded" and graded["cost"] >= 0.5, graded
-    again = run("--mistakes", "--min-cost", "0.5", "--count", "1", "--db", str(db), stdin=graded["best"] + "\n")
+    again = run("--mistakes", "--min-cost", "0.5", "--count", "1", "--db", str(db), *FAST,
+                stdin=graded["best"] + "\n")
     assert again.returncode == 0, again.stderr
     lines = [json.loads(x) for x in again.stdout.splitlines()]
     assert lines[0]["event"] == "ask" and lines[0]["hand"] == ask["hand"] and lines[0]["elder_took"] == ask[
@@ -134,7 +139,7 @@ def test_mistakes_served_with_position_and_scheduled(tmp_path: Path) -> None:
     assert lines[-1]["event"] == "graded" and lines[-1]["cost"] == 0 and lines[-1]["was"] == graded["answer"]
     with History.open(db) as h:  # found: box 2, not due in the next round
         assert h.due(min_cost=0.5, count=5) == []
-    third = run("--mistakes", "--min-cost", "0.5", "--db", str(db))
+    third = run("--mistakes", "--min-cost", "0.5", "--db", str(db), *FAST)
     assert json.loads(third.stdout.splitlines()[-1])["event"] == "ask"  # due again two rounds on
 
 
@@ -171,7 +176,8 @@ def test_review_save_then_served(tmp_path: Path) -> None:
 
     db = tmp_path / "h.db"
     r = subprocess.run([sys.executable, "-m", "piquet_calc", "review", "-q", str(ROOT / "tests/data/deal_004.pqn"),
-                        "--seat", "dealer", "--save", "--db", str(db), "--json"], cwd=ROOT, env=ENV,
+                        "--seat", "dealer", "--save", "--db", str(db), "--json", "--model", "declarations"], cwd=ROOT,
+                       env=ENV,
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     review = json.loads(r.stdout)
@@ -180,7 +186,8 @@ def test_review_save_then_served(tmp_path: Path) -> None:
     assert {d.source for d in saved} == {"review"}
     assert sum(d.stage == "card" for d in saved) == len(review["cards"])
     costliest = max(saved, key=lambda d: d.cost)
-    served = run("--mistakes", "--count", "1", "--min-cost", "0", "--db", str(db), stdin=costliest.answer + "\n")
+    served = run("--mistakes", "--count", "1", "--min-cost", "0", "--db", str(db), *FAST,
+                 stdin=costliest.answer + "\n")
     lines = [json.loads(x) for x in served.stdout.splitlines()]
     assert lines[-1]["event"] == "graded" and lines[-1]["cost"] == pytest.approx(costliest.cost, abs=1e-9)
 

@@ -20,8 +20,12 @@ ENV = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1", "LANG": "C.UTF-8"
 PROMPT = "\r\n> "
 
 
+FAST = ("--model", "declarations", "--engine", "declarations")  # the exact judges: the terminal is tested here
+
+
 def spawn(tmp_path: Path, *args: str):
-    return pexpect.spawn(sys.executable, ["-m", "piquet_calc", "practice", "-q", *args, "--db", str(tmp_path / "h.db"),
+    return pexpect.spawn(sys.executable, ["-m", "piquet_calc", "practice", "-q", *FAST, *args, "--db",
+                                          str(tmp_path / "h.db"),
                                           "--folder", str(tmp_path)], cwd=str(ROOT), env=ENV, encoding="utf-8",
                          timeout=240, dimensions=(40, 200))
 

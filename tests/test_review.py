@@ -189,13 +189,13 @@ def test_004_golden_output(review_004) -> None:
 
 
 def test_review_command(tmp_path) -> None:
-    r = runner.invoke(app, ["review", str(DEAL_004), "--seat", "elder", "--json", "-q"])
+    r = runner.invoke(app, ["review", str(DEAL_004), "--seat", "elder", "--json", "-q", "--model", "declarations"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     assert not list(validator("review").iter_errors(data))
     assert {c["seat"] for c in data["cards"]} == {"elder"} and len(data["cards"]) == 12
     assert data["summary"]["costliest"][0]["words"].startswith("trick 9: playing the seven of spades cost 2.50")
-    table = runner.invoke(app, ["review", str(DEAL_004), "-q"])
+    table = runner.invoke(app, ["review", str(DEAL_004), "-q", "--model", "declarations"])
     assert table.exit_code == 0, table.output
     assert "The costliest decisions:" in table.output and "dealer, trick 2: playing the jack of clubs" in table.output
     bad = runner.invoke(app, ["review", str(DEAL_004), "--seat", "middle"])
@@ -213,7 +213,8 @@ def test_the_exchange_on_the_whole_deal_is_discard_play_why_s(tmp_path) -> None:
     record = tmp_path / "deal.pqn"
     record.write_text(f'[Rules "{house}"]\n[Elder "AS AH KH QH TH 8H 7H AD TD 9D 9C 8C"]\n'
                       '[Dealer "QS JS TS 9S 8S JH 9H KD QD AC JC TC"]\n[ElderDiscards "TD"]\n')
-    r = runner.invoke(app, ["review", str(record), "--seat", "elder", "--play", "--samples", "8", "--json", "-q"])
+    r = runner.invoke(app, ["review", str(record), "--seat", "elder", "--model", "declarations", "--play", "--samples",
+                            "8", "--json", "-q"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     assert not list(validator("review").iter_errors(data))

@@ -92,7 +92,7 @@ RUNS: list[tuple[str, list[str]]] = [
     ("partie", ["partie", "--rules", "four", "19 7", "7 19"]),
     ("partie", ["partie", "--rules", "normand", "100 20 10", "60 10", "30 10"]),
     ("partie", ["partie", "--rules", "normand", "--target", "150", "1:100 2:20 3:10"]),
-    ("review", ["review", DEAL_004, "--seat", "dealer", "-q"]),
+    ("review", ["review", DEAL_004, "--seat", "dealer", "-q", "--model", "declarations"]),
     ("deal", ["record", DEAL_004]),
     ("batch", ["batch", str(Path(__file__).parent / "data" / "batch-one.jsonl")]),  # one line: the envelope
 ]

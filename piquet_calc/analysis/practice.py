@@ -7,9 +7,13 @@ was heard, the complete tricks), the stage (``exchange``, ``announce``, ``card``
 card, the card led to him. It is JSON-able (``position_data``), so the history keeps it and ``--mistakes`` serves
 it again whole.
 
-* the exchange: every legal discard ranked as ``discard`` ranks them (analysis/discards.py; the dealer's given
-  how many elder took); the engine takes #1; the player's is graded by review's ``grade_exchange`` (the cost:
-  #1's expected net less his, with ``--why``'s sentences);
+* the exchange: every legal discard ranked by a judge (``JUDGING``, set by the CLI's --model and --engine; issue
+  48): the whole deal by default (analysis/judge.py's ``WholeRanking``, as ``discard --play`` ranks them; begun on a
+  background thread when the question is asked, and as dealer the engine's own while elder thinks), or the exact
+  declarations (analysis/discards.py, as ``discard``; the dealer's given how many elder took). The engine takes
+  #1; the player's is graded by review's functions: the whole deal's ``whole_exchange_grade`` (exactly ``discard
+  --play --why ANSWER --seed S --samples N``'s difference to #1 and its standard error, the sources in words) or
+  ``grade_exchange`` (the cost: #1's expected net less his, with ``--why``'s sentences);
 * the announcements: the engine announces by the announcing model (seat/dialogue.py, as ``declare
   --dialogue``); the player announces in full (no answer) or less, in the ``--heard`` notation (what the other
   hears), graded by review's ``grade_announcements`` (the cost: what his sinking alone gave up in points);
@@ -20,6 +24,7 @@ it again whole.
 from __future__ import annotations
 
 import threading
+from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
@@ -28,6 +33,7 @@ from ..cards import Card, CardError, format_cards, parse_cards
 from ..game.play import DEALER, ELDER, SEAT_NAMES, PlayState, legal_cards, play_trick, start
 from ..record.record import DealRecord, RecordError, record_data, record_from_data
 from ..record.record_check import CheckedRecord, check_record, model_heard
+from .defaults import DEFAULT_SAMPLES, DEFAULT_SEED
 
 STAGES = ("exchange", "announce", "card")
 Answer = Any  # a discard (tuple of cards), a heard text or None (in full), or a card
@@ -155,65 +161,112 @@ def play_context(deal: CheckedRecord) -> PlayContext:
     return _contexts[key]
 
 
-# --- the exchange's analysis, begun while the player thinks -------------------------------------------------------
+# --- the exchange's ranking, begun while the player thinks -------------------------------------------------------
 
-_analyses: dict[tuple, Any] = {}
-_running: dict[tuple, Any] = {}  # key -> the Future of its ranking (engine/pool.py's background thread)
+
+@dataclass(frozen=True)
+class Judging:
+    """Who judges the exchange (analysis/judge.py's MODELS): ``model`` grades the player's (the hint, the grade,
+    drills, --mistakes), ``engine`` chooses the engine's; the whole deal's ``samples`` report deals per discard
+    and ``seed`` (``discard --play --why ANSWER --seed S --samples N`` gives the same figures)."""
+
+    model: str = "whole"
+    engine: str = "whole"
+    samples: int = DEFAULT_SAMPLES
+    seed: int = DEFAULT_SEED
+
+
+JUDGING = Judging()
+
+
+def set_judging(model: str | None = None, engine: str | None = None, samples: int | None = None,
+                seed: int | None = None) -> Judging:
+    """Practice's judges set (the CLI's --model, --engine, --samples); the rankings made so far are dropped."""
+    global JUDGING
+    JUDGING = Judging(model or JUDGING.model, engine or JUDGING.engine, samples or JUDGING.samples,
+                      JUDGING.seed if seed is None else seed)
+    with _lock:
+        _rankings.clear()
+    return JUDGING
+
+
+_rankings: dict[tuple, Future] = {}
 _lock = threading.Lock()
+RankingKey = tuple  # (rules, hand, seat, elder took, elder's carte blanche, model, samples, seed)
 
 
-def _analysis_key(p: Position) -> tuple:
+def _key(p: Position, model: str, took: int | None = None) -> RankingKey:
     d = p.checked
-    return (p.rules.name, p.hand, p.seat, d.took[ELDER] if p.seat == DEALER else None, d.blanche[ELDER])
+    if p.seat == DEALER:
+        took = d.took[ELDER] if took is None else took
+    return (p.rules.name, tuple(p.hand), p.seat, took if p.seat == DEALER else None, bool(d.blanche[ELDER]), model,
+            JUDGING.samples if model == "whole" else None, JUDGING.seed if model == "whole" else None)
 
 
-def _analyse(p: Position):
+def _rank(key: RankingKey, report: bool):
+    """The ranking of ``key``: the exact declarations' Analysis, or the whole deal's WholeRanking."""
+    from ..rules import get_rules
     from .discards import analyse_discards
+    from .judge import WholeRanking
 
-    took = p.elder_took if p.seat == DEALER else None
-    return analyse_discards(p.hand, "elder" if p.seat == ELDER else "younger", p.rules,
-                            elder_took=took if took is not None else 5, elder_blanche=p.checked.blanche[ELDER])
+    rules_name, hand, seat, took, blanche, model, samples, seed = key
+    rules = get_rules(rules_name)
+    position = "elder" if seat == ELDER else "younger"
+    if model == "declarations":
+        return analyse_discards(hand, position, rules, elder_took=took if took is not None else 5,
+                                elder_blanche=blanche)
+    return WholeRanking(hand, position, rules, took if took is not None else 5, blanche, samples, seed).run(report)
 
 
-def begin_exchange(p: Position) -> None:
-    """Start ranking the discards of ``p`` on the background thread (engine/pool.py; the player thinks
-    meanwhile); ``exchange_analysis`` takes the result."""
+def _start(key: RankingKey, report: bool) -> Future:
     from ..engine.pool import background
 
-    key = _analysis_key(p)
     with _lock:
-        if key in _analyses or key in _running:
-            return
-
-        def run() -> None:
-            try:
-                a = _analyse(p)
-            except Exception:  # noqa: BLE001  (exchange_analysis computes again and raises it there)
-                a = None
-            with _lock:
-                if a is not None:
-                    _analyses[key] = a
-                _running.pop(key, None)
-
-        _running[key] = background(run)
+        f = _rankings.get(key)
+        if f is None:
+            if len(_rankings) > 16:
+                for k in [k for k, v in _rankings.items() if v.done()][:8]:
+                    del _rankings[k]
+            f = _rankings[key] = background(_rank, key, report)
+        return f
 
 
-def exchange_analysis(p: Position):
-    """Every legal discard of ``p`` ranked (analysis/discards.py), as ``discard`` ranks them."""
-    key = _analysis_key(p)
-    with _lock:
-        running = _running.get(key)
-    if running is not None:
-        running.result()
-    with _lock:
-        if key in _analyses:
-            return _analyses[key]
-    a = _analyse(p)
-    with _lock:
-        if len(_analyses) > 16:
-            _analyses.clear()
-        _analyses[key] = a
-    return a
+def _ranking(key: RankingKey, report: bool):
+    f = _start(key, report)
+    try:
+        r = f.result()
+    except BaseException:
+        with _lock:
+            _rankings.pop(key, None)
+        raise
+    return r.run(report) if report and key[5] == "whole" else r
+
+
+def begin_exchange(p: Position, engine_deals: bool = False) -> None:
+    """Start ranking the discards of ``p`` by the player's judge on a background thread (he thinks meanwhile);
+    ``exchange_analysis`` and ``grade`` take the result. ``engine_deals``: the engine is the dealer (a deal, the
+    player elder): its own ranking begins too, for elder taking every card he may (``begin_engine``)."""
+    _start(_key(p, JUDGING.model), True)
+    if engine_deals and p.seat == ELDER:
+        begin_engine(p)
+
+
+def begin_engine(p: Position) -> None:
+    """The engine, dealer, starts ranking while elder (the player at ``p``) thinks. Its options depend only on
+    how many cards elder takes: it begins for the most he may take, which elder takes in nearly every deal (the
+    exchange policy and the books); another count is ranked when he answers (two more in parallel would slow
+    his own grade on two cores)."""
+    d = p.checked
+    whole = JUDGING.engine == "whole"
+    _start((p.rules.name, tuple(d.dealt[DEALER] or ()), DEALER, max(p.rules.elder_discards), bool(d.blanche[ELDER]),
+            JUDGING.engine, JUDGING.samples if whole else None, JUDGING.seed if whole else None), False)
+
+
+def exchange_analysis(p: Position, model: str | None = None):
+    """Every legal discard of ``p`` ranked by ``model`` (default: the player's judge): the exact declarations'
+    Analysis (analysis/discards.py, as ``discard``), or the whole deal's WholeRanking (analysis/judge.py, as
+    ``discard --play``), its survivors' report deals done."""
+    return _ranking(_key(p, model or JUDGING.model), True)
 
 
 # --- answers ------------------------------------------------------------------------------------------------------
@@ -295,7 +348,9 @@ def _announce_record(p: Position, text: str) -> DealRecord:
 @dataclass(frozen=True)
 class Grade:
     """The player's answer graded: the best, the cost in points of the deal's net (never negative), for a card
-    the double-dummy cost; ``words``: for the exchange, ``--why``'s sentences; ``detail``: review's grade."""
+    the double-dummy cost; ``words``: for the exchange, ``--why``'s sentences; ``detail``: review's grade.
+    ``model``: the judge (the exchange: ``whole`` or ``declarations``; the announcements and the cards:
+    ``seat``, exact); a sampled grade's ``se`` (the cost's standard error), ``samples`` and ``seed``."""
 
     stage: str
     seat: int
@@ -305,25 +360,42 @@ class Grade:
     dd_cost: int | None
     words: tuple[str, ...]
     detail: Any
+    model: str = "declarations"
+    se: float | None = None
+    samples: int | None = None
+    seed: int | None = None
+
+    @property
+    def mistake(self) -> bool:
+        """Whether the cost stands out of the noise (analysis/judge.py's ``is_mistake``)."""
+        from .judge import is_mistake
+
+        return is_mistake(self.cost, self.se) or (self.stage == "card" and bool(self.dd_cost))
 
 
 def grade(p: Position, answer: Answer) -> Grade:
-    """The player's ``answer`` to ``p`` graded by review's functions (module docstring)."""
-    from .review import grade_announcements, grade_card, grade_exchange
+    """The player's ``answer`` to ``p`` graded by review's functions (module docstring); the exchange by the
+    player's judge (``JUDGING.model``)."""
+    from .review import grade_announcements, grade_card, grade_exchange, whole_exchange_grade
 
     if p.stage == "exchange":
         deal = check_record(with_answer(p, answer))
+        if JUDGING.model == "whole":
+            e = whole_exchange_grade(deal, p.seat, exchange_analysis(p).with_answer(answer))
+            assert e.play is not None
+            return Grade("exchange", p.seat, format_cards(answer), format_cards(e.best), e.cost, None, e.words, e,
+                         "whole", e.play.se, e.play.samples, e.play.seed)
         e = grade_exchange(deal, p.seat, analysis=exchange_analysis(p))
         return Grade("exchange", p.seat, format_cards(answer), format_cards(e.best), e.cost, None, e.words, e)
     if p.stage == "announce":
         deal = check_record(with_answer(p, answer))
         a = grade_announcements(deal, p.seat, {})
         cost = max(0.0, float(a.sinking[1] - a.sinking[0]))
-        return Grade("announce", p.seat, answer_text(p, answer), "in full", cost, None, a.sunk, a)
+        return Grade("announce", p.seat, answer_text(p, answer), "in full", cost, None, a.sunk, a, "seat")
     ctx = play_context(p.checked)
     c = grade_card(p.checked, ctx.views[p.seat], ctx.state(p.checked.tricks), p.trick, p.led, answer, ctx.solver,
                    0, ctx.announced)
-    return Grade("card", p.seat, str(answer), str(c.best), c.cost, c.dd_cost, (), c)
+    return Grade("card", p.seat, str(answer), str(c.best), c.cost, c.dd_cost, (), c, "seat")
 
 
 def _seen(p: Position):
@@ -336,19 +408,32 @@ def _seen(p: Position):
 
 
 def engine_answer(p: Position) -> Answer:
-    """The engine's decision at ``p``: #1 of the exact exchange, the model's announcements (None: in full), the
-    best card from its seat."""
+    """The engine's decision at ``p``: #1 of its judge's exchange (``JUDGING.engine``: the whole deal's order on
+    the race's stream, or the exact declarations'), the model's announcements (None: in full), the best card
+    from its seat."""
     if p.stage == "exchange":
-        return tuple(exchange_analysis(p).discards[0].discard)
+        r = _ranking(_key(p, JUDGING.engine), False)
+        return tuple(r.best if JUDGING.engine == "whole" else r.discards[0].discard)
     if p.stage == "announce":
         return None
     legal = p.legal
     return legal[0] if len(legal) == 1 else _seen(p).choices[0].card
 
 
+def hint_judge(p: Position) -> dict[str, Any]:
+    """The judge of ``hint(p)``: ``model`` (and a sampled one's ``seed`` and ``samples``), for the hint event."""
+    if p.stage != "exchange":
+        return {"model": "seat"}
+    if JUDGING.model == "whole":
+        return {"model": "whole", "seed": JUDGING.seed, "samples": JUDGING.samples}
+    return {"model": "declarations"}
+
+
 def hint(p: Position) -> tuple[str, str]:
     """The tool's best answer at ``p`` and its price in words (what the next best gives up)."""
     if p.stage == "exchange":
+        if JUDGING.model == "whole":
+            return _whole_hint(p)
         ranked = exchange_analysis(p).discards
         best = ranked[0]
         gap = f"; #2 ({format_cards(ranked[1].discard)}) is {float(best.net - ranked[1].net):.2f} worse" \
@@ -364,6 +449,26 @@ def hint(p: Position) -> tuple[str, str]:
     return str(choices[0].card), f"expected net {choices[0].expected:+.2f}{gap}"
 
 
-__all__ = ["STAGES", "AnswerError", "Grade", "PlayContext", "Position", "answer_text", "begin_exchange",
-           "engine_answer", "exchange_analysis", "grade", "hint", "parse_answer", "play_context",
-           "position_data", "position_from_data", "with_answer"]
+def _whole_hint(p: Position) -> tuple[str, str]:
+    """The whole deal's #1 and its price: its net and #2's difference to it on the report deals, with the
+    cards' and the tricks' share of that difference."""
+    from .judge import judged
+
+    ranking = exchange_analysis(p)
+    a = ranking.analysis()
+    best = a.discards[0]
+    text = (f"expected net {best.net.mean:+.2f} ± {best.net.se:.2f} on the whole deal ({a.samples:,} deals, "
+            f"seed {a.seed})")
+    if len(a.discards) > 1:
+        second = a.discards[1]
+        j = judged(ranking.with_answer(second.discard), second.discard)
+        play = {name: mean for name, mean, _ in j.sources if name in ("tricks", "cards") and abs(mean) >= 0.005}
+        said = ", ".join(f"the {name} {mean:+.2f}" for name, mean in play.items())
+        text += f"; #2 ({format_cards(second.discard)}) is {-j.difference:.2f} ± {j.se:.2f} worse" + (
+            f" ({said})" if said else "")
+    return format_cards(best.discard), text
+
+
+__all__ = ["JUDGING", "STAGES", "AnswerError", "Grade", "Judging", "PlayContext", "Position", "answer_text",
+           "begin_engine", "begin_exchange", "engine_answer", "exchange_analysis", "grade", "hint", "hint_judge",
+           "parse_answer", "play_context", "position_data", "position_from_data", "set_judging", "with_answer"]

@@ -20,6 +20,7 @@ from .practice import (
     Position,
     begin_exchange,
     hint,
+    hint_judge,
     parse_answer,
     position_data,
 )
@@ -94,6 +95,7 @@ class HintGiven:
     position: Position
     best: str
     price: str
+    judge: dict[str, Any] = field(default_factory=dict)  # its judge: model; a sampled one's seed, samples
 
 
 @dataclass(frozen=True)
@@ -244,7 +246,8 @@ def decision_row(p: Position, g: Any, took_hint: bool, deal: str, source: str, w
 
     return Decision(None, deal, g.stage, SEAT_NAMES[g.seat], p.rules.name, position_data(p), g.answer, g.best,
                     float(g.cost), None if g.dd_cost is None else float(g.dd_cost), bool(took_hint),
-                    time.time() if when is None else when, source)
+                    time.time() if when is None else when, source, model=g.model, se=g.se, samples=g.samples,
+                    seed=g.seed)
 
 
 class Keeper:
@@ -321,7 +324,7 @@ def ask(p: Position, number: int | None, aids: Aids, undoable: bool) -> Generato
             if aids.hints:
                 best, price = hint(p)
                 took_hint = True
-                yield HintGiven(p, best, price)
+                yield HintGiven(p, best, price, hint_judge(p))
             else:
                 yield AnswerRefused("hints are off (practice --hints turns them on)")
         elif word:

@@ -45,10 +45,10 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import HAND_SIZE, Card
-from ..game.play import DEALER, ELDER, finish
+from ..game.play import DEALER, ELDER, SEAT_NAMES, finish
 from ..record.record import DealRecord
 from ..record.record_check import check_record
-from .practice import Answer, Position, engine_answer, grade, play_context, with_answer
+from .practice import Answer, Position, begin_exchange, engine_answer, grade, play_context, with_answer
 from .practice_events import (
     QUIT,
     UNDO,
@@ -162,6 +162,8 @@ def play_deal(record: DealRecord, seat: int, aids: Aids, keeper: Keeper,
             answer = made[0]
             yield PlayedForYou(p, answer, made[1])
         else:
+            if p.stage == "exchange":  # his ranking begins as he is asked; elder's: the engine's, dealer, too
+                begin_exchange(p, engine_deals=True)
             out = yield from ask(p, number, aids, undoable=bool(marks))
             if out == QUIT:
                 result.stopped = True
@@ -264,6 +266,19 @@ def partie(rules: Any, seat: int, deals: int | None, seed: int, folder: Path, ai
             return
 
 
+def given_deal(given: DealRecord, seat: int, folder: Path, aids: Aids,
+               keeper: Keeper) -> Generator[Event, str | None, None]:
+    """``practice --deal``: a given deal's dealt hands and talon played from ``seat``, the engine in the other
+    (the same deal again with the seats swapped: the other ``seat``); its record saved in ``folder``."""
+    said = f"piquet-calc practice --deal, {SEAT_NAMES[seat]}" + (f": {given.comment}" if given.comment else "")
+    record = DealRecord(rules=given.rules, dealt=given.dealt, talon=given.talon, deal=given.deal, score=given.score,
+                        comment=said)
+    path = folder / f"practice-{time.strftime('%Y%m%d-%H%M%S')}-deal-{SEAT_NAMES[seat]}.pqn"
+    keeper.start(path)
+    result = yield from play_deal(record, seat, aids, keeper, 1)
+    yield DealEnded(result, str(path), 1, None)
+
+
 @dataclass(frozen=True)
 class Serving:
     """A position served alone (a drill, a mistake): its number; for a mistake, his answer before and its id."""
@@ -335,4 +350,4 @@ def mistakes(due: list[Any], min_cost: float, aids: Aids, keeper: Keeper) -> Gen
 __all__ = ["LAST_STEP", "QUIT", "UNDO", "AnswerRefused", "Answered", "Aids", "Asked", "DealEnded", "DealResult",
            "EnginePlayed", "Event", "Graded", "HintGiven", "Keeper", "NothingDue", "PlayedForYou", "ScoreLine",
            "Serving", "Session", "TakenBack", "announced_score", "ask", "decision_row", "drills", "drive", "forced",
-           "lost_by_stage", "mistakes", "partie", "play_deal", "serve", "sure_winners"]
+           "given_deal", "lost_by_stage", "mistakes", "partie", "play_deal", "serve", "sure_winners"]

@@ -45,29 +45,11 @@ from ..game.declarations import RANK_NAMES, SUIT_NAMES
 from ..game.play import DEALER, ELDER, SEAT_NAMES, PlayState, legal_cards, play_trick, start
 from ..record.record_check import CheckedRecord, model_heard
 from .defaults import DEFAULT_SAMPLES, DEFAULT_SEED
+from .judge import PlayJudged
 from .pace import Pace
 from .play import before_play
 
 Progress = Callable[[str, int, int], None]  # (the stage in words, decisions done, decisions in all)
-
-
-@dataclass(frozen=True)
-class PlayJudged:
-    """An exchange judged on the whole deal (``--play``): his rank in the final round, the difference to #1 (his
-    minus #1's, as ``discard --play --why``) with its paired standard error on ``samples`` report deals, the
-    cost (the difference's loss, 0 where his did as well on the report deals), and the sources of the
-    difference (name, mean, s.e.)."""
-
-    rank: int
-    of: int
-    best: tuple[Card, ...]
-    cost: float
-    difference: float
-    se: float
-    samples: int
-    seed: int
-    sources: tuple[tuple[str, float, float], ...]
-    words: tuple[str, ...] = ()  # discard --play --why's sentences
 
 
 @dataclass(frozen=True)
@@ -83,6 +65,12 @@ class ExchangeGrade:
     words: tuple[str, ...]  # discard --why's sentences, his discard against #1 (none when his is #1)
     elder_took: int | None  # the dealer's: what elder took
     play: PlayJudged | None = None
+    model: str = "declarations"  # the judge of rank, cost, best, net and words: "whole" (then ``play``'s figures)
+
+    @property
+    def se(self) -> float | None:
+        """The cost's standard error (the whole deal's; None when exact)."""
+        return self.play.se if self.model == "whole" and self.play is not None else None
 
 
 @dataclass(frozen=True)
@@ -142,7 +130,7 @@ class Review:
             row: dict[str, float | None] = {"exchange": sum(e.cost for e in ex) if ex else None,
                    "play": sum(c.cost for c in self.cards if c.seat == s),
                    "play_dd": float(sum(c.dd_cost for c in self.cards if c.seat == s))}
-            if any(e.play is not None for e in ex):
+            if any(e.play is not None and e.model != "whole" for e in ex):
                 row["exchange_deal"] = sum(e.play.cost for e in ex if e.play is not None)
             out[s] = row
         return out
@@ -150,8 +138,10 @@ class Review:
     def costliest(self, n: int = 3) -> list[tuple[int, str]]:
         """The ``n`` costliest decisions (seat, words), the costliest first; none that cost nothing."""
         items: list[tuple[float, int, str]] = []
+        from .judge import is_mistake
+
         for e in self.exchange:
-            if e.cost > 0:
+            if e.cost > 0 and is_mistake(e.cost, e.se):  # the mistake rule: out of the noise
                 items.append((e.cost, e.seat, exchange_words(e)))
         for c in self.cards:
             if c.cost > 0 or c.dd_cost > 0:
@@ -183,8 +173,10 @@ def card_words(c: CardGrade) -> str:
 
 
 def exchange_words(e: ExchangeGrade) -> str:
-    text = (f"the exchange: discarding {format_cards(e.discard) or 'nothing'} cost {e.cost:.2f} points "
-            f"(#{e.rank} of {e.of:,}); #1 was {format_cards(e.best) or 'nothing'}")
+    se = f" ± {e.se:.2f}" if e.se is not None else ""
+    among = " in the whole deal's final round" if e.model == "whole" else ""
+    text = (f"the exchange: discarding {format_cards(e.discard) or 'nothing'} cost {e.cost:.2f}{se} points "
+            f"(#{e.rank} of {e.of:,}{among}); #1 was {format_cards(e.best) or 'nothing'}")
     return text + (f": {e.words[0][0].lower()}{e.words[0][1:].rstrip('.')}" if e.words else "")
 
 
@@ -193,12 +185,25 @@ def exchange_words(e: ExchangeGrade) -> str:
 
 def grade_exchange(deal: CheckedRecord, seat: int, play: bool = False, samples: int = DEFAULT_SAMPLES,
                    seed: int = DEFAULT_SEED, threads: int | None = None,
-                   progress: Callable[[int, int], None] | None = None, analysis=None) -> ExchangeGrade:
+                   progress: Callable[[int, int], None] | None = None, analysis=None,
+                   model: str = "declarations") -> ExchangeGrade:
     """One player's discard among every legal discard (module docstring); the dealt hand and the discards must
     be known (and for the dealer, how many elder took). ``progress(deals done, deals in all)``: the exact
     analysis's. ``analysis``: ``analyse_discards``'s for this hand and seat, when the caller has it already
-    (practice computes it while the player thinks)."""
+    (practice computes it while the player thinks). ``model="whole"``: graded on the whole deal alone
+    (``whole_exchange_grade``: as ``discard --play --why``)."""
     from ..wording import words
+
+    if model == "whole":
+        hand, mine = deal.dealt[seat], deal.discards[seat]
+        assert hand is not None and mine is not None
+        took = deal.took[ELDER] if seat == DEALER else None
+        from .deal import analyse_deal
+
+        d = analyse_deal(hand, "elder" if seat == ELDER else "younger", deal.rules,
+                         elder_took=took if took is not None else 5, elder_blanche=deal.blanche[ELDER],
+                         samples=samples, seed=seed, threads=threads, keep_deals=[tuple(mine)])
+        return whole_exchange_grade(deal, seat, d)
     from .discards import analyse_discards
     from .why import exact_why
 
@@ -222,22 +227,31 @@ def grade_exchange(deal: CheckedRecord, seat: int, play: bool = False, samples: 
                          float(me.net), float(first.net), said, took, judged)
 
 
+def whole_exchange_grade(deal: CheckedRecord, seat: int, d) -> ExchangeGrade:
+    """His exchange graded on the whole deal (``model`` "whole") from ``d``, the whole deal's analysis of his
+    hand with his discard in the final round and its report deals kept (analysis/deal.py's ``analyse_deal``
+    with ``keep_deals``, or analysis/judge.py's ``WholeRanking.with_answer``): rank, cost, #1 and words are
+    ``discard --play --why``'s (analysis/judge.py's ``judged``)."""
+    from .judge import judged
+
+    mine = deal.discards[seat]
+    assert mine is not None
+    j = judged(d, mine)
+    want = frozenset(mine)
+    me = next(r for r in d.discards if frozenset(r.discard) == want)
+    return ExchangeGrade(seat, tuple(mine), j.rank, j.of, j.cost, tuple(j.best), me.net.mean, d.discards[0].net.mean,
+                         j.words, deal.took[ELDER] if seat == DEALER else None, j, "whole")
+
+
 def _judged(deal: CheckedRecord, seat: int, hand: Sequence[Card], mine: Sequence[Card], position: str, took: int | None,
             samples: int, seed: int, threads: int | None) -> PlayJudged:
-    from ..wording import words
     from .deal import analyse_deal
-    from .why import sampled_why
+    from .judge import judged
 
     d = analyse_deal(hand, position, deal.rules, elder_took=took if took is not None else 5,  # type: ignore[arg-type]
                      elder_blanche=deal.blanche[ELDER], samples=samples, seed=seed, threads=threads,
                      keep_deals=[tuple(mine)])  # as discard --play --why: his discard in the final round, top 10
-    want = frozenset(mine)
-    i = next(k for k, r in enumerate(d.discards) if frozenset(r.discard) == want)
-    if i == 0:
-        return PlayJudged(1, len(d.discards), d.discards[0].discard, 0.0, 0.0, 0.0, d.samples, seed, ())
-    w = sampled_why(d, mine)
-    return PlayJudged(i + 1, len(d.discards), d.discards[0].discard, max(0.0, -w.total.mean), w.total.mean,
-                      w.total.se, d.samples, seed, tuple((s.name, s.mean, s.se) for s in w.sources), tuple(words(w)))
+    return judged(d, mine)
 
 
 # --- each seat's view: the hands the other may hold --------------------------------------------------------------
@@ -422,8 +436,10 @@ def _before(deal: CheckedRecord, as_announced: bool = False) -> tuple[int, int, 
 
 def analyse_review(deal: CheckedRecord, seats: Sequence[int] = (ELDER, DEALER), play: bool = False,
                    samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED, threads: int = 0,
-                   progress: Progress | None = None) -> Review:
-    """Every decision of ``seats`` in ``deal`` graded (module docstring)."""
+                   progress: Progress | None = None, model: str = "declarations") -> Review:
+    """Every decision of ``seats`` in ``deal`` graded (module docstring); the exchange by ``model`` ("whole":
+    on the whole deal alone, as ``discard --play --why``; "declarations": exactly, and with ``play`` also on the
+    whole deal)."""
     from ..engine.play import Solver
 
     t0 = time.perf_counter()
@@ -442,10 +458,11 @@ def analyse_review(deal: CheckedRecord, seats: Sequence[int] = (ELDER, DEALER), 
         elif s == DEALER and deal.took[ELDER] is None:
             notes.append("the dealer's exchange: not graded (how many cards elder took is not in the record)")
         else:
-            stage = f"{name}'s exchange" + (" (then on the whole deal)" if play else "")
+            stage = f"{name}'s exchange" + (" on the whole deal" if model == "whole" else
+                                             " (then on the whole deal)" if play else "")
             said(stage, done, total)
             exchange.append(grade_exchange(deal, s, play, samples, seed, threads or None,
-                                           _deals_progress(stage, done, total, said)))
+                                           _deals_progress(stage, done, total, said), model=model))
         done += 1
     announcements, cards, views = [], [], {}
     end_totals = None

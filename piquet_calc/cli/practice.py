@@ -13,12 +13,15 @@ from typing import Annotated, Any
 
 import typer
 
+from ..analysis.defaults import DEFAULT_SAMPLES
 from ..rules.model import TWO_HANDED_SEATS
 from . import streams
 from .common import PROG, JsonOption, RulesOption, _emit, _number, click_errors
 
 DRILLS = ("discard", "lead")
 MOST = 1_000  # --deals and --count at most
+MAX_SAMPLES = 100_000  # --samples at most, as review's
+MAX_SAMPLES = 100_000  # --samples at most, as review's
 
 
 def practice(
@@ -57,6 +60,16 @@ def practice(
         "(kept; default off: sinking is part of the game).", show_default=False)] = None,
     settings: Annotated[bool, typer.Option("--settings", help="Show the aids as kept (with the toggles given: "
                                                               "save them first).")] = False,
+    deal: Annotated[str | None, typer.Option("--deal", help="Play this deal (a deal record, .pqn or .json, with the "
+                                                        "dealt hands and the talon; its rules) from --seat, the "
+                                                        "engine in the other.", show_default=False)] = None,
+    model: Annotated[str, typer.Option(help="The judge of your exchange (the hint, the grade, drills, --mistakes): "
+                                            "whole (the whole deal, as discard --play --why) or declarations (exact, "
+                                            "as discard --why).")] = "whole",
+    engine: Annotated[str, typer.Option(help="How the engine exchanges: whole (#1 of the whole deal) or "
+                                             "declarations (#1 of the exact declarations).")] = "whole",
+    samples: Annotated[int, typer.Option(help="The whole deal: report deals per discard (its seed is discard "
+                                              "--play's default).")] = DEFAULT_SAMPLES,
     as_json: JsonOption = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No first-run compiling line.")] = False,
 ) -> None:
@@ -69,6 +82,12 @@ def practice(
     ruleset = _check(seat, drill, deals, count, min_cost, seed, rules)
     if not (stats or settings) and _closed(sys.stdin):
         raise click_errors.UsageError("stdin is closed: practice reads your answers from it")
+    _judges(model, engine, samples)
+    dealt = _given(deal, drill, mistakes, from_, stats)
+    if dealt is not None:
+        from ..rules import get_rules
+
+        ruleset = get_rules(dealt.rules)
     if quiet:
         from ..engine import first_run
 
@@ -90,7 +109,7 @@ def practice(
         records = [_record(s) for s in from_ or []]
         with History.open(path) as h:
             _run(h, ruleset, seat, deals, seed, drill, mistakes, min_cost, count, records,
-                 folder or path.parent / "practice", as_json or not _tty(), given)
+                 folder or path.parent / "practice", as_json or not _tty(), given, dealt)
     except HistoryError as e:
         raise click_errors.UsageError(str(e)) from None
 
@@ -144,6 +163,68 @@ def _check(seat: str | None, drill: str | None, deals: int | None, count: int, m
 
         ruleset = replace(ruleset, name=str(Path(rules).resolve()))
     return ruleset
+
+
+def _judges(model: str, engine: str, samples: int) -> None:
+    """--model, --engine and --samples checked (one line each) and set for this run (analysis/practice.py)."""
+    from ..analysis.judge import MODELS
+    from ..analysis.practice import set_judging
+
+    for name, value in (("--model", model), ("--engine", engine)):
+        if value not in MODELS:
+            raise click_errors.UsageError(f"{name} must be whole or declarations, not {value!r}")
+    if not 2 <= samples <= MAX_SAMPLES:
+        raise click_errors.UsageError(f"--samples must be 2 to {MAX_SAMPLES:,}, not {_number(samples)}")
+    set_judging(model=model, engine=engine, samples=samples)
+
+
+def _given(source: str | None, drill: str | None, mistakes: bool, from_: list[str] | None, stats: bool):
+    """--deal's record: read and checked, with the dealt hands and the talon (one line each), before the deal's
+    record is begun from them; None without --deal."""
+    if source is None:
+        return None
+    if drill or mistakes or from_ or stats:
+        raise click_errors.UsageError("--deal plays one deal: not with --drill, --mistakes, --from or --stats")
+    from ..rules import get_rules
+    from .record import read_deal
+
+    r = read_deal(source).record
+    if r.dealt is None or r.dealt[0] is None or r.dealt[1] is None or not r.talon:
+        raise click_errors.UsageError(f"--deal {source}: the record has not both dealt hands and the talon")
+    if get_rules(r.rules).table.players != 2:
+        raise click_errors.UsageError(f"--deal {source}: a deal of two players, not {r.rules}")
+    return r
+
+
+def _judges(model: str, engine: str, samples: int) -> None:
+    """--model, --engine and --samples checked (one line each) and set for this run (analysis/practice.py)."""
+    from ..analysis.judge import MODELS
+    from ..analysis.practice import set_judging
+
+    for name, value in (("--model", model), ("--engine", engine)):
+        if value not in MODELS:
+            raise click_errors.UsageError(f"{name} must be whole or declarations, not {value!r}")
+    if not 2 <= samples <= MAX_SAMPLES:
+        raise click_errors.UsageError(f"--samples must be 2 to {MAX_SAMPLES:,}, not {_number(samples)}")
+    set_judging(model=model, engine=engine, samples=samples)
+
+
+def _given(source: str | None, drill: str | None, mistakes: bool, from_: list[str] | None, stats: bool):
+    """--deal's record: read and checked, with the dealt hands and the talon (one line each), before the deal's
+    record is begun from them; None without --deal."""
+    if source is None:
+        return None
+    if drill or mistakes or from_ or stats:
+        raise click_errors.UsageError("--deal plays one deal: not with --drill, --mistakes, --from or --stats")
+    from ..rules import get_rules
+    from .record import read_deal
+
+    r = read_deal(source).record
+    if r.dealt is None or r.dealt[0] is None or r.dealt[1] is None or not r.talon:
+        raise click_errors.UsageError(f"--deal {source}: the record has not both dealt hands and the talon")
+    if not get_rules(r.rules).game.two_handed:
+        raise click_errors.UsageError(f"--deal {source}: a deal of two players, not {r.rules}")
+    return r
 
 
 def _tty() -> bool:
@@ -211,8 +292,9 @@ def _settings(path: Path, given: dict[str, bool | None], as_json: bool) -> None:
 
 def _run(h: Any, ruleset: Any, seat: str | None, deals: int | None, seed: int | None, drill: str | None,
          mistakes: bool, min_cost: float, count: int, records: list, folder: Path, lines: bool,
-         given: dict[str, bool | None]) -> None:
-    """One session (a partie, drills or the mistakes due) driven by the line protocol or the terminal."""
+         given: dict[str, bool | None], dealt: Any = None) -> None:
+    """One session (a partie, a given deal, drills or the mistakes due) driven by the line protocol or the
+    terminal."""
     from ..analysis import practice_session as ps
     from .practice_io import run_lines, run_terminal
 
@@ -239,7 +321,8 @@ def _run(h: Any, ruleset: Any, seat: str | None, deals: int | None, seed: int | 
             raise click_errors.UsageError(f"cannot write in the practice folder {folder}: {e.strerror or e}") from None
         _expect(None)
         first = 0 if (seat or "elder").lower() == "elder" else 1
-        session = ps.partie(ruleset, first, deals, seed, folder, aids, keeper)
+        session = ps.partie(ruleset, first, deals, seed, folder, aids, keeper) if dealt is None else \
+            ps.given_deal(dealt, first, folder, aids, keeper)
     (run_lines if lines else run_terminal)(session)
 
 
@@ -248,7 +331,9 @@ def _due(h: Any, min_cost: float, count: int) -> list:
     from ..analysis.practice import position_from_data
 
     due = []
-    for d in h.due(min_cost=min_cost, count=count):
+    from ..analysis.judge import MISTAKE_Z
+
+    for d in h.due(min_cost=min_cost, count=count, z=MISTAKE_Z):  # the mistake rule: a sampled cost out of the noise
         try:
             position_from_data(d.position)
         except (ValueError, KeyError, TypeError, IndexError):  # a RecordError is a ValueError

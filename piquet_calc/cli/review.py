@@ -23,12 +23,15 @@ def review(
     source: RecordSource,
     seat: Annotated[str | None, typer.Option(help="Grade only this player's decisions: elder or dealer.",
                                              show_default=False)] = None,
-    play: Annotated[bool, typer.Option("--play", help="Also judge each exchange on the whole deal (sampled, with "
-                                                      "its standard error and sources), as discard --play --why.")]
+    model: Annotated[str, typer.Option(help="The exchange's judge: whole (the whole deal, sampled: as discard "
+                                            "--play --why, its cost ± s.e. and its sources) or declarations (exact, "
+                                            "as discard --why).")] = "whole",
+    play: Annotated[bool, typer.Option("--play", help="With --model declarations: also judge each exchange on the "
+                                                      "whole deal, as discard --play --why.")]
     = False,
-    samples: Annotated[int, typer.Option(help=f"With --play: fresh deals per discard in the final round, 2 to "
+    samples: Annotated[int, typer.Option(help=f"The whole deal: fresh deals per discard in the final round, 2 to "
                                               f"{MAX_SAMPLES:,}.")] = DEFAULT_SAMPLES,
-    seed: Annotated[int, typer.Option(help="With --play: the seed the deals are drawn from.")] = DEFAULT_SEED,
+    seed: Annotated[int, typer.Option(help="The whole deal: the seed the deals are drawn from.")] = DEFAULT_SEED,
     threads: Annotated[int, typer.Option(help=f"Worker threads, 0 (one per core) to {MAX_THREADS}; the figures do "
                                               "not depend on it.")] = 0,
     summary: Annotated[bool, typer.Option("--summary", help="Only the points each lost by stage and the three "
@@ -49,7 +52,7 @@ def review(
         _history(db).close()  # a history that cannot be used is found before the grading, not after it
     try:
         result = _graded(source, seat=seat, play=play, samples=samples, seed=seed, threads=threads,
-                         progress=not quiet)
+                         progress=not quiet, model=model)
     except KeyboardInterrupt:
         typer.echo(f"\n{PROG}: interrupted: nothing printed", err=True)
         raise typer.Exit(130) from None
@@ -59,15 +62,17 @@ def review(
 
 
 def review_document(source: str, *, seat: str | None = None, play: bool = False, samples: int = DEFAULT_SAMPLES,
-                    seed: int = DEFAULT_SEED, threads: int = 0, summary: bool = False) -> dict[str, Any]:
+                    seed: int = DEFAULT_SEED, threads: int = 0, summary: bool = False,
+                    model: str = "whole") -> dict[str, Any]:
     """``review SOURCE --json``'s document (``summary`` shapes only the table; no progress written); a usage
     error (one line) for bad options or a record that does not check."""
-    result = _graded(source, seat=seat, play=play, samples=samples, seed=seed, threads=threads, progress=False)
+    result = _graded(source, seat=seat, play=play, samples=samples, seed=seed, threads=threads, progress=False,
+                     model=model)
     return _answer(result, summary).data()
 
 
 def _graded(source: str, *, seat: str | None, play: bool, samples: int, seed: int, threads: int,
-            progress: bool) -> Any:
+            progress: bool, model: str = "whole") -> Any:
     """The options checked, the record read (``read_deal``) and every decision graded (analysis/review.py's
     ``Review``); ``progress``: the grading's progress on stderr."""
     from ..analysis.review import analyse_review
@@ -75,6 +80,10 @@ def _graded(source: str, *, seat: str | None, play: bool, samples: int, seed: in
 
     if seat is not None and seat.lower() not in SEAT_NAMES:
         raise click_errors.UsageError(f"--seat must be elder or dealer, not {seat!r}")
+    from ..analysis.judge import MODELS
+
+    if model not in MODELS:
+        raise click_errors.UsageError(f"--model must be whole or declarations, not {model!r}")
     for name, value, low, high in (("--samples", samples, 2, MAX_SAMPLES), ("--threads", threads, 0, MAX_THREADS),
                                    ("--seed", seed, 0, 2**32 - 1)):
         if not low <= value <= high:
@@ -82,7 +91,8 @@ def _graded(source: str, *, seat: str | None, play: bool, samples: int, seed: in
     deal = read_deal(source).deal
     seats = (SEAT_NAMES.index(seat.lower()),) if seat else (0, 1)
     shown = ReviewProgress(progress)
-    result = analyse_review(deal, seats, play=play, samples=samples, seed=seed, threads=threads, progress=shown)
+    result = analyse_review(deal, seats, play=play, samples=samples, seed=seed, threads=threads, progress=shown,
+                            model=model)
     shown.finish()
     return result
 
@@ -113,10 +123,12 @@ def _save(result, source: str, db: Path | None) -> None:
             if p.seat not in exchange:
                 continue
             e = exchange[p.seat]
-            g = Grade("exchange", p.seat, " ".join(map(str, answer)), " ".join(map(str, e.best)), e.cost, None, (), e)
+            sampled = e.play if e.model == "whole" else None
+            g = Grade("exchange", p.seat, " ".join(map(str, answer)), " ".join(map(str, e.best)), e.cost, None, (), e,
+                      e.model, e.se, sampled and sampled.samples, sampled and sampled.seed)
         else:
             c = next(cards)
-            g = Grade("card", p.seat, str(c.played), str(c.best), c.cost, c.dd_cost, (), c)
+            g = Grade("card", p.seat, str(c.played), str(c.best), c.cost, c.dd_cost, (), c, "seat")
         rows.append((p, g))
     from ..record.record import content_key
 

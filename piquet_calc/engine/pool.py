@@ -1,7 +1,7 @@
 """The one owner of the worker threads: one pool per thread count (one per core by default), made on first
 use, kept for every later call (the counts, the card values, the whole-deal samplers all ask ``threads(n)``)
-and closed at exit; each worker thread has its own number (``worker_number``); and one background thread
-(``background``) for work begun ahead that itself uses the pools.
+and closed at exit; each worker thread has its own number (``worker_number``). ``background(work)``: work begun
+on one of two background threads that may wait on the pools (practice ranks while the player thinks).
 
 Apart from engine/enumeration.py so that an analysis that runs no declaration kernels (normand's, the
 four players') imports none of them: numba is imported only to count the cores as numba does.
@@ -43,21 +43,6 @@ def threads(n: int = 0) -> ThreadPoolExecutor:
         return _pools[n]
 
 
-_BACKGROUND = -1  # the key of the one background thread in ``_pools``
-
-
-def background(work: Callable[[], Any]) -> Future:
-    """``work()`` on the one background thread (made on first use, kept): work begun while the user thinks (the
-    ranking of his exchange) that itself runs on the worker pools, which it could not from a worker thread."""
-    with _pools_lock:
-        if _BACKGROUND not in _pools:
-            if not _pools:
-                atexit.register(_close)
-            _pools[_BACKGROUND] = ThreadPoolExecutor(max_workers=1, thread_name_prefix="piquet-calc-background")
-        pool = _pools[_BACKGROUND]
-    return pool.submit(work)
-
-
 def _close() -> None:
     """At exit: every pool shut down, the work not begun dropped."""
     for pool in _pools.values():
@@ -79,3 +64,19 @@ def worker_number() -> int:
     if not hasattr(_worker, "number"):
         _worker.number = next(_worker_numbers)  # next() on itertools.count is atomic under the GIL
     return _worker.number
+
+
+_background: ThreadPoolExecutor | None = None
+BACKGROUND_THREADS = 2  # practice: the player's ranking and the engine's, begun while he thinks
+
+
+def background(work: Callable[..., Any], *args: Any) -> Future:
+    """``work(*args)`` begun on a background thread (not a worker: it may hand pieces to the worker pools and
+    wait for them), its Future returned. ``BACKGROUND_THREADS`` of them, made on first use, closed at exit."""
+    global _background
+    with _pools_lock:
+        if _background is None:
+            _background = ThreadPoolExecutor(max_workers=BACKGROUND_THREADS,
+                                             thread_name_prefix="piquet-calc-background")
+            atexit.register(_background.shutdown, wait=False, cancel_futures=True)
+        return _background.submit(work, *args)

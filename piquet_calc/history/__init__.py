@@ -13,9 +13,10 @@ the history, report/practice_stats.py shows its stats.
 
 from __future__ import annotations
 
-from .schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, SEATS, SOURCES, STAGES, Decision
+from .schema import APPLICATION_ID, MIGRATIONS, MODELS, SCHEMA_VERSION, SEATS, SOURCES, STAGES, Decision
 from .stats import DealStats, StageStats, Stats, WeekStats
 from .store import BUSY_TIMEOUT, MAX_BOX, History, HistoryError, default_path
 
-__all__ = ["APPLICATION_ID", "BUSY_TIMEOUT", "MAX_BOX", "MIGRATIONS", "SCHEMA_VERSION", "SEATS", "SOURCES", "STAGES",
+__all__ = ["APPLICATION_ID", "BUSY_TIMEOUT", "MAX_BOX", "MIGRATIONS", "MODELS", "SCHEMA_VERSION", "SEATS", "SOURCES",
+           "STAGES",
            "DealStats", "Decision", "History", "HistoryError", "StageStats", "Stats", "WeekStats", "default_path"]

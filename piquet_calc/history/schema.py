@@ -16,6 +16,7 @@ APPLICATION_ID = 0x5071436C  # "PqCl": PRAGMA application_id, how a file says it
 STAGES = ("exchange", "announce", "card")
 SEATS = ("elder", "dealer")
 SOURCES = ("practice", "drill", "review")
+MODELS = ("whole", "declarations", "seat")
 
 _V1 = """
 CREATE TABLE decisions (
@@ -77,11 +78,24 @@ CREATE TABLE saved_deals (
 CREATE INDEX saved_deals_by_deal ON saved_deals (deal);
 """
 
-MIGRATIONS: list[tuple[int, str]] = [(1, _V1), (2, _V2), (3, _V3), (4, _V4)]
+# 5: every grade says its judge (issue 48): model ('whole': the exchange on the whole deal, sampled;
+# 'declarations': the exchange by the exact declarations; 'seat': the announcements and the cards, exact) and a
+# sampled grade its cost's standard error, its report deals and its seed. Every row before was the declarations'
+# (an exchange) or the seat's.
+_V5 = """
+ALTER TABLE decisions ADD COLUMN model TEXT NOT NULL DEFAULT 'declarations'
+    CHECK (model IN ('whole', 'declarations', 'seat'));
+ALTER TABLE decisions ADD COLUMN se REAL;
+ALTER TABLE decisions ADD COLUMN samples INTEGER;
+ALTER TABLE decisions ADD COLUMN seed INTEGER;
+UPDATE decisions SET model = 'seat' WHERE stage <> 'exchange';
+"""
+
+MIGRATIONS: list[tuple[int, str]] = [(1, _V1), (2, _V2), (3, _V3), (4, _V4), (5, _V5)]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 COLUMNS = ("id", "deal", "stage", "seat", "rules", "position", "answer", "best", "cost", "dd_cost", "hint", "time",
-           "source", "taken_back")
+           "source", "taken_back", "model", "se", "samples", "seed")
 
 
 @dataclass(frozen=True)
@@ -90,7 +104,8 @@ class Decision:
     ``position`` is whatever serves it again (hands, seat, tricks so far, what was heard), JSON-able; ``cost`` is
     the points of the deal lost against ``best`` (``dd_cost`` the same double dummy, for a card); ``hint``: the
     player asked for the tool's answer first; ``time`` in epoch seconds; ``taken_back``: the player took it back
-    (``undo``), its grade kept as he answered first. ``id`` is None until it is saved."""
+    (``undo``), its grade kept as he answered first. ``id`` is None until it is saved.
+    ``model``: the judge (MODELS); a sampled grade's ``se`` (the cost's standard error), ``samples``, ``seed``."""
 
     id: int | None
     deal: str
@@ -106,16 +121,20 @@ class Decision:
     time: float
     source: str
     taken_back: bool = False
+    model: str = "declarations"
+    se: float | None = None
+    samples: int | None = None
+    seed: int | None = None
 
     def check(self) -> None:
         """Raise ValueError if a field is not one the history keeps (a bug of the caller, not the user's)."""
         for name, value, allowed in (("stage", self.stage, STAGES), ("seat", self.seat, SEATS),
-                                     ("source", self.source, SOURCES)):
+                                     ("source", self.source, SOURCES), ("model", self.model, MODELS)):
             if value not in allowed:
                 raise ValueError(f"decision {name} {value!r}: one of {', '.join(allowed)}")
         if not isinstance(self.position, dict):
             raise ValueError(f"decision position: a dict, not {type(self.position).__name__}")
-        for name, number in (("cost", self.cost), ("time", self.time), ("dd_cost", self.dd_cost)):
+        for name, number in (("cost", self.cost), ("time", self.time), ("dd_cost", self.dd_cost), ("se", self.se)):
             if number is not None and not math.isfinite(number):
                 raise ValueError(f"decision {name} {number!r}: a finite number")
 
@@ -124,7 +143,8 @@ class Decision:
         position = json.dumps(self.position, sort_keys=True, ensure_ascii=False, allow_nan=False)
         return (self.deal, self.stage, self.seat, self.rules, position, self.answer, self.best, float(self.cost),
                 None if self.dd_cost is None else float(self.dd_cost), int(bool(self.hint)), float(self.time),
-                self.source, int(bool(self.taken_back)))
+                self.source, int(bool(self.taken_back)), self.model, None if self.se is None else float(self.se),
+                None if self.samples is None else int(self.samples), None if self.seed is None else int(self.seed))
 
     @classmethod
     def from_row(cls, row: tuple[Any, ...]) -> Decision:

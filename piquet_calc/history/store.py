@@ -261,18 +261,19 @@ class History:
         rows = self._read("SELECT box FROM schedule WHERE decision = ?", (decision_id,))
         return int(rows[0][0]) if rows else 1  # type: ignore[call-overload]
 
-    def due(self, min_cost: float = 1.0, count: int = 10) -> list[Decision]:
+    def due(self, min_cost: float = 1.0, count: int = 10, z: float = 0.0) -> list[Decision]:
         """Begin a round of mistakes: the decisions that cost at least ``min_cost`` and are due in it (box k is
         due once every 2**(k-1) rounds; one never served is due at once), the costliest first, at most ``count``.
         A damaged row (its position no longer JSON, a field of the wrong kind) is left out and counted in
-        ``damaged``."""
+        ``damaged``. ``z``: a sampled cost must also stand more than ``z`` standard errors out of the noise (the
+        mistake rule, analysis/judge.py)."""
         with self._transaction() as c:
             c.execute("UPDATE state SET value = value + 1 WHERE key = 'round'")
             now = c.execute("SELECT value FROM state WHERE key = 'round'").fetchone()[0]
             rows = c.execute(
                 f"SELECT {_SELECT} FROM decisions d LEFT JOIN schedule s ON s.decision = d.id "
-                "WHERE d.cost >= ? AND COALESCE(s.next_round, 0) <= ? ORDER BY d.cost DESC, d.id LIMIT ?",
-                (float(min_cost), now, max(0, int(count)))).fetchall()
+                "WHERE d.cost >= ? AND (d.se IS NULL OR d.cost > ? * d.se) AND COALESCE(s.next_round, 0) <= ? "
+                "ORDER BY d.cost DESC, d.id LIMIT ?", (float(min_cost), float(z), now, max(0, int(count)))).fetchall()
         out = []
         for r in rows:
             try:

@@ -42,8 +42,13 @@ def ask_event(p: Position, number: int | None = None) -> dict[str, Any]:
 
 
 def graded_event(p: Position, g: Grade, a: Answered) -> dict[str, Any]:
-    """``graded``: his answer, the best, the cost (points of the deal's net); a card's double-dummy cost."""
-    out = _event("graded", stage=g.stage, seat=SEAT_NAMES[g.seat], answer=g.answer, best=g.best, cost=g.cost)
+    """``graded``: his answer, the best, the cost (points of the deal's net), the judge (``model``; a sampled
+    one's ``se``, ``samples``, ``seed``), whether it counts as a mistake; a card's double-dummy cost."""
+    out = _event("graded", stage=g.stage, seat=SEAT_NAMES[g.seat], answer=g.answer, best=g.best, cost=g.cost,
+                 model=g.model)
+    if g.se is not None:
+        out.update(se=g.se, samples=g.samples, seed=g.seed)
+    out["mistake"] = g.mistake
     if g.stage == "card":
         out["dd_cost"] = g.dd_cost
         out["trick"] = p.trick
@@ -69,8 +74,9 @@ def error_event(message: str) -> dict[str, Any]:
     return _event("error", message=message)
 
 
-def hint_event(best: str, price: str) -> dict[str, Any]:
-    return _event("hint", best=best, price=price)
+def hint_event(best: str, price: str, **judge: Any) -> dict[str, Any]:
+    """``hint``: the best, its price, and its judge (``model``; a sampled one's ``seed``, ``samples``)."""
+    return _event("hint", best=best, price=price, **judge)
 
 
 def deal_event(r: DealResult, path: str, number: int, sheet: dict[str, Any] | None) -> dict[str, Any]:
@@ -78,8 +84,11 @@ def deal_event(r: DealResult, path: str, number: int, sheet: dict[str, Any] | No
     decisions, the record's path, the partie so far."""
     totals = None if r.totals is None else dict(zip(SEAT_NAMES, r.totals, strict=True))
     lost = r.lost
+    from ..analysis.judge import mistake_rule
+
     return _event("deal", deal=number, seat=SEAT_NAMES[r.seat], totals=totals, stopped=r.stopped, record=path,
                   decisions=len(r.grades), taken_back=len(r.taken_back), lost=lost, points_lost=sum(lost.values()),
+                  mistakes=sum(g.mistake for _, g, _ in r.grades), mistake_rule=mistake_rule(),
                   costliest=[w for _, w in r.costliest()], partie=sheet)
 
 
@@ -144,7 +153,7 @@ def event_data(ev: Any) -> dict[str, Any]:
     if kind == "engine":
         return engine_event(ev.position, ev.answer, ev.seconds)
     if kind == "hint":
-        return hint_event(ev.best, ev.price)
+        return hint_event(ev.best, ev.price, **ev.judge)
     if kind == "score":
         return score_event(ev)
     if kind == "forced":
@@ -220,10 +229,14 @@ def question_text(p: Position, number: int | None, colour: bool = False) -> str:
 def graded_text(g: Grade) -> str:
     """One or two lines: his answer, the best, the cost; for the exchange ``--why``'s first sentences."""
     what = QUESTIONS[g.stage]
+    judge = f" (the whole deal, {g.samples:,} deals, seed {g.seed})" if g.model == "whole" else ""
     if g.cost <= 1e-9 and (g.dd_cost or 0) == 0:
         line = f"  {what} {g.answer or 'none'}: best" + ("" if g.answer == g.best else f" (as good as {g.best})")
+        line += judge
     else:
-        line = f"  {what} {g.answer or 'none'} cost {g.cost:.2f} points; best {g.best or 'none'}"
+        se = f" ± {g.se:.2f}" if g.se is not None else ""
+        verdict = "" if g.stage != "exchange" else "; a mistake" if g.mistake else "; within the noise, not a mistake"
+        line = f"  {what} {g.answer or 'none'} cost {g.cost:.2f}{se} points{judge}; best {g.best or 'none'}{verdict}"
     if g.stage == "card" and g.dd_cost:
         line += f" (double dummy it cost {g.dd_cost})"
     words = list(g.words[:2]) if g.stage == "exchange" else [f"sunk: {', '.join(g.words)}"] if g.words else []
@@ -302,7 +315,8 @@ def deal_text(data: dict[str, Any]) -> str:
         lines.append(f"deal {data['deal']}: elder {t['elder']}, dealer {t['dealer']} (you were {data['seat']})")
     lost = data["lost"]
     lines.append(f"you lost {data['points_lost']:.2f} points: exchange {lost['exchange']:.2f}, announcements "
-                 f"{lost['announce']:.2f}, cards {lost['card']:.2f}")
+                 f"{lost['announce']:.2f}, cards {lost['card']:.2f}; {data['mistakes']} mistake"
+                 f"{'s' * (data['mistakes'] != 1)} ({data['mistake_rule']})")
     lines += [f"  {w}" for w in data["costliest"]]
     lines.append(f"record: {data['record']}")
     if data.get("partie"):

@@ -20,8 +20,11 @@ def _cards(cs: Any) -> list[str]:
 
 
 def _exchange(e: Any) -> dict[str, Any]:
+    from ..analysis.judge import is_mistake
+
     p = e.play
-    return {"seat": SEATS[e.seat], "discard": _cards(e.discard), "rank": e.rank, "of": e.of, "cost": e.cost,
+    return {"seat": SEATS[e.seat], "model": e.model, "discard": _cards(e.discard), "rank": e.rank, "of": e.of,
+            "cost": e.cost, "se": e.se, "mistake": is_mistake(e.cost, e.se),
             "best": _cards(e.best), "net": e.net, "best_net": e.best_net, "elder_took": e.elder_took,
             "words": list(e.words),
             "play": None if p is None else {
@@ -65,8 +68,9 @@ def review_data(r: Review) -> dict[str, Any]:
         "summary": {"losses": {SEATS[s]: row for s, row in losses.items()},
                     "costliest": [{"seat": SEATS[s], "words": w} for s, w in r.costliest()]},
         "cost": "points of the deal's net (the player's final total minus the other's) lost against the best "
-                "choice: the exchange by the exact declarations (as discard ranks), each card from his seat (as "
-                "play --seat values it) and double dummy (both hands seen); never negative",
+                "choice: the exchange by its model's judge (whole: on the whole deal, as discard --play --why, with "
+                "its standard error; declarations: by the exact declarations, as discard --why), each card from his "
+                "seat (as play --seat values it) and double dummy (both hands seen); never negative",
         "notes": list(r.notes),
         "seconds": r.seconds,
     }
@@ -76,11 +80,12 @@ def _exchange_rows(data: dict[str, Any]) -> str:
     rows = []
     for e in data["exchange"]:
         p = e["play"]
-        rows.append([e["seat"], " ".join(e["discard"]) or "-", f"#{e['rank']} of {e['of']:,}", f"{e['cost']:.2f}",
+        cost = f"{e['cost']:.2f}" + ("" if e["se"] is None else f" ± {e['se']:.2f}") + (" *" if e["mistake"] else "")
+        rows.append([e["seat"], " ".join(e["discard"]) or "-", f"#{e['rank']} of {e['of']:,}", cost,
                      " ".join(e["best"]) or "-",
                      "" if p is None else f"#{p['rank']} of {p['of']}: {p['difference']:+.2f} ± {p['se']:.2f}"])
     headers = ["seat", "discard", "rank", "cost", "#1", "whole deal: vs #1\n± s.e."]
-    if not any(e["play"] for e in data["exchange"]):
+    if not any(e["play"] and e["model"] != "whole" for e in data["exchange"]):
         rows, headers = [r[:-1] for r in rows], headers[:-1]
     return tabulate(rows, headers=headers, disable_numparse=True)
 
@@ -149,8 +154,13 @@ def review_table(data: dict[str, Any]) -> str:
     out.append(f"{n} of 12 tricks recorded" + (f"; the deal as played: elder {tot['elder']}, dealer {tot['dealer']}"
                                                  if tot else ""))
     if data["exchange"]:
-        out += ["", "The exchange: each discard's rank among every legal discard by the exact declarations, and "
-                    "its cost to #1 (points a deal)", _exchange_rows(data)]
+        from ..analysis.judge import mistake_rule
+
+        whole = any(e["model"] == "whole" for e in data["exchange"])
+        out += ["", ("The exchange on the whole deal: each discard's rank in the final round with it (as discard "
+                     "--play --why), and its cost to #1 ± s.e. (points a deal)" if whole else
+                     "The exchange: each discard's rank among every legal discard by the exact declarations, and "
+                     "its cost to #1 (points a deal)") + f"; * {mistake_rule()}", _exchange_rows(data)]
         for e in data["exchange"]:
             for w in e["words"][:2]:
                 out.append(f"  {e['seat']}: {w}")
