@@ -93,33 +93,17 @@ def _answer(result: Any, summary: bool) -> Answer:
 
 
 def _save(result, source: str, db: Path | None) -> None:
-    """Every graded exchange and card of the review added to the history (one transaction each), each with its
-    position (analysis/practice_deal.py's ``record_positions``), as practice saves its own."""
-    from ..analysis.practice import Grade, position_data
-    from ..analysis.practice_deal import record_positions
-    from ..game.play import SEAT_NAMES
-    from ..history import Decision, History, HistoryError, default_path
+    """Every graded exchange and card of the review added to the history (one transaction each), as practice
+    saves its own (analysis/review_rows.py's ``review_decisions``)."""
+    from ..analysis.review_rows import review_decisions
+    from ..history import History, HistoryError, default_path
 
-    exchange = {e.seat: e for e in result.exchange}
-    cards = iter(result.cards)
-    rows = []
-    for p, answer in record_positions(result.deal.record, result.seats):
-        if p.stage == "exchange":
-            if p.seat not in exchange:
-                continue
-            e = exchange[p.seat]
-            g = Grade("exchange", p.seat, " ".join(map(str, answer)), " ".join(map(str, e.best)), e.cost, None, (), e)
-        else:
-            c = next(cards)
-            g = Grade("card", p.seat, str(c.played), str(c.best), c.cost, c.dd_cost, (), c)
-        rows.append((p, g))
     where = "-" if source == "-" else str(Path(source).resolve())
+    rows = review_decisions(result, where, time.time())
     try:
         with History.open(db if db is not None else default_path()) as h:
-            for p, g in rows:
-                h.add(Decision(None, where, g.stage, SEAT_NAMES[g.seat], p.rules.name, position_data(p), g.answer,
-                               g.best, float(g.cost), None if g.dd_cost is None else float(g.dd_cost), False,
-                               time.time(), "review"))
+            for row in rows:
+                h.add(row)
     except HistoryError as e:
         raise click_errors.UsageError(str(e)) from None
 
