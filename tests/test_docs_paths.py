@@ -20,6 +20,7 @@ NOT_OURS = {
     "house.toml", "path/to/house.toml", "hands.txt", "requests.jsonl", "out.jsonl",  # a user's files (examples)
     "deal.json", "deal.pqn", "p.json", "n.json", "deal-four.pqn",  # docs/record.md's example files
     "practice/",  # practice's records, beside the user's database
+    "tests/test_x.py",  # docs/engine.md: "a test file alone", any file
     "Support/piquet-calc/",  # macOS's user data folder (~/Library/Application Support/piquet-calc/)
 }
 PLACEHOLDER = "NAME"  # docs/engine.md's checklists: analysis/NAME.py, kernels/play_NAME/

@@ -113,11 +113,11 @@ def test_no_two_handed_partie_refuses_score_and_deal(rules: str, given_: list[st
 
 
 def test_the_extra_deals_are_accepted_where_partie_plays_them() -> None:
-    from piquet_calc.cli.partie import score_state
+    from piquet_calc.analysis.partie_score import partie_state
 
     rubicon = get_rules("rubicon")
-    assert score_state("130 130", 7, "rubicon", True, True, rubicon).deal == 7
-    assert score_state("150 130", 8, "rubicon", True, False, rubicon).score == (150, 130)  # player 1 deals the 8th
+    assert partie_state("130 130", 7, "rubicon", True, True, rubicon).deal == 7
+    assert partie_state("150 130", 8, "rubicon", True, False, rubicon).score == (150, 130)  # player 1 deals the 8th
     assert deal_ceiling(rubicon) == 227  # the bound each earlier deal adds
 
 

@@ -45,7 +45,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor  # the type: engine/pool.py owns the threads
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
@@ -76,6 +76,9 @@ from .race import (
     race,
     ranked,
 )
+
+if TYPE_CHECKING:
+    from .deal_sureness import Sureness
 
 MEMORY_LIMIT = 1 << 30  # bytes a run may hold; more is refused before it starts
 ROWS_PER_CALL = 1 << 18  # (deal, discard) rows per sampler call: about 60 MB of columns
@@ -124,6 +127,13 @@ class DealAnalysis(HandAsked):
     control: str  # "exact": the control's mean from the exact analysis; "sampled": on CONTROL_STREAM
     control_deals: int  # deals of CONTROL_STREAM per discard (0 when exact)
     kept: dict[frozenset[Card], ReportDeals] = field(default_factory=dict)  # ``keep``'s report deals (and #1's, #2's)
+
+    @property
+    def sureness(self) -> Sureness | None:
+        """How sure #1 is over #2 (analysis/deal_sureness.py); None with fewer than two discards."""
+        from .deal_sureness import sureness_of
+
+        return sureness_of(self.discards[1].vs_best) if len(self.discards) >= 2 else None
 
 
 def _figures(cols: np.ndarray, me_is_elder: bool, play: bool) -> dict[str, Estimate]:

@@ -82,9 +82,12 @@ class PlayJudged:
     words: tuple[str, ...] = ()  # discard --play --why's sentences
 
 
+MISTAKE_RULE = f"a mistake: the cost more than {MISTAKE_Z:g} standard errors and at least {MISTAKE_FLOOR:g} points"
+
+
 def mistake_rule() -> str:
-    """The rule in words (the outputs show it)."""
-    return f"a mistake: the cost more than {MISTAKE_Z:g} standard errors and at least {MISTAKE_FLOOR:g} points"
+    """The rule in words (the outputs show it: ``MISTAKE_RULE``)."""
+    return MISTAKE_RULE
 
 
 @dataclass

@@ -72,6 +72,13 @@ class ExchangeGrade:
         """The cost's standard error (the whole deal's; None when exact)."""
         return self.play.se if self.model == "whole" and self.play is not None else None
 
+    @property
+    def mistake(self) -> bool:
+        """Whether the cost stands out of the noise (analysis/judge.py's mistake rule)."""
+        from .judge import is_mistake
+
+        return is_mistake(self.cost, self.se)
+
 
 @dataclass(frozen=True)
 class AnnouncementGrade:

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ..cards import DECK, HAND_SIZE, Card, CardError, parse_cards, parse_hand, quote
+from ..cards import HAND_SIZE, CardError, parse_cards, parse_hand, quote
 from ..game.consistency import check_exchange_seen
 from ..rules import TWO_HANDED_SEATS, YOUNGER, RuleSet, get_rules
 from .common import (
@@ -116,11 +116,8 @@ def _declare_dialogue(elder_hand: str, dealer_hand: str | None, elder_dealt: str
     if other_options:
         raise click_errors.UsageError("--dialogue takes both final hands (and --elder-dealt, --dealer-dealt, "
                                       "--rules, --json), not --discards, --seen, a seat or carte blanche")
-    from ..game.consistency import check_two_handed_deal
+    from ..analysis.dialogue import analyse_dialogue
     from ..report.dialogue import dialogue_data, dialogue_table
-    from ..seat.dialogue import dialogue as make_dialogue
-    from ..seat.dialogue import knowledge
-    from ..seat.hands import consistent_hands
 
     with _user_errors():
         ruleset = get_rules(rules)
@@ -129,22 +126,13 @@ def _declare_dialogue(elder_hand: str, dealer_hand: str | None, elder_dealt: str
             raise CardError("--dialogue: give elder's final hand, then the dealer's hand")
         e = parse_cards(elder_hand, HAND_SIZE, "elder's hand")
         d = parse_cards(dealer_hand, HAND_SIZE, "the dealer's hand")
-        if set(e) & set(d):
+        if set(e) & set(d):  # before the dealt hands are read, as ever
             raise CardError(f"{sorted(set(e) & set(d))[0]} is in both hands")
         e_dealt = parse_cards(elder_dealt, HAND_SIZE, "elder's dealt hand") if elder_dealt else None
         d_dealt = parse_cards(dealer_dealt, HAND_SIZE, "the dealer's dealt hand") if dealer_dealt else None
-        check_two_handed_deal(e, d, e_dealt, d_dealt, ruleset)
-        said = make_dialogue(e, d, ruleset, e_dealt, d_dealt)
-        knows = {}
-        both = e_dealt is not None and d_dealt is not None
-        for seat in TWO_HANDED_SEATS:
-            seen: tuple[Card, ...] = ()
-            if both and seat == "dealer":  # what neither took: the dealer may look at it (docs/rules.md, Announcing)
-                taken = set(e) | set(d) | set(e_dealt) | set(d_dealt)
-                seen = tuple(c for c in DECK if c not in taken)
-            k = knowledge(said, seat, e_dealt, d_dealt, seen)
-            knows[seat] = (k, len(consistent_hands(k)) if both else None)
-    return Answer(lambda: dialogue_data(said, knows), lambda: dialogue_table(dialogue_data(said, knows)))
+        result = analyse_dialogue(e, d, ruleset, e_dealt, d_dealt)
+    return Answer(lambda: dialogue_data(result.said, result.knows),
+                  lambda: dialogue_table(dialogue_data(result.said, result.knows)))
 
 
 def _declare_table(hand: str, ruleset: RuleSet, seat: str | None, elder: bool, younger: bool, dealer: bool,

@@ -28,15 +28,7 @@ from .common import (
     click_errors,
 )
 from .progress import _DealProgress, _Progress
-from .why import (
-    AgainstOption,
-    WhyOption,
-    chosen_discards,
-    exact_why_data,
-    keep_deals,
-    sampled_why_data,
-    why_answer,
-)
+from .why import AgainstOption, WhyOption, chosen_discards, exact_why_data, sampled_why_data, why_answer
 
 MAX_SAMPLES = 100_000  # --samples: 2 to this many fresh deals per discard (100 times the default)
 MAX_SEED = 2**32 - 1  # --seed: 0 to this (numpy's seeds are unsigned)
@@ -172,7 +164,8 @@ def _two_handed(o: DiscardOptions, ruleset: RuleSet, top: int, progress: bool) -
     if not o.play and given:
         raise click_errors.UsageError(f"{', '.join(given)}: {'needs' if len(given) == 1 else 'need'} --play")
     from .. import report
-    from .partie import advice_rules, score_aware_answer, score_aware_text, score_state  # issue 23: --score
+    from ..analysis.partie_score import advice_rules
+    from .partie import score_aware_answer, score_aware_text, score_state  # issue 23: --score
 
     partie_rules = advice_rules(ruleset)
     partie_state = score_state(o.score, o.deal, partie_rules, o.play, elder, ruleset)
@@ -192,6 +185,7 @@ def _two_handed(o: DiscardOptions, ruleset: RuleSet, top: int, progress: bool) -
         with _user_errors():
             forced = [parse_cards(text, what="--also") for text in o.also]
         from ..analysis.deal import analyse_deal
+        from ..analysis.why_chosen import keep_deals
 
         stages = _DealProgress(progress)
         with _user_errors():

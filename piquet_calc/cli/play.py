@@ -185,7 +185,8 @@ class _SeatInputs:
 def _play_seen(hand: str, other: str, seat: str, given: _SeatInputs, tricks: str, dealt: bool, threads: int,
                rules: str) -> Answer:
     """``play --seat``: every legal card of the player valued over the hands the opponent may hold."""
-    from ..analysis.seen import analyse_seen, opponent_hands, parse_seen_tricks
+    from ..analysis.seen import parse_seen_tricks
+    from ..analysis.seen_seat import analyse_seat_play
     from ..game.play import SEAT_NAMES, PlayError
     from ..numerals import NumberError, parse_whole
 
@@ -207,23 +208,21 @@ def _play_seen(hand: str, other: str, seat: str, given: _SeatInputs, tricks: str
         mine = parse_cards(hand, HAND_SIZE, "your hand")
         thrown = parse_cards(given.discards, what="--discards") if given.discards.strip() else []
         both = set(mine) & set(thrown)
-        if both:
+        if both:  # before --seen and --tricks are read, as ever
             raise CardError(f"--discards: {sorted(both)[0]} is in your hand")
         looked = parse_cards(given.seen, what="--seen") if given.seen.strip() else []
         played, led = parse_seen_tricks(tricks)
-        me = SEAT_NAMES.index(seat)
-        hands = opponent_hands(mine, thrown, me, given.heard, ruleset, other_took=took, seen=looked,
-                               shown_blanche=given.carte_blanche)
         try:
-            result = analyse_seen(mine, me, ruleset, hands.masks, played, led, hands.before, threads=threads,
-                                  blanche=hands.blanche)
+            seat_play = analyse_seat_play(mine, seat, ruleset, discards=thrown, heard=given.heard, tricks=played,
+                                          led=led, other_took=took, seen=looked, carte_blanche=given.carte_blanche,
+                                          threads=threads)
         except PlayError as err:
             raise CardError(f"--tricks: {err}") from None
     from ..report.seen import seen_data, seen_table
 
     inputs = {"seat": seat, "hand": hand, "discards": given.discards, "heard": given.heard, "tricks": tricks,
               "rules": rules, "other_took": took, "seen": given.seen, "carte_blanche": given.carte_blanche}
-    data = seen_data(result, inputs, hands.source)
+    data = seen_data(seat_play.result, inputs, seat_play.source)
     return Answer(lambda: data, lambda: seen_table(data))
 
 

@@ -191,7 +191,7 @@ def _given(source: str | None, drill: str | None, mistakes: bool, from_: list[st
     r = read_deal(source).record
     if r.dealt is None or r.dealt[0] is None or r.dealt[1] is None or not r.talon:
         raise click_errors.UsageError(f"--deal {source}: the record has not both dealt hands and the talon")
-    if get_rules(r.rules).table.players != 2:
+    if not get_rules(r.rules).game.two_handed:
         raise click_errors.UsageError(f"--deal {source}: a deal of two players, not {r.rules}")
     return r
 

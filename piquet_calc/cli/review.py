@@ -106,35 +106,15 @@ def _answer(result: Any, summary: bool) -> Answer:
 
 
 def _save(result, source: str, db: Path | None) -> None:
-    """Every graded exchange and card of the review added to the history (one transaction), each with its position
-    (analysis/practice_deal.py's ``record_positions``), as practice saves its own (analysis/practice_events.py's
-    ``decision_row``); a deal the history holds already (the same content, practice's own or saved before:
-    history's ``add_deal``) is not added again."""
-    from ..analysis.practice import Grade
-    from ..analysis.practice_deal import record_positions
-    from ..analysis.practice_events import decision_row
+    """Every graded exchange and card of the review added to the history in one transaction, as practice saves its
+    own (analysis/review_rows.py's ``review_decisions``); a deal the history holds already (the same content,
+    practice's own or saved before: history's ``add_deal``) is not added again."""
+    from ..analysis.review_rows import review_decisions
     from ..history import HistoryError
-
-    exchange = {e.seat: e for e in result.exchange}
-    cards = iter(result.cards)
-    rows = []
-    for p, answer in record_positions(result.deal.record, result.seats):
-        if p.stage == "exchange":
-            if p.seat not in exchange:
-                continue
-            e = exchange[p.seat]
-            sampled = e.play if e.model == "whole" else None
-            g = Grade("exchange", p.seat, " ".join(map(str, answer)), " ".join(map(str, e.best)), e.cost, None, (), e,
-                      e.model, e.se, sampled and sampled.samples, sampled and sampled.seed)
-        else:
-            c = next(cards)
-            g = Grade("card", p.seat, str(c.played), str(c.best), c.cost, c.dd_cost, (), c, "seat")
-        rows.append((p, g))
     from ..record.record import content_key
 
     where = "-" if source == "-" else str(Path(source).resolve())
-    now = time.time()
-    decisions = [decision_row(p, g, False, where, "review", now) for p, g in rows]
+    decisions = review_decisions(result, where, time.time())
     with _history(db) as h:
         try:
             held = h.add_deal(content_key(result.deal.record), where, decisions)  # one transaction: all or none

@@ -49,18 +49,14 @@ def _uniform(d: DealDiscard) -> dict[str, float]:
 
 
 def sureness(a: DealAnalysis) -> dict[str, Any] | None:
-    """How sure #1 is over #2 on the report's deals: their paired difference, in standard errors, and
-    the chance that #1 is the better discard under a normal approximation of that difference, as odds.
-    No z where the difference never varied (its standard error is 0), and no chance or odds from fewer
-    than ODDS_MIN_DEALS deals, where a normal approximation says nothing."""
-    if len(a.discards) < 2:
+    """How sure #1 is over #2 on the report's deals (analysis/deal_sureness.py): their paired difference, in
+    standard errors, and the chance that #1 is the better discard, as odds; None with fewer than two."""
+    s = a.sureness
+    if s is None:
         return None
-    diff = a.discards[1].vs_best
-    z = -diff.mean / diff.se if diff.se > 0 else None
-    enough = diff.n >= ODDS_MIN_DEALS and z is not None
-    p = 0.5 * math.erfc(-z / math.sqrt(2)) if enough and z is not None else None
-    return {"difference": {"mean": -diff.mean, "se": diff.se}, "standard_errors": z, "probability": p,
-            "odds": _odds(p) if p is not None else None, "deals": diff.n}
+    p = s.probability
+    return {"difference": {"mean": s.difference, "se": s.se}, "standard_errors": s.standard_errors,
+            "probability": p, "odds": _odds(p) if p is not None else None, "deals": s.deals}
 
 
 def _odds(p: float) -> str:

@@ -84,11 +84,11 @@ def deal_event(r: DealResult, path: str, number: int, sheet: dict[str, Any] | No
     decisions, the record's path, the partie so far."""
     totals = None if r.totals is None else dict(zip(SEAT_NAMES, r.totals, strict=True))
     lost = r.lost
-    from ..analysis.judge import mistake_rule
+    from ..analysis.judge import MISTAKE_RULE
 
     return _event("deal", deal=number, seat=SEAT_NAMES[r.seat], totals=totals, stopped=r.stopped, record=path,
                   decisions=len(r.grades), taken_back=len(r.taken_back), lost=lost, points_lost=sum(lost.values()),
-                  mistakes=sum(g.mistake for _, g, _ in r.grades), mistake_rule=mistake_rule(),
+                  mistakes=sum(g.mistake for _, g, _ in r.grades), mistake_rule=MISTAKE_RULE,
                   costliest=[w for _, w in r.costliest()], partie=sheet)
 
 

@@ -20,11 +20,9 @@ def _cards(cs: Any) -> list[str]:
 
 
 def _exchange(e: Any) -> dict[str, Any]:
-    from ..analysis.judge import is_mistake
-
     p = e.play
     return {"seat": SEATS[e.seat], "model": e.model, "discard": _cards(e.discard), "rank": e.rank, "of": e.of,
-            "cost": e.cost, "se": e.se, "mistake": is_mistake(e.cost, e.se),
+            "cost": e.cost, "se": e.se, "mistake": e.mistake,
             "best": _cards(e.best), "net": e.net, "best_net": e.best_net, "elder_took": e.elder_took,
             "words": list(e.words),
             "play": None if p is None else {
@@ -154,13 +152,13 @@ def review_table(data: dict[str, Any]) -> str:
     out.append(f"{n} of 12 tricks recorded" + (f"; the deal as played: elder {tot['elder']}, dealer {tot['dealer']}"
                                                  if tot else ""))
     if data["exchange"]:
-        from ..analysis.judge import mistake_rule
+        from ..analysis.judge import MISTAKE_RULE
 
         whole = any(e["model"] == "whole" for e in data["exchange"])
         out += ["", ("The exchange on the whole deal: each discard's rank in the final round with it (as discard "
                      "--play --why), and its cost to #1 ± s.e. (points a deal)" if whole else
                      "The exchange: each discard's rank among every legal discard by the exact declarations, and "
-                     "its cost to #1 (points a deal)") + f"; * {mistake_rule()}", _exchange_rows(data)]
+                     "its cost to #1 (points a deal)") + f"; * {MISTAKE_RULE}", _exchange_rows(data)]
         for e in data["exchange"]:
             for w in e["words"][:2]:
                 out.append(f"  {e['seat']}: {w}")
