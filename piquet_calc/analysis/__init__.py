@@ -15,7 +15,8 @@ from typing import Any
 # each name and the module it is imported from, on first use: importing the package imports no numpy
 _WHERE = {
     "COUNT_NAMES": "..engine.columns",
-    **dict.fromkeys(("Analysis", "ClassCall", "DeclarationAnalysis", "DiscardResult", "Position",
+    "ElderOrYounger": "..rules.model",
+    **dict.fromkeys(("Analysis", "ClassCall", "DeclarationAnalysis", "DiscardResult",
                      "analyse_declaration", "analyse_discards", "deals_for", "discard_sizes"), ".discards"),
     **dict.fromkeys(("at_least", "odds_rows"), ".odds"),
     **dict.fromkeys(("odds_words", "simplest_odds"), "..wording"),
@@ -23,10 +24,10 @@ _WHERE = {
     **dict.fromkeys(("SeenTableAnalysis", "analyse_seen_table"), ".seen_table"),
 }
 
-__all__ = ["COUNT_NAMES", "Analysis", "ClassCall", "DeclarationAnalysis", "DiscardResult", "PlayAnalysis",
-           "PlayedTrick", "Position", "SeenTableAnalysis", "analyse_declaration", "analyse_discards", "analyse_play",
-           "analyse_seen_table", "at_least", "deals_for", "discard_sizes", "odds_rows", "odds_words", "parse_tricks",
-           "simplest_odds"]
+__all__ = ["COUNT_NAMES", "Analysis", "ClassCall", "DeclarationAnalysis", "DiscardResult", "ElderOrYounger",
+           "PlayAnalysis", "PlayedTrick", "SeenTableAnalysis", "analyse_declaration", "analyse_discards",
+           "analyse_play", "analyse_seen_table", "at_least", "deals_for", "discard_sizes", "odds_rows", "odds_words",
+           "parse_tricks", "simplest_odds"]
 
 
 def __getattr__(name: str) -> Any:

@@ -21,14 +21,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 
 from ..game.partie import dealer_of
+from ..rules import ElderOrYounger
 from .partie_value import COARSE_STEP, PartieValueError, PartieValues, StepsOf, load_partie_values
-
-Position = Literal["elder", "younger"]
 
 
 @dataclass(frozen=True)
@@ -38,7 +37,7 @@ class PartieState:
     me: int
     opponent: int
     deal: int
-    position: Position
+    position: ElderOrYounger
 
     @property
     def my_player(self) -> int:

@@ -45,7 +45,7 @@ class PlaySchemaError(ValueError):
 
 
 @dataclass(frozen=True)
-class PlayedTrick:
+class LineTrick:
     """One trick of the line: who led (a seat index), each seat's card by seat (None: not played, in four's
     incomplete trick) and the running totals after it."""
 
@@ -71,7 +71,7 @@ class PlayedRecord:
     seats: tuple[str, ...]
     final: tuple[CardList, ...]
     dealt: tuple[CardList | None, ...] | None  # two hands: as given; Normand: the dealer's only (dealer_dealt)
-    tricks: tuple[PlayedTrick, ...]
+    tricks: tuple[LineTrick, ...]
     declared: tuple[Totals, ...]
     before_play: Totals | None
     total: Totals
@@ -135,7 +135,7 @@ def _two(obj: dict) -> PlayedRecord:
     declared = tuple(_by_seat(c, seats) for c in obj.get("declarations", {}).get("classes", [])
                      if c["class"] != "pique")  # the play's own record decides pique (its line)
     before = _by_seat(obj["before_play"], seats) if "before_play" in obj else None
-    tricks = tuple(PlayedTrick(leader, cards, _by_seat(t["totals"], seats)) for leader, cards, t in line)
+    tricks = tuple(LineTrick(leader, cards, _by_seat(t["totals"], seats)) for leader, cards, t in line)
     return PlayedRecord(rules, seats, final, dealt if any(dealt) else None, tricks, declared, before, total)
 
 
@@ -153,7 +153,7 @@ def _table(obj: dict, seats: tuple[str, ...]) -> PlayedRecord:
         else:  # Normand's trick lists its cards from the leader round
             played = _cards(t["cards"], "line")
             cards = tuple(played[(k - leader) % 3] if (k - leader) % 3 < len(played) else None for k in range(3))
-        tricks.append(PlayedTrick(leader, cards, _by_seat(t["totals"], keys)))
+        tricks.append(LineTrick(leader, cards, _by_seat(t["totals"], keys)))
     total = _by_seat(obj["total"], keys)
     final = tuple(_cards(obj["hands"][s], s) for s in seats)
     dealt = None  # Normand's dealer's dealt hand, when given (his exchange): the others hold theirs
