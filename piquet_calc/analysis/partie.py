@@ -12,7 +12,7 @@ deal for comparison; ``discard --why --score`` pairs two discards' deals (analys
 
 The table's own sampling error (its bootstrap, ``se_*`` in the shipped file) is not in those standard
 errors: it is shared by every discard judged at the same score, so it moves all of them together and does
-not change their order; ``table_se`` gives its size at the nearest tabled state (None where the bootstrap
+not change their order; ``bootstrap_se`` gives its size at the nearest tabled state (None where the bootstrap
 gives none).
 """
 
@@ -65,7 +65,7 @@ class PartieEstimate:
     points: float  # my expected net points for the deal (my total minus the opponent's), for comparison
     points_se: float
     unit: str
-    table_se: float | None  # the table's own standard error of the value near this state (bootstrap); None: none
+    bootstrap_se: float | None  # the shipped values' own standard error near this state (their bootstrap); None: none
 
 
 def _mean_se(x: np.ndarray) -> tuple[float, float]:
@@ -130,7 +130,8 @@ def partie_estimate(totals: np.ndarray, state: PartieState, rules_name: str,
     if per.rubiconed is not None:
         rub, rub_se = _mean_se(per.rubiconed)
     pts, pts_se = _mean_se((totals[:, 0] - totals[:, 1]).astype(np.float64))
-    return PartieEstimate(len(totals), v, v_se, w, w_se, rub, rub_se, pts, pts_se, per.unit, _table_se(table, state))
+    return PartieEstimate(len(totals), v, v_se, w, w_se, rub, rub_se, pts, pts_se, per.unit,
+                          _bootstrap_se(table, state))
 
 
 def _steps_of(played: Any, pairs: np.ndarray) -> StepsOf:
@@ -144,10 +145,10 @@ def _steps_of(played: Any, pairs: np.ndarray) -> StepsOf:
     return steps
 
 
-TABLE_SE_FLOOR = 1e-9  # a bootstrap spread below this is no standard error: the value there does not move
+BOOTSTRAP_SE_FLOOR = 1e-9  # a bootstrap spread below this is no standard error: the value there does not move
 
 
-def _table_se(table: PartieValues, state: PartieState) -> float | None:
+def _bootstrap_se(table: PartieValues, state: PartieState) -> float | None:
     """The shipped bootstrap standard error of the value at the tabled state nearest the score before the
     deal (deal − 1 played): a guide to the table's own error here, not a figure for each deal's lookup. None
     where the bootstrap gives no figure: a deal beyond the stages shipped (rubicon's two more deals after a
@@ -168,7 +169,7 @@ def _table_se(table: PartieValues, state: PartieState) -> float | None:
             return None
         i, j = min(round(a / k), se.shape[1] - 1), min(round(b / k), se.shape[2] - 1)
         got = float(se[n, i, j])
-    return got if got > TABLE_SE_FLOOR else None
+    return got if got > BOOTSTRAP_SE_FLOOR else None
 
 
 def rank_by_partie(discards: Sequence[Any], state: PartieState, rules_name: str) -> list[tuple[Any, PartieEstimate]]:
