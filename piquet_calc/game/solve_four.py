@@ -34,7 +34,7 @@ SearchNodeFour = tuple  # the search's node: (h0, h1, h2, h3, leader, trick: tup
 
 @lru_cache(maxsize=1 << 16)
 def _suit_key(a: int, b: int, c: int, d: int) -> int:
-    """One suit's part of the table's key: its live cards' number and each one's owner, lowest first."""
+    """One suit's part of the transposition key: its live cards' number and each one's owner, lowest first."""
     key, k = 0, 0
     for r in range(8):
         bit = 1 << r
