@@ -46,7 +46,7 @@ def _suit_key(a: int, b: int, c: int, d: int) -> int:
 
 
 def transposition_key(hands: tuple[int, int, int, int]) -> int:
-    """The relative-rank key of four hands (kernels/play_four/table.py packs the same facts)."""
+    """The relative-rank key of four hands (kernels/play_four/transposition.py packs the same facts)."""
     key = 0
     for s in range(4):
         sh = 8 * s

@@ -105,7 +105,7 @@ def read_play(document: dict) -> PlayedRecord:
     try:
         if len(seats) == 2:
             return _two(document)
-        return _table(document, seats)
+        return _three_or_four(document, seats)
     except (KeyError, TypeError, AttributeError, ValueError) as e:
         if isinstance(e, PlayDocumentError | CardError):  # a card's own line (RecordError) stands as it is
             raise
@@ -139,7 +139,7 @@ def _two(obj: dict) -> PlayedRecord:
     return PlayedRecord(rules, seats, final, dealt if any(dealt) else None, tricks, declared, before, total)
 
 
-def _table(obj: dict, seats: tuple[str, ...]) -> PlayedRecord:
+def _three_or_four(obj: dict, seats: tuple[str, ...]) -> PlayedRecord:
     """Three or four hands: the table's seats by name, four's totals by side."""
     four = len(seats) == 4
     keys = FOUR_SIDES if four else seats
@@ -177,7 +177,7 @@ def read_output(text: str) -> DealRecord:
     return record_from_output(obj)
 
 
-def _table_record(played: PlayedRecord) -> DealRecord:
+def _three_or_four_record(played: PlayedRecord) -> DealRecord:
     """Three or four hands: the final hands and the line; Normand's dealer's dealt hand when given, and then,
     when he exchanged, the talon (the two cards he took: the whole talon, its order not known) and his
     discards follow."""
@@ -201,7 +201,7 @@ def record_from_output(obj: object) -> DealRecord:
                           "--dialogue --json (their \"schema\" key names them)")
     try:
         if obj["schema"] in SCHEMAS and obj["schema"] != "play.schema.json":
-            return _table_record(read_play(obj))
+            return _three_or_four_record(read_play(obj))
         if obj["schema"] == "play.schema.json":
             played = read_play(obj)
             return DealRecord(rules=played.rules, dealt=played.dealt, final=played.final,  # type: ignore[arg-type]
