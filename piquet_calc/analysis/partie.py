@@ -95,7 +95,7 @@ def _checked(totals: np.ndarray, state: PartieState) -> np.ndarray:
     return totals
 
 
-def partie_deals(totals: np.ndarray, state: PartieState, rules_name: str, table: PartieValues | None = None,
+def partie_deals(totals: np.ndarray, state: PartieState, rules_name: str, values: PartieValues | None = None,
                  played: Any = None) -> PartieDeals:
     """Each deal of ``totals`` (samples, 2) = [my total, the opponent's] looked up at ``state``: my partie
     value, my chance of winning the partie and (rubicon, english) of being rubiconed, deal by deal;
@@ -104,10 +104,10 @@ def partie_deals(totals: np.ndarray, state: PartieState, rules_name: str, table:
     ``played``: the same deals as played (engine/deal.py's ReportDeals, ``counted(i)``), whose counting
     order decides au-cent's race where the totals leave it open (who reached 100 first, the lurch)."""
     totals = _checked(totals, state)
-    table = table or load_partie_values(rules_name)
+    values = values or load_partie_values(rules_name)
     mine, theirs = totals[:, 0], totals[:, 1]
     pairs = np.stack([mine, theirs], axis=1) if state.position == "elder" else np.stack([theirs, mine], axis=1)
-    got = table.after_many(state.deal, state.score, pairs, None if played is None else _steps_of(played, pairs))
+    got = values.after_many(state.deal, state.score, pairs, None if played is None else _steps_of(played, pairs))
     first = state.my_player == 1
     rubiconed = None
     if "rubicon" in got:
@@ -117,13 +117,13 @@ def partie_deals(totals: np.ndarray, state: PartieState, rules_name: str, table:
 
 
 def partie_estimate(totals: np.ndarray, state: PartieState, rules_name: str,
-                    table: PartieValues | None = None, played: Any = None) -> PartieEstimate:
+                    values: PartieValues | None = None, played: Any = None) -> PartieEstimate:
     """My expected partie value, chance of winning and (rubicon, english) of being rubiconed, from the deals'
     ``totals`` (samples, 2) = [my total, the opponent's], at ``state``: the means of ``partie_deals``, each
     with its standard error; PartieValueError as there."""
     totals = _checked(totals, state)
-    table = table or load_partie_values(rules_name)
-    per = partie_deals(totals, state, rules_name, table, played)
+    values = values or load_partie_values(rules_name)
+    per = partie_deals(totals, state, rules_name, values, played)
     v, v_se = _mean_se(per.value)
     w, w_se = _mean_se(per.win)
     rub = rub_se = None
@@ -131,7 +131,7 @@ def partie_estimate(totals: np.ndarray, state: PartieState, rules_name: str,
         rub, rub_se = _mean_se(per.rubiconed)
     pts, pts_se = _mean_se((totals[:, 0] - totals[:, 1]).astype(np.float64))
     return PartieEstimate(len(totals), v, v_se, w, w_se, rub, rub_se, pts, pts_se, per.unit,
-                          _bootstrap_se(table, state))
+                          _bootstrap_se(values, state))
 
 
 def _steps_of(played: Any, pairs: np.ndarray) -> StepsOf:
@@ -148,18 +148,18 @@ def _steps_of(played: Any, pairs: np.ndarray) -> StepsOf:
 BOOTSTRAP_SE_FLOOR = 1e-9  # a bootstrap spread below this is no standard error: the value there does not move
 
 
-def _bootstrap_se(table: PartieValues, state: PartieState) -> float | None:
+def _bootstrap_se(values: PartieValues, state: PartieState) -> float | None:
     """The shipped bootstrap standard error of the value at the tabled state nearest the score before the
     deal (deal − 1 played): a guide to the table's own error here, not a figure for each deal's lookup. None
     where the bootstrap gives no figure: a deal beyond the stages shipped (rubicon's two more deals after a
     tie, deals 7 and 8), or a state whose value no bootstrap moves (fixed by the rules, or by symmetry, as a
     tie before two deals in which each player is elder once: 0)."""
-    se = table.coarse.get("se_value")
+    se = values.coarse.get("se_value")
     if se is None:
         return None
     a, b = state.score
     k = COARSE_STEP
-    if table.name == "au-cent":
+    if values.name == "au-cent":
         d = dealer_of(state.deal) - 1
         i, j = min(a // k, se.shape[1] - 1), min(b // k, se.shape[2] - 1)
         got = float(se[d, i, j])
@@ -175,11 +175,11 @@ def _bootstrap_se(table: PartieValues, state: PartieState) -> float | None:
 def rank_by_partie(discards: Sequence[Any], state: PartieState, rules_name: str) -> list[tuple[Any, PartieEstimate]]:
     """The finalists of ``discard --play`` (analysis/deal.py's DealDiscard, each with ``totals`` (samples, 2))
     with their partie figures, best expected partie value first (ties: the expected points)."""
-    table = load_partie_values(rules_name)
+    values = load_partie_values(rules_name)
     out = []
     for d in discards:
         totals = getattr(d, "totals", None)
         if totals is None:
             raise PartieValueError("this analysis keeps no per-deal totals (DealDiscard.totals): --score needs them")
-        out.append((d, partie_estimate(totals, state, rules_name, table, getattr(d, "played", None))))
+        out.append((d, partie_estimate(totals, state, rules_name, values, getattr(d, "played", None))))
     return sorted(out, key=lambda t: (-t[1].value, -t[1].points))
