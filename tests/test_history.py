@@ -39,8 +39,8 @@ POSITION = {"hand": "AS KS QS JS TS AH KH QH AD KD 7C 8C", "seat": "elder", "rul
 def decision(cost: float = 2.5, *, deal: str = "deal-1", stage: str = "exchange", when: float = WEDNESDAY,
              position: dict | None = None, source: str = "practice") -> DecisionRow:
     return DecisionRow(id=None, deal=deal, stage=stage, seat="elder", rules="rubicon",
-                    position=POSITION if position is None else position, answer="7C 8C", best="7C 8C AD",
-                    cost=cost, dd_cost=None if stage != "card" else cost / 2, hint=False, time=when, source=source)
+                       position=POSITION if position is None else position, answer="7C 8C", best="7C 8C AD",
+                       cost=cost, dd_cost=None if stage != "card" else cost / 2, hint=False, time=when, source=source)
 
 
 def refused(path: Path, **kwargs: object) -> str:
@@ -372,7 +372,7 @@ with History.open(sys.argv[1]) as h:
     for i in range(100000):
         position = {"i": i, "hand": "AS KS QS JS TS AH KH QH AD KD 7C 8C", "pad": "x" * (i % 7 * 900)}
         d = DecisionRow(None, f"deal-{i // 10}", ("exchange", "announce", "card")[i % 3], "elder", "rubicon",
-                     position, f"answer {i}", f"best {i}", i / 4, None, i % 2 == 0, 1.7e9 + i, "practice")
+                        position, f"answer {i}", f"best {i}", i / 4, None, i % 2 == 0, 1.7e9 + i, "practice")
         print(h.add(d), flush=True)
 """
 

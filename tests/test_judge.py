@@ -153,7 +153,7 @@ def test_a_released_history_migrates_with_nothing_lost(tmp_path: Path) -> None:
             assert r.model == ("declarations" if r.stage == "exchange" else "seat")
             assert (r.se, r.samples, r.seed) == (None, None, None)
         new = h.add(DecisionRow(None, "d", "exchange", "elder", "rubicon", {"x": 1}, "7S", "8S", 3.0, None, False, 1.0,
-                             "practice", "whole", 2.0, 64, 5))
+                                "practice", "whole", 2.0, 64, 5))
         assert h.get(new).model == "whole" and (h.get(new).se, h.get(new).samples, h.get(new).seed) == (2.0, 64, 5)
         due = [d.id for d in h.due(min_cost=1.0, count=10, z=MISTAKE_Z)]
         assert new not in due  # 3.0 is not more than 2 standard errors of 2.0: within the noise

@@ -42,7 +42,7 @@ def a_history(path: Path, n: int = 2) -> list[int]:
     """A history of ``n`` decisions (their positions not served here); their ids."""
     with History.open(path) as h:
         return [h.add(DecisionRow(None, f"deal-{i}", "card", "elder", "rubicon", {"record": {}}, "AS", "KS", 2.0 + i,
-                               1.0, False, 1.7e9, "practice")) for i in range(n)]
+                                  1.0, False, 1.7e9, "practice")) for i in range(n)]
 
 
 def test_a_house_rules_file_is_taken(tmp_path: Path) -> None:

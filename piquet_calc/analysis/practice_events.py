@@ -245,9 +245,9 @@ def decision_row(p: Question, g: Any, took_hint: bool, deal: str, source: str, w
     from ..history import DecisionRow
 
     return DecisionRow(None, deal, g.stage, SEAT_NAMES[g.seat], p.rules.name, position_data(p), g.answer, g.best,
-                    float(g.cost), None if g.dd_cost is None else float(g.dd_cost), bool(took_hint),
-                    time.time() if when is None else when, source, model=g.model, se=g.se, samples=g.samples,
-                    seed=g.seed)
+                       float(g.cost), None if g.dd_cost is None else float(g.dd_cost), bool(took_hint),
+                       time.time() if when is None else when, source, model=g.model, se=g.se, samples=g.samples,
+                       seed=g.seed)
 
 
 class Keeper:
