@@ -70,6 +70,7 @@ CHANGES = (
      "practice-event", 2),
     ("exchange[].rank, of, cost, best, net, best_net, words", "the exact declarations'", "its model's (whole "
      "by default)", "review", 3),
+    ("partie.choices[].bootstrap_se", "table_se", "bootstrap_se", "discard-play", 3),
 )
 CHANGES_TEXT = """## Changes
 
@@ -88,6 +89,9 @@ practice's `graded` and `hint` events carry them (`graded` also `mistake`, the d
 `mistake_rule`), review's `exchange` entries carry `model`, `se` and `mistake`, and their rank, cost, best, nets
 and words are the model's (the whole deal's by default, where they were the exact declarations'). The practice
 history's rows carry the same (`model`, `se`, `samples`, `seed`: the history's schema version 5, a migration).
+
+Issue 50, one meaning for each name: `discard --play --score`'s `table_se` is `bootstrap_se`, the shipped partie
+values' own standard error (their bootstrap) near the score; "table" is the players' table of three or four.
 """
 
 

@@ -23,7 +23,7 @@ from piquet_calc.history import (
     MAX_BOX,
     MIGRATIONS,
     SCHEMA_VERSION,
-    Decision,
+    DecisionRow,
     History,
     HistoryError,
     default_path,
@@ -37,10 +37,10 @@ POSITION = {"hand": "AS KS QS JS TS AH KH QH AD KD 7C 8C", "seat": "elder", "rul
 
 
 def decision(cost: float = 2.5, *, deal: str = "deal-1", stage: str = "exchange", when: float = WEDNESDAY,
-             position: dict | None = None, source: str = "practice") -> Decision:
-    return Decision(id=None, deal=deal, stage=stage, seat="elder", rules="rubicon",
-                    position=POSITION if position is None else position, answer="7C 8C", best="7C 8C AD",
-                    cost=cost, dd_cost=None if stage != "card" else cost / 2, hint=False, time=when, source=source)
+             position: dict | None = None, source: str = "practice") -> DecisionRow:
+    return DecisionRow(id=None, deal=deal, stage=stage, seat="elder", rules="rubicon",
+                       position=POSITION if position is None else position, answer="7C 8C", best="7C 8C AD",
+                       cost=cost, dd_cost=None if stage != "card" else cost / 2, hint=False, time=when, source=source)
 
 
 def refused(path: Path, **kwargs: object) -> str:
@@ -63,7 +63,7 @@ def test_a_decision_is_saved_whole_and_read_back(tmp_path: Path) -> None:
     with History.open(path) as h:
         first, second = h.add(decision()), h.add(card)
         assert (first, second) == (1, 2)
-        assert h.get(second) == Decision(**{**card.__dict__, "id": second})
+        assert h.get(second) == DecisionRow(**{**card.__dict__, "id": second})
         assert [d.id for d in h.decisions()] == [1, 2] and h.count() == 2
         assert [d.id for d in h.decisions("deal-1")] == [1, 2] and h.decisions("other") == []
     with History.open(path, readonly=True) as h:
@@ -79,9 +79,9 @@ def test_a_decision_is_saved_whole_and_read_back(tmp_path: Path) -> None:
 
 def test_a_bad_decision_is_the_callers_bug(tmp_path: Path) -> None:
     with History.open(tmp_path / "h.sqlite3") as h:
-        for bad in (Decision(**{**decision().__dict__, "stage": "play"}),
-                    Decision(**{**decision().__dict__, "source": "web"}),
-                    Decision(**{**decision().__dict__, "cost": float("nan")})):
+        for bad in (DecisionRow(**{**decision().__dict__, "stage": "play"}),
+                    DecisionRow(**{**decision().__dict__, "source": "web"}),
+                    DecisionRow(**{**decision().__dict__, "cost": float("nan")})):
             with pytest.raises(ValueError, match="decision"):
                 h.add(bad)
         with pytest.raises(HistoryError, match="holds no decision 9"):
@@ -367,12 +367,12 @@ def test_an_empty_file_becomes_a_history(tmp_path: Path) -> None:
 CHILD = """
 import sys
 import tempfile
-from piquet_calc.history import Decision, History
+from piquet_calc.history import DecisionRow, History
 with History.open(sys.argv[1]) as h:
     for i in range(100000):
         position = {"i": i, "hand": "AS KS QS JS TS AH KH QH AD KD 7C 8C", "pad": "x" * (i % 7 * 900)}
-        d = Decision(None, f"deal-{i // 10}", ("exchange", "announce", "card")[i % 3], "elder", "rubicon",
-                     position, f"answer {i}", f"best {i}", i / 4, None, i % 2 == 0, 1.7e9 + i, "practice")
+        d = DecisionRow(None, f"deal-{i // 10}", ("exchange", "announce", "card")[i % 3], "elder", "rubicon",
+                        position, f"answer {i}", f"best {i}", i / 4, None, i % 2 == 0, 1.7e9 + i, "practice")
         print(h.add(d), flush=True)
 """
 

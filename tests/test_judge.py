@@ -77,7 +77,7 @@ def test_the_issue_hand_is_judged_by_the_whole_deal(judging) -> None:
     """practice --seed 11, elder: the hint is not the declarations' aces-and-king discard, its price and the grade
     of that discard speak of the cards and the tricks, and the engine (whole) does not throw them either."""
     judging.set_judging(model="whole", engine="whole", samples=SAMPLES)
-    p = P.Position(new_record("rubicon", 11), "exchange", 0)
+    p = P.Question(new_record("rubicon", 11), "exchange", 0)
     assert " ".join(map(str, p.hand)) == ISSUE_HAND or sorted(map(str, p.hand)) == sorted(ISSUE_HAND.split())
     P.begin_exchange(p)
     best, price = P.hint(p)
@@ -110,7 +110,7 @@ PIN_HINT = ("AS 7S AD KD QC", "expected net +36.34; #2 (AS 7S AD KD TD) is 3.21 
 def test_model_declarations_is_the_old_judge(judging) -> None:
     """--model declarations --engine declarations: today's grades exactly (the pin above)."""
     judging.set_judging(model="declarations", engine="declarations")
-    p = P.Position(new_record("rubicon", 11), "exchange", 0)
+    p = P.Question(new_record("rubicon", 11), "exchange", 0)
     assert P.hint(p) == PIN_HINT and P.hint_judge(p) == {"model": "declarations"}
     for answer, best, cost, rank in PIN_ELDER:
         g = P.grade(p, parse_cards(answer))
@@ -120,7 +120,7 @@ def test_model_declarations_is_the_old_judge(judging) -> None:
             assert g.words == PIN_WORDS
     engine = P.engine_answer(p)
     assert " ".join(map(str, engine)) == PIN_HINT[0]
-    d = P.Position(P.with_answer(p, engine), "exchange", 1)
+    d = P.Question(P.with_answer(p, engine), "exchange", 1)
     for answer, best, cost, rank in PIN_DEALER:
         g = P.grade(d, parse_cards(answer))
         assert (g.best, g.cost, g.detail.rank) == (best, cost, rank)
@@ -136,7 +136,7 @@ def test_a_released_history_migrates_with_nothing_lost(tmp_path: Path) -> None:
     """tests/data/history_v2.sqlite3 was written by main's own code at c3d22a4 (schema version 2, three decisions,
     one served): it opens, is brought to the newest version (5: step 5 says each grade's judge), every row and the
     schedule kept, each grade's judge said."""
-    from piquet_calc.history import SCHEMA_VERSION, Decision, History
+    from piquet_calc.history import SCHEMA_VERSION, DecisionRow, History
 
     path = tmp_path / "h.sqlite3"
     shutil.copy(ROOT / "tests/data/history_v2.sqlite3", path)
@@ -153,8 +153,8 @@ def test_a_released_history_migrates_with_nothing_lost(tmp_path: Path) -> None:
                     r.source) == (b[1], b[2], b[3], b[4], b[6], b[7], b[8], b[9], bool(b[10]), b[11], b[12])
             assert r.model == ("declarations" if r.stage == "exchange" else "seat")
             assert (r.se, r.samples, r.seed) == (None, None, None)
-        new = h.add(Decision(None, "d", "exchange", "elder", "rubicon", {"x": 1}, "7S", "8S", 3.0, None, False, 1.0,
-                             "practice", model="whole", se=2.0, samples=64, seed=5))
+        new = h.add(DecisionRow(None, "d", "exchange", "elder", "rubicon", {"x": 1}, "7S", "8S", 3.0, None, False, 1.0,
+                                "practice", model="whole", se=2.0, samples=64, seed=5))
         assert h.get(new).model == "whole" and (h.get(new).se, h.get(new).samples, h.get(new).seed) == (2.0, 64, 5)
         due = [d.id for d in h.due(min_cost=1.0, count=10, z=MISTAKE_Z)]
         assert new not in due  # 3.0 is not more than 2 standard errors of 2.0: within the noise

@@ -125,10 +125,11 @@ def test_no_table_error_where_the_bootstrap_gives_none(deal: int) -> None:
 
     state = PartieState(130, 130, deal, "elder")
     got = partie_estimate(np.array([[20, 10], [5, 30], [12, 12]]), state, "rubicon")
-    assert got.table_se is None
+    assert got.bootstrap_se is None
     ranked = [(type("D", (), {"discard": ()})(), got)]
-    assert score_aware_data(state, ranked, "rubicon")["choices"][0]["table_se"] is None
+    assert score_aware_data(state, ranked, "rubicon")["choices"][0]["bootstrap_se"] is None
     assert "own standard error" not in score_aware_table(state, ranked, "rubicon")
     se = load_partie_values("rubicon").coarse["se_value"]
     fine = partie_estimate(np.array([[20, 10]]), PartieState(130, 130, 6, "elder"), "rubicon")
-    assert fine.table_se is not None and fine.table_se == pytest.approx(float(se[5, 13, 13])) and fine.table_se > 0.01
+    assert fine.bootstrap_se is not None and fine.bootstrap_se == pytest.approx(float(se[5, 13, 13]))
+    assert fine.bootstrap_se > 0.01

@@ -201,7 +201,7 @@ def test_play_json_choices_schema_and_partie() -> None:
     ((*PIQUE_DEAL, "--tricks", "AS KH 7H"), "--tricks: trick 1: middle must follow suit to AS, not play KH"),
     ((*PIQUE_DEAL, "--tricks", "AS 7S, AH 9H 8H"), "--tricks: trick 1: expected three cards from the leader"),
     ((*PIQUE_DEAL, "--tricks", "KH"), "it is elder's turn, and KH is not in elder's hand (it is middle's card)"),
-    ((*PIQUE_DEAL, "--seat", "elder"), "--seat: not for the play of three (normand)"),
+    ((*PIQUE_DEAL, "--seat", "elder"), "with --seat give only your own hand (10 cards), not 3 hands"),  # the seat view
     # the dealer's dealt hand: a card of another's final hand in it, or one card exchanged (both or none)
     ((*PIQUE_DEAL, "--dealer-dealt", "KD QD JD TD 9D JC TC 7C AS 7D"), "AS is in the dealer's dealt hand and in "
                                                                       "elder's final hand"),

@@ -159,10 +159,10 @@ def test_bad_input(tmp_path: Path) -> None:
 
 
 def test_answers_parsed() -> None:
-    from piquet_calc.analysis.practice import AnswerError, Position, parse_answer
+    from piquet_calc.analysis.practice import AnswerError, Question, parse_answer
     from piquet_calc.analysis.practice_deal import new_record
 
-    p = Position(new_record("rubicon", 7), "exchange", 0)
+    p = Question(new_record("rubicon", 7), "exchange", 0)
     hand = p.hand
     assert parse_answer(p, " ".join(str(c).lower() for c in hand[:3])) == hand[:3]
     for text, why in (("ZZ", "unknown card"), (str(hand[0]) * 1 + " " + str(hand[0]), "duplicate"),

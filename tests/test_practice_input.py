@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from piquet_calc.cli import app
-from piquet_calc.history import Decision, History
+from piquet_calc.history import DecisionRow, History
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
@@ -41,8 +41,8 @@ def one_error(r: subprocess.CompletedProcess, *words: str) -> None:
 def a_history(path: Path, n: int = 2) -> list[int]:
     """A history of ``n`` decisions (their positions not served here); their ids."""
     with History.open(path) as h:
-        return [h.add(Decision(None, f"deal-{i}", "card", "elder", "rubicon", {"record": {}}, "AS", "KS", 2.0 + i,
-                               1.0, False, 1.7e9, "practice")) for i in range(n)]
+        return [h.add(DecisionRow(None, f"deal-{i}", "card", "elder", "rubicon", {"record": {}}, "AS", "KS", 2.0 + i,
+                                  1.0, False, 1.7e9, "practice")) for i in range(n)]
 
 
 def test_a_house_rules_file_is_taken(tmp_path: Path) -> None:

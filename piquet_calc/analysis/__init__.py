@@ -29,7 +29,8 @@ _PRACTICE = {
 # each name and the module it is imported from, on first use: importing the package imports no numpy
 _WHERE = {
     "COUNT_NAMES": "..engine.columns",
-    **dict.fromkeys(("Analysis", "ClassCall", "DeclarationAnalysis", "DiscardResult", "Position",
+    "ElderOrYounger": "..rules.model",
+    **dict.fromkeys(("Analysis", "ClassCall", "DeclarationAnalysis", "DiscardResult",
                      "analyse_declaration", "analyse_discards", "deals_for", "discard_sizes"), ".discards"),
     **dict.fromkeys(("at_least", "odds_rows"), ".odds"),
     **dict.fromkeys(("odds_words", "simplest_odds"), "..wording"),

@@ -61,9 +61,10 @@ from ..engine.deal import (
     uniform_net,
     user_net,
 )
-from ..rules import RUBICON, RulesError, RuleSet, span
+from ..engine.progress import ProgressOfTotal
+from ..rules import RUBICON, ElderOrYounger, RulesError, RuleSet, span
 from .defaults import DEFAULT_SAMPLES, DEFAULT_SEED, ODDS_MIN_DEALS  # noqa: F401  apart: the CLI reads them without numpy
-from .discards import Analysis, DiscardResult, HandAsked, Position, analyse_discards, discard_sizes
+from .discards import Analysis, DiscardResult, HandAsked, analyse_discards, discard_sizes
 from .race import (
     CONTROL_STREAM,
     RACE_FIRST,
@@ -85,7 +86,6 @@ ROWS_PER_CALL = 1 << 18  # (deal, discard) rows per sampler call: about 60 MB of
 ROW_BYTES = 8 * (ROW_COLUMNS + 10)  # a row's columns and hands in a sampler call
 PLAYED_ROW_BYTES = 8 + 8 + 2 + 16  # a report deal as played (engine.deal.ReportDeals): hands, carte blanche, line
 KEPT_ROW_BYTES = 8 * ROW_COLUMNS + 8 + 8 + 2  # a kept report deal (--why): its rows, and without the play its hands
-Progress = Callable[[int, int], None]
 
 FIGURES = ("declarations_me", "declarations_opp", "play_me", "play_opp", "cards_win", "cards_divide",
            "cards_lose", "capot_me", "capot_opp", "pique_me", "pique_opp", "repique_me", "repique_opp")
@@ -206,11 +206,11 @@ def _check_memory(candidates: int, finalists: int, samples: int, kept: int) -> N
                          f"of memory, more than {MEMORY_LIMIT >> 30} GB: ask for fewer --samples or a smaller --top")
 
 
-def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBICON, elder_took: int = 5,
+def analyse_deal(hand: Sequence[Card], position: ElderOrYounger, rules: RuleSet = RUBICON, elder_took: int = 5,
                  elder_blanche: bool = False, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED,
                  top: int = 10, also: Sequence[Sequence[Card]] = (), play: bool = True,
                  opponent: Literal["policy", "keeps"] = "policy", threads: int | None = None,
-                 progress: Progress | None = None, keep_deals: Sequence[Sequence[Card]] = (),
+                 progress: ProgressOfTotal | None = None, keep_deals: Sequence[Sequence[Card]] = (),
                  stage: Callable[[str], None] | None = None) -> DealAnalysis:
     """Every legal discard of ``hand`` judged by the whole deal (module docstring); the final round's
     ``top`` discards (0: every legal discard, no race) and the ``also`` discards, ordered on the race's
@@ -262,7 +262,7 @@ def analyse_deal(hand: Sequence[Card], position: Position, rules: RuleSet = RUBI
                         "exact" if exact_control else "sampled", order.control_deals, kept)
 
 
-def _checked_candidates(hand: tuple[Card, ...], position: Position, rules: RuleSet, elder_took: int, samples: int,
+def _checked_candidates(hand: tuple[Card, ...], position: ElderOrYounger, rules: RuleSet, elder_took: int, samples: int,
                         top: int, also: Sequence[Sequence[Card]], keep_deals: Sequence[Sequence[Card]],
                         ) -> tuple[list[tuple[Card, ...]], list[int], int, int, int]:
     """The inputs checked before any long work: every legal discard, the ``also`` and ``keep_deals`` ones
@@ -292,7 +292,7 @@ class _Judge:
     the progress (``done`` of about ``total`` (deal, discard) rows) counted as they come."""
 
     def __init__(self, sampler: DealSampler, masks: list[tuple[int, int]], me_is_elder: bool, play: bool,
-                 rules: RuleSet, progress: Progress | None) -> None:
+                 rules: RuleSet, progress: ProgressOfTotal | None) -> None:
         self.sampler, self.masks, self.me_is_elder, self.play, self.rules = sampler, masks, me_is_elder, play, rules
         self.progress = progress
         self.done = self.total = 0

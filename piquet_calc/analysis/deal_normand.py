@@ -32,6 +32,7 @@ import numpy as np
 
 from ..cards import Card, CardError
 from ..engine.deal_normand import DealsNormand, Option
+from ..engine.progress import ProgressOfTotal
 from ..rules import RulesError, RuleSet
 from .declarations_normand import ExchangeNormand, _check_normand, analyse_exchange_normand
 from .defaults import DEFAULT_SEED
@@ -39,7 +40,6 @@ from .race import RACE_STREAM, REPORT_STREAM, Estimate, RaceRound, fitted_beta, 
 
 NORMAND_DEFAULT_SAMPLES = 200  # report deals per option: about a point of standard error, a minute on 2 cores
 NORMAND_DEFAULT_TOP = 5  # options in the final round unless --top says
-Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
@@ -127,7 +127,7 @@ def _candidates(hand: tuple[Card, ...], rules: RuleSet) -> list[Option]:
 
 def analyse_deal_normand(hand: Sequence[Card], rules: RuleSet, samples: int = NORMAND_DEFAULT_SAMPLES,
                          seed: int = DEFAULT_SEED, top: int = 3, also: Sequence[Option] = (),
-                         threads: int | None = None, progress: Progress | None = None,
+                         threads: int | None = None, progress: ProgressOfTotal | None = None,
                          stage: Callable[[str], None] | None = None, kernel: bool = True,
                          ) -> DealAnalysisNormand:
     """Every option of the dealer judged by the whole deal (module docstring): the final round's ``top``

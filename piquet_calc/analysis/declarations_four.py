@@ -4,17 +4,16 @@ see to its partner and the two opponents (735,471 x 12,870 deals; docs/rules.md'
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..cards import DECK, Card, CardError, sort_hand
 from ..engine.columns import COUNT_NAMES_FOUR, SIDES_FOUR
+from ..engine.progress import ProgressOfTotal
 from ..game.declarations import is_carte_blanche
 from ..rules import RulesError, RuleSet
 from .counts import ExactCounts
-
-Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
@@ -41,7 +40,7 @@ def four_deals() -> int:
 
 
 def analyse_declaration_four(hand: Sequence[Card], seat: str, rules: RuleSet,
-                             progress: Progress | None = None) -> DeclarationFour:
+                             progress: ProgressOfTotal | None = None) -> DeclarationFour:
     """A seat's eight cards: every hand of 8 of the 24 unseen cards for his partner, every split of the
     other 16 between the opponents, equally likely; each hand's carte blanche read off it (no exchange)."""
     from ..engine.declarations_four import counts_four

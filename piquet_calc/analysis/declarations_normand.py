@@ -11,18 +11,17 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..cards import DECK, Card, CardError, sort_hand
 from ..engine.columns import CLASSES_NORMAND, COUNT_NAMES_NORMAND, SEATS_NORMAND
+from ..engine.progress import ProgressOfTotal
 from ..game.consistency import check_blanche_claim, check_seating_exchange
 from ..game.declarations import is_carte_blanche
 from ..rules import RulesError, RuleSet
 from .counts import ExactCounts
-
-Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
@@ -89,7 +88,8 @@ def exchange_normand_deals(rules: RuleSet) -> int:
     return math.comb(unseen, talon) * math.comb(unseen - talon, rules.table.hand_size)
 
 
-def analyse_exchange_normand(hand: Sequence[Card], rules: RuleSet, progress: Progress | None = None) -> ExchangeNormand:
+def analyse_exchange_normand(hand: Sequence[Card], rules: RuleSet,
+                             progress: ProgressOfTotal | None = None) -> ExchangeNormand:
     """Keep, or put out each pair and take the talon (as the rules allow): each exact, ranked by net.
 
     The dealer sees his ten cards; every talon of two of the other 22 and every split of the remaining
@@ -120,7 +120,7 @@ def analyse_exchange_normand(hand: Sequence[Card], rules: RuleSet, progress: Pro
 
 def analyse_declaration_normand(hand: Sequence[Card], seat: str, rules: RuleSet, discards: Sequence[Card] = (),
                                 carte_blanche: bool = False,
-                                progress: Progress | None = None) -> DeclarationNormand:
+                                progress: ProgressOfTotal | None = None) -> DeclarationNormand:
     """A seat's final hand after the exchange, exact over every deal of the cards it cannot see.
 
     Elder or middle: the other's ten and the dealer's ten are every split of 20 of the 22 unseen cards,

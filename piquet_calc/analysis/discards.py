@@ -12,19 +12,17 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
 
 import numpy as np
 
 from ..cards import DECK, HAND_SIZE, Card, CardError, sort_hand
 from ..engine.columns import COUNT_NAMES
+from ..engine.progress import ProgressOfTotal
 from ..engine.rule_arrays import rule_arrays_for
 from ..game.declarations import is_carte_blanche
-from ..rules import RUBICON, RulesError, RuleSet, span
+from ..rules import RUBICON, ElderOrYounger, RulesError, RuleSet, span
 from .counts import ExactCounts
 
-Position = Literal["elder", "younger"]
-Progress = Callable[[int, int], None]
 UNSEEN = len(DECK) - HAND_SIZE
 
 @dataclass(frozen=True)
@@ -53,7 +51,7 @@ class HandAsked:
     seat, the rules, the cards elder took (dealer's question) and whether elder showed carte blanche."""
 
     hand: tuple[Card, ...]
-    position: Position
+    position: ElderOrYounger
     rules: RuleSet
     elder_took: int | None
     elder_blanche: bool | None
@@ -73,13 +71,13 @@ def deals_for(discard_size: int) -> int:
     return math.comb(UNSEEN, discard_size) * math.comb(UNSEEN - discard_size, HAND_SIZE)
 
 
-def discard_sizes(position: Position, rules: RuleSet, elder_took: int) -> tuple[int, ...]:
+def discard_sizes(position: ElderOrYounger, rules: RuleSet, elder_took: int) -> tuple[int, ...]:
     return rules.elder_discards if position == "elder" else rules.dealer_discards(elder_took)
 
 
-def analyse_discards(hand: Sequence[Card], position: Position, rules: RuleSet = RUBICON,
+def analyse_discards(hand: Sequence[Card], position: ElderOrYounger, rules: RuleSet = RUBICON,
                      elder_took: int = 5, elder_blanche: bool = False,
-                     progress: Progress | None = None) -> Analysis:
+                     progress: ProgressOfTotal | None = None) -> Analysis:
     """Every legal discard of ``hand``, each with exact counts, ranked by expected net score.
 
     ``position``: "elder" or "younger". For younger, ``elder_took`` is how many cards elder
@@ -147,7 +145,7 @@ class KernelSetup:
     rules: RuleSet
 
     @classmethod
-    def of(cls, hand: tuple[Card, ...], position: Position, rules: RuleSet, elder_blanche: bool) -> KernelSetup:
+    def of(cls, hand: tuple[Card, ...], position: ElderOrYounger, rules: RuleSet, elder_blanche: bool) -> KernelSetup:
         idx = [c.index for c in hand]
         unseen = [i for i in range(len(DECK)) if i not in idx]
         me_is_elder = position == "elder"
@@ -184,7 +182,7 @@ class DeclarationAnalysis:
     """What a player's final hand is worth against every holding the opponent can have."""
 
     hand: tuple[Card, ...]
-    position: Position
+    position: ElderOrYounger
     rules: RuleSet
     discards: tuple[Card, ...]
     seen: tuple[Card, ...]
@@ -193,7 +191,7 @@ class DeclarationAnalysis:
     result: DiscardResult  # exact counts over the opponent's holdings (``discard`` is empty)
 
 
-def analyse_declaration(hand: Sequence[Card], position: Position, discards: Sequence[Card] = (),
+def analyse_declaration(hand: Sequence[Card], position: ElderOrYounger, discards: Sequence[Card] = (),
                         seen: Sequence[Card] = (), rules: RuleSet = RUBICON, carte_blanche: bool = False,
                         elder_blanche: bool = False) -> DeclarationAnalysis:
     """Exact odds of each declaration of a final hand (docs/rules.md's model, after the exchange).

@@ -12,7 +12,7 @@ deal for comparison; ``discard --why --score`` pairs two discards' deals (analys
 
 The table's own sampling error (its bootstrap, ``se_*`` in the shipped file) is not in those standard
 errors: it is shared by every discard judged at the same score, so it moves all of them together and does
-not change their order; ``table_se`` gives its size at the nearest tabled state (None where the bootstrap
+not change their order; ``bootstrap_se`` gives its size at the nearest tabled state (None where the bootstrap
 gives none).
 """
 
@@ -21,14 +21,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 
 from ..game.partie import dealer_of
+from ..rules import ElderOrYounger
 from .partie_value import COARSE_STEP, PartieValueError, PartieValues, StepsOf, load_partie_values
-
-Position = Literal["elder", "younger"]
 
 
 @dataclass(frozen=True)
@@ -38,7 +37,7 @@ class PartieState:
     me: int
     opponent: int
     deal: int
-    position: Position
+    position: ElderOrYounger
 
     @property
     def my_player(self) -> int:
@@ -66,7 +65,7 @@ class PartieEstimate:
     points: float  # my expected net points for the deal (my total minus the opponent's), for comparison
     points_se: float
     unit: str
-    table_se: float | None  # the table's own standard error of the value near this state (bootstrap); None: none
+    bootstrap_se: float | None  # the shipped values' own standard error near this state (their bootstrap); None: none
 
 
 def _mean_se(x: np.ndarray) -> tuple[float, float]:
@@ -96,7 +95,7 @@ def _checked(totals: np.ndarray, state: PartieState) -> np.ndarray:
     return totals
 
 
-def partie_deals(totals: np.ndarray, state: PartieState, rules_name: str, table: PartieValues | None = None,
+def partie_deals(totals: np.ndarray, state: PartieState, rules_name: str, values: PartieValues | None = None,
                  played: Any = None) -> PartieDeals:
     """Each deal of ``totals`` (samples, 2) = [my total, the opponent's] looked up at ``state``: my partie
     value, my chance of winning the partie and (rubicon, english) of being rubiconed, deal by deal;
@@ -105,10 +104,10 @@ def partie_deals(totals: np.ndarray, state: PartieState, rules_name: str, table:
     ``played``: the same deals as played (engine/deal.py's ReportDeals, ``counted(i)``), whose counting
     order decides au-cent's race where the totals leave it open (who reached 100 first, the lurch)."""
     totals = _checked(totals, state)
-    table = table or load_partie_values(rules_name)
+    values = values or load_partie_values(rules_name)
     mine, theirs = totals[:, 0], totals[:, 1]
     pairs = np.stack([mine, theirs], axis=1) if state.position == "elder" else np.stack([theirs, mine], axis=1)
-    got = table.after_many(state.deal, state.score, pairs, None if played is None else _steps_of(played, pairs))
+    got = values.after_many(state.deal, state.score, pairs, None if played is None else _steps_of(played, pairs))
     first = state.my_player == 1
     rubiconed = None
     if "rubicon" in got:
@@ -118,20 +117,21 @@ def partie_deals(totals: np.ndarray, state: PartieState, rules_name: str, table:
 
 
 def partie_estimate(totals: np.ndarray, state: PartieState, rules_name: str,
-                    table: PartieValues | None = None, played: Any = None) -> PartieEstimate:
+                    values: PartieValues | None = None, played: Any = None) -> PartieEstimate:
     """My expected partie value, chance of winning and (rubicon, english) of being rubiconed, from the deals'
     ``totals`` (samples, 2) = [my total, the opponent's], at ``state``: the means of ``partie_deals``, each
     with its standard error; PartieValueError as there."""
     totals = _checked(totals, state)
-    table = table or load_partie_values(rules_name)
-    per = partie_deals(totals, state, rules_name, table, played)
+    values = values or load_partie_values(rules_name)
+    per = partie_deals(totals, state, rules_name, values, played)
     v, v_se = _mean_se(per.value)
     w, w_se = _mean_se(per.win)
     rub = rub_se = None
     if per.rubiconed is not None:
         rub, rub_se = _mean_se(per.rubiconed)
     pts, pts_se = _mean_se((totals[:, 0] - totals[:, 1]).astype(np.float64))
-    return PartieEstimate(len(totals), v, v_se, w, w_se, rub, rub_se, pts, pts_se, per.unit, _table_se(table, state))
+    return PartieEstimate(len(totals), v, v_se, w, w_se, rub, rub_se, pts, pts_se, per.unit,
+                          _bootstrap_se(values, state))
 
 
 def _steps_of(played: Any, pairs: np.ndarray) -> StepsOf:
@@ -145,21 +145,21 @@ def _steps_of(played: Any, pairs: np.ndarray) -> StepsOf:
     return steps
 
 
-TABLE_SE_FLOOR = 1e-9  # a bootstrap spread below this is no standard error: the value there does not move
+BOOTSTRAP_SE_FLOOR = 1e-9  # a bootstrap spread below this is no standard error: the value there does not move
 
 
-def _table_se(table: PartieValues, state: PartieState) -> float | None:
+def _bootstrap_se(values: PartieValues, state: PartieState) -> float | None:
     """The shipped bootstrap standard error of the value at the tabled state nearest the score before the
     deal (deal − 1 played): a guide to the table's own error here, not a figure for each deal's lookup. None
     where the bootstrap gives no figure: a deal beyond the stages shipped (rubicon's two more deals after a
     tie, deals 7 and 8), or a state whose value no bootstrap moves (fixed by the rules, or by symmetry, as a
     tie before two deals in which each player is elder once: 0)."""
-    se = table.coarse.get("se_value")
+    se = values.coarse.get("se_value")
     if se is None:
         return None
     a, b = state.score
     k = COARSE_STEP
-    if table.name == "au-cent":
+    if values.name == "au-cent":
         d = dealer_of(state.deal) - 1
         i, j = min(a // k, se.shape[1] - 1), min(b // k, se.shape[2] - 1)
         got = float(se[d, i, j])
@@ -169,17 +169,17 @@ def _table_se(table: PartieValues, state: PartieState) -> float | None:
             return None
         i, j = min(round(a / k), se.shape[1] - 1), min(round(b / k), se.shape[2] - 1)
         got = float(se[n, i, j])
-    return got if got > TABLE_SE_FLOOR else None
+    return got if got > BOOTSTRAP_SE_FLOOR else None
 
 
 def rank_by_partie(discards: Sequence[Any], state: PartieState, rules_name: str) -> list[tuple[Any, PartieEstimate]]:
     """The finalists of ``discard --play`` (analysis/deal.py's DealDiscard, each with ``totals`` (samples, 2))
     with their partie figures, best expected partie value first (ties: the expected points)."""
-    table = load_partie_values(rules_name)
+    values = load_partie_values(rules_name)
     out = []
     for d in discards:
         totals = getattr(d, "totals", None)
         if totals is None:
             raise PartieValueError("this analysis keeps no per-deal totals (DealDiscard.totals): --score needs them")
-        out.append((d, partie_estimate(totals, state, rules_name, table, getattr(d, "played", None))))
+        out.append((d, partie_estimate(totals, state, rules_name, values, getattr(d, "played", None))))
     return sorted(out, key=lambda t: (-t[1].value, -t[1].points))

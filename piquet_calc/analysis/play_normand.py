@@ -48,7 +48,7 @@ class TrickNormand:
 
 
 @dataclass(frozen=True)
-class Choice:
+class ChoiceNormand:
     """A legal card of the player to move with its paranoid value to him, nets doubled."""
 
     card: Card
@@ -68,7 +68,7 @@ class PlayAnalysisNormand:
     played: tuple[Card, ...]  # the recorded cards, in order
     tricks: tuple[TrickNormand, ...]
     to_move: int | None  # the player to move after the recorded cards (None: the play is over)
-    choices: tuple[Choice, ...]
+    choices: tuple[ChoiceNormand, ...]
     end: FinishNormand
     tricks_won: tuple[int, int, int]
 
@@ -128,7 +128,7 @@ def analyse_play_normand(hands: Sequence[Sequence[Card]], rules: RuleSet, played
         recorded += 1
         if not state.trick:
             close(trick_start, state, ())
-    choices: tuple[Choice, ...] = ()
+    choices: tuple[ChoiceNormand, ...] = ()
     to_move = None
     if state.cards_left:
         from ..engine.play_normand import paranoid_line
@@ -138,7 +138,7 @@ def analyse_play_normand(hands: Sequence[Sequence[Card]], rules: RuleSet, played
         solver = solver_for(rules, kernel)
         to_move = state.to_move
         base = net2(state.totals, to_move)
-        choices = tuple(Choice(c, base + v, v) for c, v in solver.card_values(state))
+        choices = tuple(ChoiceNormand(c, base + v, v) for c, v in solver.card_values(state))
         values: list[int] = []
         for step in paranoid_line(state, rules, solver):
             if not current:
@@ -155,5 +155,5 @@ def analyse_play_normand(hands: Sequence[Sequence[Card]], rules: RuleSet, played
                                choices, end, (state.tricks[0], state.tricks[1], state.tricks[2]))
 
 
-__all__ = ["SEATS", "Choice", "PlayAnalysisNormand", "PlayError", "TrickNormand", "analyse_play_normand",
+__all__ = ["SEATS", "ChoiceNormand", "PlayAnalysisNormand", "PlayError", "TrickNormand", "analyse_play_normand",
            "before_play_normand", "parse_tricks_normand"]

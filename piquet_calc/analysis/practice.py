@@ -2,10 +2,10 @@
 player's, every figure from the functions ``review`` grades with (analysis/review.py), so that a deal played in
 practice and its saved record reviewed give the same costs.
 
-A ``Position`` is the deal record so far (record/record.py: the dealt hands and the talon, the discards made, what
-was heard, the complete tricks), the stage (``exchange``, ``announce``, ``card``), the seat to decide and, for a
-card, the card led to him. It is JSON-able (``position_data``), so the history keeps it and ``--mistakes`` serves
-it again whole.
+A ``Question`` (the position one decision is asked at) is the deal record so far (record/record.py: the dealt
+hands and the talon, the discards made, what was heard, the complete tricks), the stage (``exchange``,
+``announce``, ``card``), the seat to decide and, for a card, the card led to him. It is JSON-able
+(``position_data``), so the history keeps it and ``--mistakes`` serves it again whole.
 
 * the exchange: every legal discard ranked by a judge (``JUDGING``, set by the CLI's --model and --engine; issue
   48): the whole deal by default (analysis/judge.py's ``WholeRanking``, as ``discard --play`` ranks them; begun on a
@@ -36,7 +36,7 @@ from ..record.record_check import CheckedRecord, check_record, model_heard
 from .defaults import DEFAULT_SAMPLES, DEFAULT_SEED
 
 STAGES = ("exchange", "announce", "card")
-Answer = Any  # a discard (tuple of cards), a heard text or None (in full), or a card
+PlayerAnswer = Any  # a discard (tuple of cards), a heard text or None (in full), or a card
 
 
 class AnswerError(CardError):
@@ -44,7 +44,7 @@ class AnswerError(CardError):
 
 
 @dataclass(frozen=True)
-class Position:
+class Question:
     """One decision: the record so far, the stage, the seat to decide, the card led to him (module docstring)."""
 
     record: DealRecord
@@ -94,18 +94,18 @@ class Position:
         return model_heard(self.checked, 1 - self.seat)
 
 
-def position_data(p: Position) -> dict:
+def position_data(p: Question) -> dict:
     """The position as JSON-able data (the history's ``position``)."""
     return {"record": record_data(p.record), "stage": p.stage, "seat": SEAT_NAMES[p.seat],
             "led": None if p.led is None else str(p.led)}
 
 
-def position_from_data(data: object) -> Position:
+def position_from_data(data: object) -> Question:
     """A position from ``position_data``'s form; RecordError when it does not read."""
     if not isinstance(data, dict) or data.get("stage") not in STAGES or data.get("seat") not in SEAT_NAMES:
         raise RecordError("a practice position has a record, a stage and a seat")
     led = parse_cards(data["led"], 1)[0] if data.get("led") else None
-    p = Position(record_from_data(data.get("record")), data["stage"], SEAT_NAMES.index(data["seat"]), led)
+    p = Question(record_from_data(data.get("record")), data["stage"], SEAT_NAMES.index(data["seat"]), led)
     p.checked  # noqa: B018  (checked here, once: a bad record is its own line)
     return p
 
@@ -195,7 +195,7 @@ _lock = threading.Lock()
 RankingKey = tuple  # (rules, hand, seat, elder took, elder's carte blanche, model, samples, seed)
 
 
-def _key(p: Position, model: str, took: int | None = None) -> RankingKey:
+def _key(p: Question, model: str, took: int | None = None) -> RankingKey:
     d = p.checked
     if p.seat == DEALER:
         took = d.took[ELDER] if took is None else took
@@ -242,7 +242,7 @@ def _ranking(key: RankingKey, report: bool):
     return r.run(report) if report and key[5] == "whole" else r
 
 
-def begin_exchange(p: Position, engine_deals: bool = False) -> None:
+def begin_exchange(p: Question, engine_deals: bool = False) -> None:
     """Start ranking the discards of ``p`` by the player's judge on a background thread (he thinks meanwhile);
     ``exchange_analysis`` and ``grade`` take the result. ``engine_deals``: the engine is the dealer (a deal, the
     player elder): its own ranking begins too, for elder taking every card he may (``begin_engine``)."""
@@ -251,7 +251,7 @@ def begin_exchange(p: Position, engine_deals: bool = False) -> None:
         begin_engine(p)
 
 
-def begin_engine(p: Position) -> None:
+def begin_engine(p: Question) -> None:
     """The engine, dealer, starts ranking while elder (the player at ``p``) thinks. Its options depend only on
     how many cards elder takes: it begins for the most he may take, which elder takes in nearly every deal (the
     exchange policy and the books); another count is ranked when he answers (two more in parallel would slow
@@ -262,7 +262,7 @@ def begin_engine(p: Position) -> None:
             JUDGING.engine, JUDGING.samples if whole else None, JUDGING.seed if whole else None), False)
 
 
-def exchange_analysis(p: Position, model: str | None = None):
+def exchange_analysis(p: Question, model: str | None = None):
     """Every legal discard of ``p`` ranked by ``model`` (default: the player's judge): the exact declarations'
     Analysis (analysis/discards.py, as ``discard``), or the whole deal's WholeRanking (analysis/judge.py, as
     ``discard --play``), its survivors' report deals done."""
@@ -272,7 +272,7 @@ def exchange_analysis(p: Position, model: str | None = None):
 # --- answers ------------------------------------------------------------------------------------------------------
 
 
-def parse_answer(p: Position, text: str) -> Answer:
+def parse_answer(p: Question, text: str) -> PlayerAnswer:
     """The player's answer to ``p`` from what he typed; AnswerError saying what is wrong."""
     text = text.strip()
     try:
@@ -312,7 +312,7 @@ def _span(sizes: tuple[int, ...]) -> str:
         range(sizes[0], sizes[-1] + 1)) else ", ".join(map(str, sizes))
 
 
-def answer_text(p: Position, answer: Answer) -> str:
+def answer_text(p: Question, answer: PlayerAnswer) -> str:
     """An answer as text: cards, a heard text, or ``in full``."""
     if p.stage == "exchange":
         return format_cards(answer)
@@ -321,7 +321,7 @@ def answer_text(p: Position, answer: Answer) -> str:
     return str(answer)
 
 
-def with_answer(p: Position, answer: Answer) -> DealRecord:
+def with_answer(p: Question, answer: PlayerAnswer) -> DealRecord:
     """The record after the player's answer to an exchange or the announcements."""
     r = p.record
     if p.stage == "exchange":
@@ -333,7 +333,7 @@ def with_answer(p: Position, answer: Answer) -> DealRecord:
     return r
 
 
-def _announce_record(p: Position, text: str) -> DealRecord:
+def _announce_record(p: Question, text: str) -> DealRecord:
     """The record with ``text`` as what the other heard from ``p``'s seat, checked (RecordError)."""
     pair = list(p.record.heard or (None, None))
     pair[1 - p.seat] = text
@@ -373,7 +373,7 @@ class Grade:
         return is_mistake(self.cost, self.se) or (self.stage == "card" and bool(self.dd_cost))
 
 
-def grade(p: Position, answer: Answer) -> Grade:
+def grade(p: Question, answer: PlayerAnswer) -> Grade:
     """The player's ``answer`` to ``p`` graded by review's functions (module docstring); the exchange by the
     player's judge (``JUDGING.model``)."""
     from .review import grade_announcements, grade_card, grade_exchange, whole_exchange_grade
@@ -398,7 +398,7 @@ def grade(p: Position, answer: Answer) -> Grade:
     return Grade("card", p.seat, str(answer), str(c.best), c.cost, c.dd_cost, (), c, "seat")
 
 
-def _seen(p: Position):
+def _seen(p: Question):
     from .seen import analyse_seen
 
     ctx = play_context(p.checked)
@@ -407,7 +407,7 @@ def _seen(p: Position):
                         blanche=view.blanche)
 
 
-def engine_answer(p: Position) -> Answer:
+def engine_answer(p: Question) -> PlayerAnswer:
     """The engine's decision at ``p``: #1 of its judge's exchange (``JUDGING.engine``: the whole deal's order on
     the race's stream, or the exact declarations'), the model's announcements (None: in full), the best card
     from its seat."""
@@ -420,7 +420,7 @@ def engine_answer(p: Position) -> Answer:
     return legal[0] if len(legal) == 1 else _seen(p).choices[0].card
 
 
-def hint_judge(p: Position) -> dict[str, Any]:
+def hint_judge(p: Question) -> dict[str, Any]:
     """The judge of ``hint(p)``: ``model`` (and a sampled one's ``seed`` and ``samples``), for the hint event."""
     if p.stage != "exchange":
         return {"model": "seat"}
@@ -429,7 +429,7 @@ def hint_judge(p: Position) -> dict[str, Any]:
     return {"model": "declarations"}
 
 
-def hint(p: Position) -> tuple[str, str]:
+def hint(p: Question) -> tuple[str, str]:
     """The tool's best answer at ``p`` and its price in words (what the next best gives up)."""
     if p.stage == "exchange":
         if JUDGING.model == "whole":
@@ -449,7 +449,7 @@ def hint(p: Position) -> tuple[str, str]:
     return str(choices[0].card), f"expected net {choices[0].expected:+.2f}{gap}"
 
 
-def _whole_hint(p: Position) -> tuple[str, str]:
+def _whole_hint(p: Question) -> tuple[str, str]:
     """The whole deal's #1 and its price: its net and #2's difference to it on the report deals, with the
     cards' and the tricks' share of that difference."""
     from .judge import judged
@@ -469,6 +469,6 @@ def _whole_hint(p: Position) -> tuple[str, str]:
     return format_cards(best.discard), text
 
 
-__all__ = ["JUDGING", "STAGES", "AnswerError", "Grade", "Judging", "PlayContext", "Position", "answer_text",
+__all__ = ["JUDGING", "STAGES", "AnswerError", "Grade", "Judging", "PlayContext", "Question", "answer_text",
            "begin_engine", "begin_exchange", "engine_answer", "exchange_analysis", "grade", "hint", "hint_judge",
            "parse_answer", "play_context", "position_data", "position_from_data", "set_judging", "with_answer"]

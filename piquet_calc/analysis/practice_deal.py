@@ -15,7 +15,7 @@ from ..game.play import DEALER, ELDER
 from ..record.record import DealRecord
 from ..record.record_check import check_record
 from .practice import (
-    Position,
+    Question,
     with_answer,
 )
 
@@ -47,10 +47,10 @@ def _policy_exchange(record: DealRecord, s: int) -> DealRecord:
     assert hand is not None
     ex = choose_exchange(mask_of(hand), "elder" if s == ELDER else "dealer", d.rules,
                          elder_took=d.took[ELDER] if s == DEALER else None, elder_blanche=d.blanche[ELDER])
-    return with_answer(Position(record, "exchange", s), ex.cards)
+    return with_answer(Question(record, "exchange", s), ex.cards)
 
 
-def drill_position(kind: str, record: DealRecord, seat: int) -> Position:
+def drill_position(kind: str, record: DealRecord, seat: int) -> Question:
     """The drill's position in a deal: ``discard``, the seat's exchange (elder's before by the exchange policy);
     ``lead``, elder's first lead after both exchanges (the policy's where the record has none) and the
     announcements by the model."""
@@ -65,17 +65,17 @@ def drill_position(kind: str, record: DealRecord, seat: int) -> Position:
             r = replace(r, discards=(pair[0], pair[1]))
         if seat == ELDER and r.discards is not None:
             r = replace(r, discards=None)
-        return Position(replace(r, final=None, heard=None, tricks=None, seen=None), "exchange", seat)
+        return Question(replace(r, final=None, heard=None, tricks=None, seen=None), "exchange", seat)
     r = replace(record, tricks=None)
     if d.final is None or d.final[0] is None:
         for s in (ELDER, DEALER):
             if check_record(r).discards[s] is None:
                 r = _policy_exchange(r, s)
-    return Position(r, "card", ELDER)
+    return Question(r, "card", ELDER)
 
 
 def drill_positions(kind: str, rules: str, seed: int, count: int, seat: int | None = None,
-                    records: list[DealRecord] | None = None) -> Iterator[Position]:
+                    records: list[DealRecord] | None = None) -> Iterator[Question]:
     """``count`` drill positions: from the records given (each in turn), else seeded deals; the seat ``seat`` or
     (None) elder and the dealer in turn (a lead is always elder's)."""
     for i in range(count):
@@ -92,10 +92,10 @@ def drill_positions(kind: str, rules: str, seed: int, count: int, seat: int | No
 # --- a record's decisions (review --save) ------------------------------------------------------------------------
 
 
-def record_positions(record: DealRecord, seats: tuple[int, ...]) -> list[tuple[Position, Any]]:
+def record_positions(record: DealRecord, seats: tuple[int, ...]) -> list[tuple[Question, Any]]:
     """Every decision of ``seats`` in a record whose review grades it: (the position, the answer recorded)."""
     d = check_record(record)
-    out: list[tuple[Position, Any]] = []
+    out: list[tuple[Question, Any]] = []
     bare = replace(record, final=None, heard=None, tricks=None)
     for s in seats:
         if d.dealt[s] is not None and d.discards[s] is not None and (s == ELDER or d.took[ELDER] is not None):
@@ -106,7 +106,7 @@ def record_positions(record: DealRecord, seats: tuple[int, ...]) -> list[tuple[P
             r = replace(bare, discards=(pair[0], pair[1]) if any(x is not None for x in pair) else None)
             if s == DEALER and r.discards is None:
                 continue
-            out.append((Position(r, "exchange", s), tuple(d.discards[s])))
+            out.append((Question(r, "exchange", s), tuple(d.discards[s])))
     if d.final is None:
         return out
     from ..game.play import play_trick, start
@@ -115,9 +115,9 @@ def record_positions(record: DealRecord, seats: tuple[int, ...]) -> list[tuple[P
     for n, (lead, reply) in enumerate(d.tricks, 1):
         before = replace(record, tricks=d.tricks[:n - 1])
         if state.leader in seats:
-            out.append((Position(before, "card", state.leader), lead))
+            out.append((Question(before, "card", state.leader), lead))
         if 1 - state.leader in seats:
-            out.append((Position(before, "card", 1 - state.leader, lead), reply))
+            out.append((Question(before, "card", 1 - state.leader, lead), reply))
         state = play_trick(state, lead, reply, d.rules, n)
     return out
 

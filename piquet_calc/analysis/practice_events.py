@@ -15,9 +15,9 @@ from ..game.play import SEAT_NAMES
 from ..record.record import DealRecord, content_key, read_pqn, write_pqn
 from ..record.record_check import check_record
 from .practice import (
-    Answer,
     AnswerError,
-    Position,
+    PlayerAnswer,
+    Question,
     begin_exchange,
     hint,
     hint_judge,
@@ -36,7 +36,7 @@ QUIT, UNDO = "quit", "undo"
 class Answered:
     """The player's answer, whether he took a hint first, and his time in seconds."""
 
-    value: Answer
+    value: PlayerAnswer
     hint: bool = False
     seconds: float = 0.0
 
@@ -57,7 +57,7 @@ class DealResult:
 
     record: DealRecord
     seat: int
-    grades: list[tuple[Position, Any, Answered]] = field(default_factory=list)
+    grades: list[tuple[Question, Any, Answered]] = field(default_factory=list)
     totals: tuple[int, int] | None = None
     stopped: bool = False
     engine_seconds: list[float] = field(default_factory=list)
@@ -84,7 +84,7 @@ class DealResult:
 @dataclass(frozen=True)
 class Asked:
     kind: ClassVar[str] = "ask"
-    position: Position
+    position: Question
     number: int | None
     again: bool = False
 
@@ -92,7 +92,7 @@ class Asked:
 @dataclass(frozen=True)
 class HintGiven:
     kind: ClassVar[str] = "hint"
-    position: Position
+    position: Question
     best: str
     price: str
     judge: dict[str, Any] = field(default_factory=dict)  # its judge: model; a sampled one's seed, samples
@@ -107,7 +107,7 @@ class AnswerRefused:
 @dataclass(frozen=True)
 class Graded:
     kind: ClassVar[str] = "graded"
-    position: Position
+    position: Question
     grade: Any
     answered: Answered
     was: str | None = None  # --mistakes: his answer before
@@ -118,23 +118,23 @@ class Graded:
 @dataclass(frozen=True)
 class EnginePlayed:
     kind: ClassVar[str] = "engine"
-    position: Position
-    answer: Answer
+    position: Question
+    answer: PlayerAnswer
     seconds: float
 
 
 @dataclass(frozen=True)
 class PlayedForYou:
     kind: ClassVar[str] = "forced"
-    position: Position
-    answer: Answer
+    position: Question
+    answer: PlayerAnswer
     why: str
 
 
 @dataclass(frozen=True)
 class TakenBack:
     kind: ClassVar[str] = "undone"
-    position: Position
+    position: Question
     answer: str
 
 
@@ -212,7 +212,7 @@ class Aids:
         return {k: "on" if getattr(self, k) else "off" for k in self.KEYS}
 
 
-def sure_winners(p: Position) -> bool:
+def sure_winners(p: Question) -> bool:
     """He has the lead and every card he holds is the best unplayed of its suit as he knows it (the higher cards
     all his, played, or his own discards): every trick left is his, in any order."""
     if p.stage != "card" or p.led is not None:
@@ -222,7 +222,7 @@ def sure_winners(p: Position) -> bool:
     return all(x in known for c in p.hand for x in DECK if x.suit == c.suit and x.rank > c.rank)
 
 
-def forced(p: Position, aids: Aids) -> tuple[Answer, str] | None:
+def forced(p: Question, aids: Aids) -> tuple[PlayerAnswer, str] | None:
     """The decision the aids make for him at ``p``, and why; None: he is asked."""
     if p.stage == "announce" and aids.announce_in_full:
         return None, "announced in full"
@@ -239,15 +239,15 @@ def forced(p: Position, aids: Aids) -> tuple[Answer, str] | None:
 # --- what a decision leaves behind --------------------------------------------------------------------------------
 
 
-def decision_row(p: Position, g: Any, took_hint: bool, deal: str, source: str, when: float | None = None):
-    """A graded decision as the history's row (history/schema.py's ``Decision``): practice's, its drills' and
+def decision_row(p: Question, g: Any, took_hint: bool, deal: str, source: str, when: float | None = None):
+    """A graded decision as the history's row (history/schema.py's ``DecisionRow``): practice's, its drills' and
     review ``--save``'s."""
-    from ..history import Decision
+    from ..history import DecisionRow
 
-    return Decision(None, deal, g.stage, SEAT_NAMES[g.seat], p.rules.name, position_data(p), g.answer, g.best,
-                    float(g.cost), None if g.dd_cost is None else float(g.dd_cost), bool(took_hint),
-                    time.time() if when is None else when, source, model=g.model, se=g.se, samples=g.samples,
-                    seed=g.seed)
+    return DecisionRow(None, deal, g.stage, SEAT_NAMES[g.seat], p.rules.name, position_data(p), g.answer, g.best,
+                       float(g.cost), None if g.dd_cost is None else float(g.dd_cost), bool(took_hint),
+                       time.time() if when is None else when, source, model=g.model, se=g.se, samples=g.samples,
+                       seed=g.seed)
 
 
 class Keeper:
@@ -263,7 +263,7 @@ class Keeper:
         self.path = path
         self.deal = str(path) if path is not None else self.deal
 
-    def keep(self, p: Position, g: Any, a: Answered) -> int | None:
+    def keep(self, p: Question, g: Any, a: Answered) -> int | None:
         """The graded decision added to the history, one transaction: its id."""
         if self.history is None:
             return None
@@ -295,7 +295,7 @@ class Keeper:
 # --- one question -------------------------------------------------------------------------------------------------
 
 
-def _typed(p: Position, line: str) -> str:
+def _typed(p: Question, line: str) -> str:
     """His line as parse_answer reads it: ``none`` or ``-`` the empty discard, ``full`` the announcements."""
     word = line.strip()
     if p.stage == "exchange" and word.lower() in ("none", "-"):
@@ -303,7 +303,7 @@ def _typed(p: Position, line: str) -> str:
     return word
 
 
-def ask(p: Position, number: int | None, aids: Aids, undoable: bool) -> Generator[Event, str | None, Any]:
+def ask(p: Question, number: int | None, aids: Aids, undoable: bool) -> Generator[Event, str | None, Any]:
     """Ask ``p`` until he answers: an ``Answered``, or QUIT, or UNDO (only when ``undoable``)."""
     if p.stage == "exchange":
         begin_exchange(p)  # the ranking begins while he thinks

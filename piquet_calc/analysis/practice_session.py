@@ -48,7 +48,7 @@ from ..cards import HAND_SIZE, Card
 from ..game.play import DEALER, ELDER, SEAT_NAMES, finish
 from ..record.record import DealRecord
 from ..record.record_check import check_record
-from .practice import Answer, Position, begin_exchange, engine_answer, grade, play_context, with_answer
+from .practice import PlayerAnswer, Question, begin_exchange, engine_answer, grade, play_context, with_answer
 from .practice_events import (
     QUIT,
     UNDO,
@@ -95,14 +95,14 @@ class _Mark:
     answer: str
 
 
-def _position(record: DealRecord, step: int, lead: Card | None) -> Position:
+def _position(record: DealRecord, step: int, lead: Card | None) -> Question:
     """The decision at ``step``: the exchanges (elder's first), the announcements (elder's first), the cards."""
     if step < 2:
-        return Position(record, "exchange", step)
+        return Question(record, "exchange", step)
     if step < 4:
-        return Position(record, "announce", step - 2)
+        return Question(record, "announce", step - 2)
     leader = play_context(check_record(record)).state(record.tricks or ()).leader
-    return Position(record, "card", leader) if lead is None else Position(record, "card", 1 - leader, lead)
+    return Question(record, "card", leader) if lead is None else Question(record, "card", 1 - leader, lead)
 
 
 def announced_score(record: DealRecord, seat: int) -> ScoreLine:
@@ -130,7 +130,7 @@ def _needs(state: Any, rules: Any) -> int:
     return max(0, rules.pique_threshold - state.totals[ELDER]) if state.pique_live else 0
 
 
-def _apply(result: DealResult, step: int, lead: Card | None, p: Position, answer: Answer) -> Card | None:
+def _apply(result: DealResult, step: int, lead: Card | None, p: Question, answer: PlayerAnswer) -> Card | None:
     """His or the engine's ``answer`` at ``p`` into the record; the card led now (None between tricks)."""
     if step < 4:
         result.record = with_answer(p, answer)
@@ -283,7 +283,7 @@ def given_deal(given: DealRecord, seat: int, folder: Path, aids: Aids,
 class Serving:
     """A position served alone (a drill, a mistake): its number; for a mistake, his answer before and its id."""
 
-    position: Position
+    position: Question
     number: int
     was: str | None = None
     id: int | None = None

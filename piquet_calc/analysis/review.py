@@ -49,7 +49,7 @@ from .judge import PlayJudged
 from .pace import Pace
 from .play import before_play
 
-Progress = Callable[[str, int, int], None]  # (the stage in words, decisions done, decisions in all)
+ProgressByStage = Callable[[str, int, int], None]  # (the stage in words, decisions done, decisions in all)
 
 
 @dataclass(frozen=True)
@@ -443,7 +443,7 @@ def _before(deal: CheckedRecord, as_announced: bool = False) -> tuple[int, int, 
 
 def analyse_review(deal: CheckedRecord, seats: Sequence[int] = (ELDER, DEALER), play: bool = False,
                    samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED, threads: int = 0,
-                   progress: Progress | None = None, model: str = "declarations") -> Review:
+                   progress: ProgressByStage | None = None, model: str = "declarations") -> Review:
     """Every decision of ``seats`` in ``deal`` graded (module docstring); the exchange by ``model`` ("whole":
     on the whole deal alone, as ``discard --play --why``; "declarations": exactly, and with ``play`` also on the
     whole deal)."""
@@ -509,7 +509,7 @@ def analyse_review(deal: CheckedRecord, seats: Sequence[int] = (ELDER, DEALER), 
                   time.perf_counter() - t0, end_totals, {s: v.source for s, v in views.items()})
 
 
-def _deals_progress(stage: str, done: int, total: int, said: Progress) -> Callable[[int, int], None]:
+def _deals_progress(stage: str, done: int, total: int, said: ProgressByStage) -> Callable[[int, int], None]:
     """The exact analysis's progress (deals counted of all) in the review's words, with the time left at its
     rate since its first piece was done (analysis/pace.py: never the kernels' compiling)."""
     pace = Pace()

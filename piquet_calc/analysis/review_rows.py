@@ -11,11 +11,11 @@ from .practice_deal import record_positions
 from .practice_events import decision_row
 
 if TYPE_CHECKING:
-    from ..history import Decision
+    from ..history import DecisionRow
     from .review import Review
 
 
-def review_decisions(result: Review, deal: str, now: float) -> list[Decision]:
+def review_decisions(result: Review, deal: str, now: float) -> list[DecisionRow]:
     """The decisions graded in ``result``, in the record's order, as history rows of the deal named ``deal`` (the
     record's path, or "-"), saved at ``now`` (epoch seconds), each with its judge (``model``; a sampled exchange's
     ``se``, ``samples``, ``seed``); announcements are not among them."""

@@ -288,7 +288,7 @@ def _partie_why(deal: DealAnalysis, mine: tuple, theirs: tuple, state: PartieSta
     from .partie import partie_deals
     from .partie_value import load_partie_values
 
-    table = load_partie_values(rules_name)
+    values = load_partie_values(rules_name)
     per = []
     for d, kept in (mine, theirs):
         if len(d.totals) != deal.samples or len(kept.columns) != deal.samples:
@@ -298,7 +298,7 @@ def _partie_why(deal: DealAnalysis, mine: tuple, theirs: tuple, state: PartieSta
             raise ValueError(f"sampled_why: {format_cards(d.discard)}'s totals are not its kept report deals'")
         if deal.play and d.played is None:
             raise ValueError(f"sampled_why: {format_cards(d.discard)} has no deals as played")
-        per.append(partie_deals(d.totals, state, rules_name, table, d.played))
+        per.append(partie_deals(d.totals, state, rules_name, values, d.played))
     pa, pb = per
     chances = [_paired_chance("you win the partie", pa.win, pb.win, clip=True)]
     if pa.rubiconed is not None and pb.rubiconed is not None:

@@ -33,8 +33,8 @@ from typing import Any, Protocol
 
 from .lines import Item, Task, output_line
 
-Answer = tuple[str | None, str | None]  # (the document as one line of JSON, None) or (None, the error)
-Work = Callable[[Task], Answer]
+LineResult = tuple[str | None, str | None]  # (the document as one line of JSON, None) or (None, the error)
+Work = Callable[[Task], LineResult]
 PER_WORKER = 4  # lines in flight per worker: enough that none waits for the next, few enough to hold
 MAX_WORKERS = 256
 PARENT_POLL = 0.5  # seconds between a worker's looks at whether the batch that started it is still there
@@ -129,7 +129,7 @@ class Tally:
     skipped: int = 0
 
 
-def _answer(future: Any, item: Item) -> Answer:
+def _answer(future: Any, item: Item) -> LineResult:
     try:
         return future.result()
     except Exception as e:  # noqa: BLE001 - a worker that died or a cluster gone: the run stops, lines kept

@@ -62,7 +62,7 @@ def score_answer(hands: list[str], *, elder_dealt: str | None, younger_dealt: st
     with _user_errors():
         ruleset = get_rules(rules)
     if not ruleset.game.two_handed:
-        return _score_table(hands, ruleset, dealer_dealt, elder_dealt is not None or younger_dealt is not None)
+        return _seating_answer(hands, ruleset, dealer_dealt, elder_dealt is not None or younger_dealt is not None)
     if dealer_dealt is not None:
         raise click_errors.UsageError("--dealer-dealt is for normand; two players give --younger-dealt")
     if len(hands) != 2:
@@ -83,10 +83,10 @@ def score_answer(hands: list[str], *, elder_dealt: str | None, younger_dealt: st
     result = score_deal(e, d, ruleset, elder_blanche=is_carte_blanche(e_dealt, ruleset),
                         dealer_blanche=is_carte_blanche(d_dealt, ruleset))
     return Answer(lambda: report.score_data(e, d, result, ruleset),
-                  lambda: report.score_seating(e, d, result, ruleset))
+                  lambda: report.score_table(e, d, result, ruleset))
 
 
-def _score_table(hands: list[str], ruleset: RuleSet, dealer_dealt: str | None, two_handed_dealt: bool) -> Answer:
+def _seating_answer(hands: list[str], ruleset: RuleSet, dealer_dealt: str | None, two_handed_dealt: bool) -> Answer:
     """score for three or four players."""
     from ..game.consistency import check_seating_deal
     from ..game.declarations import is_carte_blanche

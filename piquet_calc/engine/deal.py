@@ -14,7 +14,7 @@ kernel that mirrors game.declarations.score_deal, and, when a play solver is giv
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Literal
@@ -45,8 +45,9 @@ from ..kernels.layout import (
     TRANSPOSITION_BITS,
     TRANSPOSITION_COLUMNS,
 )
-from ..rules import RulesError, RuleSet
+from ..rules import ElderOrYounger, RulesError, RuleSet
 from . import families
+from .progress import ProgressCount
 from .rule_arrays import rule_arrays_for
 
 BLOCK = 256  # deals per seeded block
@@ -55,9 +56,7 @@ CHUNK = 512  # rows of (deal, discard) a worker thread evaluates at a time
 TALON = 8
 ELDER_SHARE = 5
 ROW_COLUMNS = DEAL_ALL_COLUMNS  # columns of one evaluated (deal, discard) row, the uniform model's included
-Position = Literal["elder", "younger"]
 Opponent = Literal["policy", "keeps"]
-Progress = Callable[[int], None]
 
 
 def sampler_transposition_bits(threads: int) -> int:
@@ -96,7 +95,7 @@ class DealSampler:
     """
 
     hand: tuple[Card, ...]
-    position: Position
+    position: ElderOrYounger
     rules: RuleSet
     seed: int
     elder_took: int = 5
@@ -248,7 +247,7 @@ class DealSampler:
         return local.tt, local.buf, local.line
 
     def evaluate(self, stream: int, lo: int, hi: int, discards: Sequence[tuple[int, int]],
-                 pool: ThreadPoolExecutor, progress: Progress | None = None, play: bool = True,
+                 pool: ThreadPoolExecutor, progress: ProgressCount | None = None, play: bool = True,
                  uniform: bool = False) -> np.ndarray:
         """The kernel's columns (kernels.layout.DEAL_*) for every (discard, deal): shape
         (len(discards), hi - lo, DEAL_COLUMNS). ``discards``: (mask, size) pairs. ``uniform``: besides them, in

@@ -98,7 +98,7 @@ def plain_card_values(solver: PlainSolverFour, s: StateFour, cards: Sequence[Car
 
 
 @dataclass(frozen=True)
-class Choice:
+class ValuedCardFour:
     """A legal card of the seat to move: the final difference with every seat perfect after it (``value``,
     elder's side minus the other), and what the play from the position adds to the difference (``future``)."""
 
@@ -107,7 +107,7 @@ class Choice:
     future: int
 
 
-def choices(s: StateFour, solver: SolverFour | PlainSolverFour) -> list[Choice]:
+def choices(s: StateFour, solver: SolverFour | PlainSolverFour) -> list[ValuedCardFour]:
     """Every legal card of the seat to move, valued (equal cards of one run valued once), in display order."""
     if s.over:
         return []
@@ -121,7 +121,7 @@ def choices(s: StateFour, solver: SolverFour | PlainSolverFour) -> list[Choice]:
         vals = plain_card_values(solver, s, tops)
     by_top = dict(zip(tops, vals, strict=True))
     here = s.totals[0] - s.totals[1]
-    return [Choice(c, by_top[runs[c]], by_top[runs[c]] - here) for c in sort_hand(legal)]
+    return [ValuedCardFour(c, by_top[runs[c]], by_top[runs[c]] - here) for c in sort_hand(legal)]
 
 
 @dataclass(frozen=True)

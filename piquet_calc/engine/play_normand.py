@@ -26,7 +26,8 @@ from ..rules import RulesError, RuleSet
 from . import families
 
 FAMILY = families.PLAY_NORMAND.name  # the kernels' family (engine/families.py)
-TABLE_BITS = 18  # rows of the Normand table: 2**18 (6 MB); a whole deal stores some ten thousand positions
+TRANSPOSITION_BITS = 18  # rows of the Normand play's transposition table: 2**18 (6 MB); a whole deal stores
+# some ten thousand positions
 
 
 @lru_cache(maxsize=8)
@@ -70,7 +71,7 @@ class SolverNormand:
         self.params = params_normand(rules)
         if rules.pique_threshold > self.kn.MAX_NEED:
             raise RulesError(f"{rules.name}: the Normand solver keeps a pique threshold of {self.kn.MAX_NEED} at most")
-        self.tt = new_transposition(TABLE_BITS)
+        self.tt = new_transposition(TRANSPOSITION_BITS)
         self.work = self.kn.new_work()
         self.kn.begin_normand(self.tt)
 

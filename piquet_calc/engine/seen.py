@@ -22,8 +22,9 @@ from ..rules import RuleSet
 from . import families, pool
 from .play import play_params
 
-# Rows (a power of two) of each worker thread's table: the hands of one call share most of their endings, so a
-# table larger than one solve's (kernels.layout.TRANSPOSITION_BITS) pays (benchmarks/seen.py).
+# Rows (a power of two) of each worker thread's transposition table: the hands of one call share most of their
+# endings, so a transposition table larger than one solve's (kernels.layout.TRANSPOSITION_BITS) pays
+# (benchmarks/seen.py).
 SEEN_TRANSPOSITION_BITS = 18
 PIECES_PER_THREAD = 4  # a call's rows are cut into this many pieces per thread, for an even load
 
@@ -97,8 +98,8 @@ class CardValues:
         return cls(out[..., layout.VALUED_CARD], out[..., layout.VALUED_VALUE], out[..., layout.VALUED_ELDER_TRICKS])
 
 
-def _table(bits: int) -> np.ndarray:
-    """This thread's own table (made on first use, kept for the thread's life)."""
+def _transposition_rows(bits: int) -> np.ndarray:
+    """This thread's own transposition table (made on first use, kept for the thread's life)."""
     tt = getattr(_local, "tt", None)
     if tt is None or tt.shape[0] != (1 << bits) + 1:
         from ..kernels.play import new_transposition
@@ -110,12 +111,12 @@ def _table(bits: int) -> np.ndarray:
 class SeenSolver:
     """Every legal card valued at many positions under one set of rules, on ``threads`` worker threads."""
 
-    def __init__(self, rules: RuleSet, threads: int = 0, table_bits: int = SEEN_TRANSPOSITION_BITS) -> None:
+    def __init__(self, rules: RuleSet, threads: int = 0, transposition_bits: int = SEEN_TRANSPOSITION_BITS) -> None:
         self.ks = _kernels()
         self.rules = rules
         self.params = play_params(rules)
         self.threads = threads if threads > 0 else worker_count()
-        self.table_bits = table_bits
+        self.transposition_bits = transposition_bits
 
     def values(self, rows: np.ndarray, lines: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """``rows`` (int64[n, layout.POSITION_COLUMNS]): ``out`` int64[n, 12, VALUED_COLUMNS] (each row's cards in index
@@ -127,14 +128,15 @@ class SeenSolver:
             return out, counts
         rows = np.ascontiguousarray(rows, dtype=np.int64)
         if self.threads == 1 or n == 1:
-            self.ks.batch_values(rows, self.params, _table(self.table_bits), lines, out, counts)
+            self.ks.batch_values(rows, self.params, _transposition_rows(self.transposition_bits), lines, out, counts)
             return out, counts
         pieces = min(n, self.threads * PIECES_PER_THREAD)
         bounds = [p * n // pieces for p in range(pieces + 1)]
 
         def work(p: int) -> None:
             a, b = bounds[p], bounds[p + 1]
-            self.ks.batch_values(rows[a:b], self.params, _table(self.table_bits), lines, out[a:b], counts[a:b])
+            tt = _transposition_rows(self.transposition_bits)
+            self.ks.batch_values(rows[a:b], self.params, tt, lines, out[a:b], counts[a:b])
 
         list(pool.threads(self.threads).map(work, range(pieces)))  # the kernel releases the GIL
         return out, counts

@@ -113,7 +113,7 @@ def replies(f: int, h_left: int, lead: int, sr: int) -> tuple[int, ...]:
 
 @lru_cache(maxsize=1 << 16)
 def _suit_key(live: int, mine: int, sr: int) -> int:
-    """A suit's part of the table's key: its live cards' number, how many lie below the scoring rank, and
+    """A suit's part of the transposition key: its live cards' number, how many lie below the scoring rank, and
     which of them (lowest first) are elder's: positions alike in every suit are worth the same."""
     packed = sum(1 << k for k, r in enumerate(r for r in range(8) if live >> r & 1) if mine >> r & 1)
     return live.bit_count() << 12 | (live & ((1 << sr) - 1)).bit_count() << 8 | packed

@@ -29,12 +29,12 @@ from .solve import _TOP, _bits, known, stored
 
 INF = 1 << 30
 
-Position = tuple  # (h0, h1, h2, h3, leader, trick: tuple of card indices, ta, tb, need)
+SearchNodeFour = tuple  # the search's node: (h0, h1, h2, h3, leader, trick: tuple of card indices, ta, tb, need)
 
 
 @lru_cache(maxsize=1 << 16)
 def _suit_key(a: int, b: int, c: int, d: int) -> int:
-    """One suit's part of the table's key: its live cards' number and each one's owner, lowest first."""
+    """One suit's part of the transposition key: its live cards' number and each one's owner, lowest first."""
     key, k = 0, 0
     for r in range(8):
         bit = 1 << r
@@ -46,7 +46,7 @@ def _suit_key(a: int, b: int, c: int, d: int) -> int:
 
 
 def transposition_key(hands: tuple[int, int, int, int]) -> int:
-    """The relative-rank key of four hands (kernels/play_four/table.py packs the same facts)."""
+    """The relative-rank key of four hands (kernels/play_four/transposition.py packs the same facts)."""
     key = 0
     for s in range(4):
         sh = 8 * s
@@ -143,7 +143,7 @@ class PlainSolverFour:
                 out += sign * p.cards
         return out
 
-    def apply(self, pos: Position, card: int) -> tuple[int, Position]:
+    def apply(self, pos: SearchNodeFour, card: int) -> tuple[int, SearchNodeFour]:
         """The seat to move plays ``card``: (elder's side's points minus the other's, the position after)."""
         h0, h1, h2, h3, leader, trick, ta, tb, need = pos
         hands = [h0, h1, h2, h3]
@@ -173,7 +173,7 @@ class PlainSolverFour:
 
     # --- the search ----------------------------------------------------------------------------------------
 
-    def _search(self, pos: Position, alpha: int, beta: int) -> int:
+    def _search(self, pos: SearchNodeFour, alpha: int, beta: int) -> int:
         """The future value of ``pos`` (what the rest adds to elder's side's total minus the other's), exact
         strictly inside (alpha, beta), else a bound on the side it failed (fail-soft)."""
         h0, h1, h2, h3, leader, trick, ta, tb, need = pos
@@ -212,7 +212,7 @@ class PlainSolverFour:
             self.memo[key] = (lo, hi, _relative(chosen, h0 | h1 | h2 | h3))
         return best
 
-    def position(self, s: StateFour) -> Position:
+    def position(self, s: StateFour) -> SearchNodeFour:
         """The search's position of a ``StateFour``."""
         need = max(self.pts.pique_threshold - s.totals[0], 0) if s.pique_live else 0
         return (*(mask_of(h) for h in s.hands), s.leader, tuple(c.index for c in s.trick), s.tricks[0], s.tricks[1],

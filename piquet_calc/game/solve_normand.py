@@ -9,10 +9,10 @@ endings and to the kernel on whole deals.
 The model (docs/rules.md, "The play of three and four"): the value of a position to seat ``me`` is his
 final net doubled (``2 * own - the two others'``) when he maximises it and the two others, a coalition,
 minimise it, every card seen: a two-sided search, so alpha-beta applies. How: alpha-beta card by card
-(the trick on the table is part of the position), a table of each position's lower and upper bound between
+(the trick on the table is part of the position), a transposition table of each position's lower and upper bound between
 tricks keyed by relative ranks (per suit: the live cards' number and which of them are elder's and middle's),
 who leads, the tricks won, elder's pique need and ``me``; of a run of a
-player's cards of one suit with no card of the others (or on the table) between them, one is tried (they are
+player's cards of one suit with no card of the others (or in the trick) between them, one is tried (they are
 worth the same: ``game.solve.reps``). Cards are 32-bit masks, bit ``suit * 8 + rank``.
 """
 
@@ -52,7 +52,7 @@ def winning_place(c0: int, c1: int, c2: int) -> int:
 
 @lru_cache(maxsize=1 << 16)
 def _suit_key_normand(live: int, elder: int, middle: int, sr: int) -> int:
-    """A suit's part of the table's key by relative ranks: its live cards' number, how many lie below the
+    """A suit's part of the transposition key by relative ranks: its live cards' number, how many lie below the
     scoring rank, and which of them (lowest first) are elder's and middle's (the dealer holds the others):
     positions alike in every suit are worth the same (kernels/play_normand/step.py's ``_keys_normand``)."""
     places = [r for r in range(8) if live >> r & 1]
@@ -62,10 +62,10 @@ def _suit_key_normand(live: int, elder: int, middle: int, sr: int) -> int:
 
 
 class PlainSolverNormand:
-    """One table for solving many positions under one set of rules (``engine.play_normand.SolverNormand``'s
-    interface). A position is ``(h0, h1, h2, leader, c0, c1, k, tricks, need)``: the hands as masks, who led
-    the trick on the table, its cards so far (``k`` of them: ``c0``, ``c1``), the tricks won packed 4 bits a
-    seat, and the points elder still needs for pique (0: not live)."""
+    """One transposition table for solving many positions under one set of rules
+    (``engine.play_normand.SolverNormand``'s interface). A position is ``(h0, h1, h2, leader, c0, c1, k, tricks,
+    need)``: the hands as masks, who led the trick on the table, its cards so far (``k`` of them: ``c0``, ``c1``),
+    the tricks won packed 4 bits a seat, and the points elder still needs for pique (0: not live)."""
 
     def __init__(self, rules: RuleSet) -> None:
         check_play_normand(rules)
@@ -135,8 +135,8 @@ class PlainSolverNormand:
         hands = (h0, h1, h2)
         seat = (leader + k) % 3
         own = hands[seat]
-        table = (1 << c0 if k >= 1 else 0) | (1 << c1 if k >= 2 else 0)
-        others = (h0 | h1 | h2) & ~own | table
+        trick_cards = (1 << c0 if k >= 1 else 0) | (1 << c1 if k >= 2 else 0)
+        others = (h0 | h1 | h2) & ~own | trick_cards
         legal = legal_mask(own, c0 if k else -1)
         cands = _bits(reps(legal, others, self.sr))
         if k == 0:

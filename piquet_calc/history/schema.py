@@ -99,7 +99,7 @@ COLUMNS = ("id", "deal", "stage", "seat", "rules", "position", "answer", "best",
 
 
 @dataclass(frozen=True)
-class Decision:
+class DecisionRow:
     """One decision of a player, priced. ``deal`` names the deal it belongs to (a record's file name, a uuid);
     ``position`` is whatever serves it again (hands, seat, tricks so far, what was heard), JSON-able; ``cost`` is
     the points of the deal lost against ``best`` (``dd_cost`` the same double dummy, for a card); ``hint``: the
@@ -147,7 +147,7 @@ class Decision:
                 None if self.samples is None else int(self.samples), None if self.seed is None else int(self.seed))
 
     @classmethod
-    def from_row(cls, row: tuple[Any, ...]) -> Decision:
+    def from_row(cls, row: tuple[Any, ...]) -> DecisionRow:
         """A decision from a row of the columns in ``COLUMNS`` order."""
         values = dict(zip(COLUMNS, row, strict=True))
         values["position"] = json.loads(values["position"])

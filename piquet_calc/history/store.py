@@ -17,7 +17,7 @@ from pathlib import Path
 from types import TracebackType
 
 from ..cards import quote_path
-from .schema import APPLICATION_ID, COLUMNS, MIGRATIONS, SCHEMA_VERSION, SOURCES, Decision
+from .schema import APPLICATION_ID, COLUMNS, MIGRATIONS, SCHEMA_VERSION, SOURCES, DecisionRow
 from .stats import Stats, read_stats
 
 BUSY_TIMEOUT = 2.0  # seconds another process may hold the file before we say it is locked
@@ -187,7 +187,7 @@ class History:
 
     # --- decisions -----------------------------------------------------------------------------------------
 
-    def add(self, decision: Decision) -> int:
+    def add(self, decision: DecisionRow) -> int:
         """Save ``decision`` (its ``id`` ignored) in a transaction of its own; its new id."""
         decision.check()
         row = decision.row()
@@ -196,17 +196,17 @@ class History:
             cursor = c.execute(f"INSERT INTO decisions ({', '.join(COLUMNS[1:])}) VALUES ({marks})", row)
         return int(cursor.lastrowid or 0)
 
-    def get(self, decision_id: int) -> Decision:
+    def get(self, decision_id: int) -> DecisionRow:
         """The decision saved as ``decision_id``."""
         rows = self._read(f"SELECT {_SELECT} FROM decisions d WHERE d.id = ?", (decision_id,))
         if not rows:
             raise self._error(f"holds no decision {decision_id}")
-        return Decision.from_row(rows[0])
+        return DecisionRow.from_row(rows[0])
 
-    def decisions(self, deal: str | None = None) -> list[Decision]:
+    def decisions(self, deal: str | None = None) -> list[DecisionRow]:
         """Every decision saved (of ``deal`` only, if given), in the order they were saved."""
         where, params = ("WHERE d.deal = ?", (deal,)) if deal is not None else ("", ())
-        return [Decision.from_row(r) for r in self._read(f"SELECT {_SELECT} FROM decisions d {where} ORDER BY d.id",
+        return [DecisionRow.from_row(r) for r in self._read(f"SELECT {_SELECT} FROM decisions d {where} ORDER BY d.id",
                                                          params)]
 
     def take_back(self, decision_id: int) -> None:
@@ -221,7 +221,7 @@ class History:
 
     # --- the deals kept, by their content --------------------------------------------------------------------
 
-    def add_deal(self, key: str, deal: str, decisions: list[Decision]) -> str | None:
+    def add_deal(self, key: str, deal: str, decisions: list[DecisionRow]) -> str | None:
         """A deal's decisions saved in one transaction, unless a deal of the same content ``key`` is held: then
         nothing is added and the name it is held under is returned (None: added)."""
         for d in decisions:
@@ -261,7 +261,7 @@ class History:
         rows = self._read("SELECT box FROM schedule WHERE decision = ?", (decision_id,))
         return int(rows[0][0]) if rows else 1  # type: ignore[call-overload]
 
-    def due(self, min_cost: float = 1.0, count: int = 10, z: float = 0.0) -> list[Decision]:
+    def due(self, min_cost: float = 1.0, count: int = 10, z: float = 0.0) -> list[DecisionRow]:
         """Begin a round of mistakes: the decisions that cost at least ``min_cost`` and are due in it (box k is
         due once every 2**(k-1) rounds; one never served is due at once), the costliest first, at most ``count``.
         A damaged row (its position no longer JSON, a field of the wrong kind) is left out and counted in
@@ -277,7 +277,7 @@ class History:
         out = []
         for r in rows:
             try:
-                decision = Decision.from_row(r)
+                decision = DecisionRow.from_row(r)
                 decision.check()
             except (ValueError, TypeError):  # json's errors are ValueErrors
                 self.damaged += 1

@@ -45,7 +45,7 @@ class PlaySchemaError(ValueError):
 
 
 @dataclass(frozen=True)
-class PlayedTrick:
+class LineTrick:
     """One trick of the line: who led (a seat index), each seat's card by seat (None: not played, in four's
     incomplete trick) and the running totals after it."""
 
@@ -71,7 +71,7 @@ class PlayedRecord:
     seats: tuple[str, ...]
     final: tuple[CardList, ...]
     dealt: tuple[CardList | None, ...] | None  # two hands: as given; Normand: the dealer's only (dealer_dealt)
-    tricks: tuple[PlayedTrick, ...]
+    tricks: tuple[LineTrick, ...]
     declared: tuple[Totals, ...]
     before_play: Totals | None
     total: Totals
@@ -105,7 +105,7 @@ def read_play(document: dict) -> PlayedRecord:
     try:
         if len(seats) == 2:
             return _two(document)
-        return _table(document, seats)
+        return _three_or_four(document, seats)
     except (KeyError, TypeError, AttributeError, ValueError) as e:
         if isinstance(e, PlayDocumentError | CardError):  # a card's own line (RecordError) stands as it is
             raise
@@ -135,11 +135,11 @@ def _two(obj: dict) -> PlayedRecord:
     declared = tuple(_by_seat(c, seats) for c in obj.get("declarations", {}).get("classes", [])
                      if c["class"] != "pique")  # the play's own record decides pique (its line)
     before = _by_seat(obj["before_play"], seats) if "before_play" in obj else None
-    tricks = tuple(PlayedTrick(leader, cards, _by_seat(t["totals"], seats)) for leader, cards, t in line)
+    tricks = tuple(LineTrick(leader, cards, _by_seat(t["totals"], seats)) for leader, cards, t in line)
     return PlayedRecord(rules, seats, final, dealt if any(dealt) else None, tricks, declared, before, total)
 
 
-def _table(obj: dict, seats: tuple[str, ...]) -> PlayedRecord:
+def _three_or_four(obj: dict, seats: tuple[str, ...]) -> PlayedRecord:
     """Three or four hands: the table's seats by name, four's totals by side."""
     four = len(seats) == 4
     keys = FOUR_SIDES if four else seats
@@ -153,7 +153,7 @@ def _table(obj: dict, seats: tuple[str, ...]) -> PlayedRecord:
         else:  # Normand's trick lists its cards from the leader round
             played = _cards(t["cards"], "line")
             cards = tuple(played[(k - leader) % 3] if (k - leader) % 3 < len(played) else None for k in range(3))
-        tricks.append(PlayedTrick(leader, cards, _by_seat(t["totals"], keys)))
+        tricks.append(LineTrick(leader, cards, _by_seat(t["totals"], keys)))
     total = _by_seat(obj["total"], keys)
     final = tuple(_cards(obj["hands"][s], s) for s in seats)
     dealt = None  # Normand's dealer's dealt hand, when given (his exchange): the others hold theirs
@@ -177,7 +177,7 @@ def read_output(text: str) -> DealRecord:
     return record_from_output(obj)
 
 
-def _table_record(played: PlayedRecord) -> DealRecord:
+def _three_or_four_record(played: PlayedRecord) -> DealRecord:
     """Three or four hands: the final hands and the line; Normand's dealer's dealt hand when given, and then,
     when he exchanged, the talon (the two cards he took: the whole talon, its order not known) and his
     discards follow."""
@@ -201,7 +201,7 @@ def record_from_output(obj: object) -> DealRecord:
                           "--dialogue --json (their \"schema\" key names them)")
     try:
         if obj["schema"] in SCHEMAS and obj["schema"] != "play.schema.json":
-            return _table_record(read_play(obj))
+            return _three_or_four_record(read_play(obj))
         if obj["schema"] == "play.schema.json":
             played = read_play(obj)
             return DealRecord(rules=played.rules, dealt=played.dealt, final=played.final,  # type: ignore[arg-type]

@@ -88,7 +88,7 @@ def score_aware_data(state: PartieState, ranked: list[tuple[Any, PartieEstimate]
             "partie_value": e.value, "partie_value_se": e.value_se, "unit": e.unit,
             "win": _chance(e.win), "win_se": e.win_se,
             **({"rubiconed": _chance(e.rubiconed), "rubiconed_se": e.rubiconed_se} if e.rubiconed is not None else {}),
-            "points": e.points, "points_se": e.points_se, "table_se": e.table_se,
+            "points": e.points, "points_se": e.points_se, "bootstrap_se": e.bootstrap_se,
         })
     return {"rules": rules,
             "score": {"me": state.me, "opponent": state.opponent, "deal": state.deal, "seat": state.position,
@@ -116,7 +116,8 @@ def score_aware_table(state: PartieState, ranked: list[tuple[Any, PartieEstimate
     s = data["score"]
     head = (f"At {s['me']} to {s['opponent']}, deal {s['deal']}, {s['seat']} (player {s['player']}): ranked by "
             f"the expected partie value (analysis/partie_value.py's table, {rules})")
-    tse = data["choices"][0]["table_se"] if data["choices"] else None
-    own = (f"\n\nThe table's own standard error near this score, shared by every discard: about {tse:.2f} {unit}."
+    tse = data["choices"][0]["bootstrap_se"] if data["choices"] else None
+    own = (f"\n\nThe partie values' own standard error near this score, shared by every discard: about "
+           f"{tse:.2f} {unit}."
            if tse is not None else "")
     return f"{head}\n\n{tabulate(rows, headers=headers, disable_numparse=True)}{own}"

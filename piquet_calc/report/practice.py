@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..analysis.practice import Grade, Position
+from ..analysis.practice import Grade, Question
 from ..analysis.practice_events import Answered, DealResult
 from ..cards import Card, Suit, sort_hand
 from ..game.play import SEAT_NAMES
@@ -26,7 +26,7 @@ def _cards(cards) -> list[str]:
     return [str(c) for c in cards]
 
 
-def ask_event(p: Position, number: int | None = None) -> dict[str, Any]:
+def ask_event(p: Question, number: int | None = None) -> dict[str, Any]:
     """``ask``: the stage, the seat, the hand; the legal cards (a card), the discard sizes (the exchange), the
     model's words (the announcements)."""
     out = _event("ask", stage=p.stage, seat=SEAT_NAMES[p.seat], hand=_cards(sort_hand(p.hand)), deal=number)
@@ -41,7 +41,7 @@ def ask_event(p: Position, number: int | None = None) -> dict[str, Any]:
     return out
 
 
-def graded_event(p: Position, g: Grade, a: Answered) -> dict[str, Any]:
+def graded_event(p: Question, g: Grade, a: Answered) -> dict[str, Any]:
     """``graded``: his answer, the best, the cost (points of the deal's net), the judge (``model``; a sampled
     one's ``se``, ``samples``, ``seed``), whether it counts as a mistake; a card's double-dummy cost."""
     out = _event("graded", stage=g.stage, seat=SEAT_NAMES[g.seat], answer=g.answer, best=g.best, cost=g.cost,
@@ -56,7 +56,7 @@ def graded_event(p: Position, g: Grade, a: Answered) -> dict[str, Any]:
     return out
 
 
-def engine_event(p: Position, answer: Any, seconds: float) -> dict[str, Any]:
+def engine_event(p: Question, answer: Any, seconds: float) -> dict[str, Any]:
     """``engine``: the engine's decision (its discard: how many only; its announcements: what the player hears)."""
     if p.stage == "exchange":
         said = f"took {len(answer)}"
@@ -115,7 +115,7 @@ def score_event(s: Any) -> dict[str, Any]:
     return out
 
 
-def _said(p: Position, answer: Any) -> str:
+def _said(p: Question, answer: Any) -> str:
     if p.stage == "announce":
         return "in full" if answer is None else str(answer)
     return " ".join(map(str, answer)) if p.stage == "exchange" else str(answer)
@@ -206,7 +206,7 @@ def card_text(c: Card | None, colour: bool = False) -> str:
     return f"\x1b[31m{text}\x1b[0m" if colour and c.suit in RED else text
 
 
-def question_text(p: Position, number: int | None, colour: bool = False) -> str:
+def question_text(p: Question, number: int | None, colour: bool = False) -> str:
     """The question: the deal, the seat, the hand and what to type."""
     head = (f"deal {number}, " if number else "") + f"you are {SEAT_NAMES[p.seat]}"
     lines = [f"{head}: {hand_text(p.hand, colour)}"]
@@ -243,7 +243,7 @@ def graded_text(g: Grade) -> str:
     return "\n".join([line, *(f"    {w}" for w in words)])
 
 
-def engine_text(p: Position, answer: Any, colour: bool = False) -> str:
+def engine_text(p: Question, answer: Any, colour: bool = False) -> str:
     if p.stage == "exchange":
         return f"  the engine ({SEAT_NAMES[p.seat]}) took {len(answer)}"
     if p.stage == "announce":

@@ -236,7 +236,7 @@ def _deal_score(elder: Sequence[Card], dealer: Sequence[Card], s: DealScore, rul
     }
 
 
-def score_seating(elder: Sequence[Card], dealer: Sequence[Card], s: DealScore, rules: RuleSet) -> str:
+def score_table(elder: Sequence[Card], dealer: Sequence[Card], s: DealScore, rules: RuleSet) -> str:
     data = score_data(elder, dealer, s, rules)
     rows = [[c["class"].replace("_", " "), c["elder"], c["dealer"], c["winner"] or "-", c["shown"] or "-"]
             for c in data["classes"]]
@@ -364,7 +364,7 @@ def _choices(t: dict[str, Any], seat: str) -> str:
 
 def play_table(a: PlayAnalysis) -> str:
     data = play_data(a)
-    head = score_seating(a.elder, a.dealer, a.declarations, a.rules)
+    head = score_table(a.elder, a.dealer, a.declarations, a.rules)
     before = data["before_play"]
     live = ("pique live: the dealer at nothing" if before["pique_live"]
             else "pique not live: " + ("a repique" if a.declarations.elder_repique else "the dealer has scored"))

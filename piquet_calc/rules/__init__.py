@@ -15,6 +15,7 @@ from .model import (
     TWO_HANDED,
     TWO_HANDED_SEATS,
     YOUNGER,
+    ElderOrYounger,
     Game,
     PlayPoints,
     RulesError,
@@ -51,6 +52,6 @@ def get_rules(name: str) -> RuleSet:
 
 
 __all__ = ["ALIASES", "AU_CENT", "ENCYCLOPEDIA", "ENGLISH", "FOUR", "FOUR_SEATS", "NORMAND", "NORMAND_SEATS", "PACK",
-           "PRESETS", "RUBICON", "RUSSIAN", "TWO_HANDED", "TWO_HANDED_PRESETS", "TWO_HANDED_SEATS", "YOUNGER", "Game",
-           "PlayPoints", "RuleSet", "RulesError", "SeatingRules", "Seating",
+           "PRESETS", "RUBICON", "RUSSIAN", "TWO_HANDED", "TWO_HANDED_PRESETS", "TWO_HANDED_SEATS", "YOUNGER",
+           "ElderOrYounger", "Game", "PlayPoints", "RuleSet", "RulesError", "SeatingRules", "Seating",
            "check_rules", "get_rules", "load_rules", "rules_from_dict", "span"]

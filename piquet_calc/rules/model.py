@@ -14,7 +14,7 @@ import functools
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from ..cards import Rank, quote
 
@@ -33,6 +33,8 @@ FOUR_SEATS = ("elder", "second", "third", "dealer")
 """Piquet for four's seats: elder and third one side, second and the dealer the other (partners opposite)."""
 YOUNGER = "younger"
 """The two-handed dealer's other name (--younger, the exact analyses' position): the same seat as "dealer"."""
+ElderOrYounger = Literal["elder", "younger"]
+"""The two-handed seat as the exact analyses name it (--elder, --younger): ``YOUNGER`` is the dealer."""
 
 SUFFIXES = {TWO_HANDED_SEATS: "", NORMAND_SEATS: "_normand", FOUR_SEATS: "_four"}
 """The suffix of each game's rooms, by its seats: a glob such as ``**/*_normand*`` finds every room of a game."""

@@ -19,7 +19,8 @@ from typing import Any
 
 SCHEMAS: dict[str, int] = {
     "discard": 2,  # discard, two players: the exact table (model "uniform") (2: position -> seat)
-    "discard-play": 2,  # discard --play, two players: the whole deal, sampled (model "deal") (2: position -> seat)
+    "discard-play": 3,  # discard --play, two players: the whole deal, sampled (model "deal") (2: position -> seat;
+    # 3: partie.choices[].table_se -> bootstrap_se)
     "discard-normand": 2,  # discard --rules normand --dealer: the dealer's exchange (2: keep is [], not null)
     "discard-normand-play": 2,  # discard --rules normand --dealer --play: the exchange by the whole deal
     # (2: options -> choices, exchange -> discard)

@@ -53,7 +53,7 @@ Its rooms, each explained at its top (as dds-bridge/dds gives its parts a file e
 * ``bits.py``: bit tricks on card masks (the index of a bit, popcount, pext on a byte);
 * ``score.py``: a trick's points and the end of the play, as game/play.py scores them;
 * ``moves.py``: move generation and ordering, equivalent cards played once;
-* ``table.py``: the transposition table, keyed by relative ranks;
+* ``transposition.py``: the transposition table, keyed by relative ranks;
 * ``bounds.py``: positions valued without a search (the last two tricks, a cash-out) and quick-trick bounds;
 * ``search.py``: the zero-window alpha-beta search over whole tricks and its MTD(f) driver;
 * ``line.py``: the optimal line and the whole-deal solve, the interface other kernels and the engine call.

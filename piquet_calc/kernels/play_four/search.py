@@ -5,8 +5,8 @@ play adds to elder's side's total minus the other's; elder and third maximise it
 minimise it), fail-soft within (alpha, beta). It runs without recursion (numba caches no recursive
 nogil kernel): ``work``'s first ``MOVE_ROWS`` rows hold each ply's ordered moves, the next ``FRAMES`` rows
 the stack of positions on the path searched, one per card, then scratch rows. At a trick's start the
-table's bounds cut first (table.py); the last trick, one card each, is played out at once (score.py's
-``_forced``). ``_mtdf`` finds the exact value by zero-window searches from a quick playout's value, its
+transposition table's bounds cut first (transposition.py); the last trick, one card each, is played out at
+once (score.py's ``_forced``). ``_mtdf`` finds the exact value by zero-window searches from a quick playout's value, its
 steps doubling and then halving the interval left, as kernels/play/search.py does for two hands.
 """
 

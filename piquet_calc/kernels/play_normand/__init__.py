@@ -14,8 +14,8 @@ Against a coalition the game is two-sided, so the two-hand solver's method carri
 * ``search.py``: zero-window alpha-beta without recursion, MTD(f), and every legal card valued.
 
 It shares the two-hand solver's bit tricks, its equivalent cards (``_reps``) and relative cards
-(kernels/play/bits.py, moves.py, table.py), and the play solvers' table and MTD(f) step (kernels/transposition.py,
-kernels/mtdf.py), without changing them.
+(kernels/play/bits.py, moves.py, transposition.py), and the play solvers' transposition table and MTD(f) step
+(kernels/transposition.py, kernels/mtdf.py), without changing them.
 """
 
 from __future__ import annotations

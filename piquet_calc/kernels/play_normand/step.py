@@ -1,4 +1,4 @@
-"""One card of the Normand play on masks, the table's keys by relative ranks, and the move order.
+"""One card of the Normand play on masks, the transposition keys by relative ranks, and the move order.
 
 A position is ``(h0, h1, h2, leader, c0, c1, k, tricks, need)``: the three hands (32-bit masks, bit
 ``suit * 8 + rank``), who led the trick on the table, its cards so far (``k`` of them: ``c0``, ``c1``; -1 when
@@ -9,12 +9,13 @@ the lead point when a card is led, the winner's points with the third card; the 
 table of the cards and capot by the tricks won (built from game.play_normand.score_cards).
 
 ``_keys_normand``: positions between tricks whose live cards lie alike in every suit (the same owners in the same
-order, on each side of the scoring rank) share a row of the table (kernels/play/transposition.py's idea for three
-hands): per suit, elder's and middle's cards at their relative places and the live cards' counts (the
-dealer holds the others). ``_moves_normand``: one card of each run of equivalent cards (kernels/play/moves.py's
-``_reps``, the others' cards and the table's as separators), ordered: the table's best card first; a
-leader's sure winners (the highest live card of their suit), then his low cards; a follower whose side
-holds the trick plays low, else wins as cheaply as he can (the third hand) or high (the second), else low.
+order, on each side of the scoring rank) share a row of the transposition table (kernels/play/transposition.py's
+idea for three hands): per suit, elder's and middle's cards at their relative places and the live cards' counts
+(the dealer holds the others). ``_moves_normand``: one card of each run of equivalent cards
+(kernels/play/moves.py's ``_reps``, the others' cards and the trick's as separators), ordered: the transposition
+table's best card first; a leader's sure winners (the highest live card of their suit), then his low cards; a
+follower whose side holds the trick plays low, else wins as cheaply as he can (the third hand) or high (the
+second), else low.
 """
 
 from __future__ import annotations
@@ -121,7 +122,7 @@ def _end_normand(tricks, me, prm):
 
 @numba.njit(**INLINED)
 def _keys_normand(h0, h1, h2, leader, tricks, need, me, sr, stamp):
-    """The table's key of a position between tricks, by relative ranks (module docstring)."""
+    """The transposition key of a position between tricks, by relative ranks (module docstring)."""
     live = h0 | h1 | h2
     key1 = np.int64(0)
     counts = np.int64(0)
@@ -142,19 +143,19 @@ def _keys_normand(h0, h1, h2, leader, tricks, need, me, sr, stamp):
 
 @numba.njit(**INLINED)
 def _moves_normand(h0, h1, h2, leader, c0, c1, k, me, sr, first, buf, row):
-    """The cards the player to move tries, ordered, in buf[row]; returns how many. ``first``: the table's
-    best card, relative (kernels/play/transposition.py's ``_relative``), tried first."""
+    """The cards the player to move tries, ordered, in buf[row]; returns how many. ``first``: the transposition
+    table's best card, relative (kernels/play/transposition.py's ``_relative``), tried first."""
     seat = leader + k
     if seat >= 3:
         seat -= 3
     own = h0 if seat == 0 else (h1 if seat == 1 else h2)
     live = h0 | h1 | h2
-    table = np.int64(0)
+    trick_cards = np.int64(0)
     if k >= 1:
-        table |= np.int64(1) << c0
+        trick_cards |= np.int64(1) << c0
     if k >= 2:
-        table |= np.int64(1) << c1
-    others = (live & ~own) | table
+        trick_cards |= np.int64(1) << c1
+    others = (live & ~own) | trick_cards
     count = 0
     if k == 0:
         x = _reps(own, others, sr)
