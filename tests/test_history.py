@@ -13,11 +13,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from piquet_calc.cards import quote_path
+from piquet_calc.history.schema import COLUMNS
 from piquet_calc.history import (
     APPLICATION_ID,
     MAX_BOX,
@@ -179,6 +181,32 @@ def test_settings_are_kept_and_a_decision_taken_back_keeps_its_grade(tmp_path: P
         d = h.get(first)
         assert d.taken_back and d.cost == 4.0  # the first answer's grade stays
         assert h.stats().points_lost == 4.0  # a take-back does not erase a mistake
+
+
+def test_a_version_5_file_gains_serves_and_a_row_serving_again_is_never_due(tmp_path: Path) -> None:
+    """Step 6 on a file at version 5 (steps 1 to 5 as released): its rows kept, ``serves`` NULL in each; a row
+    that serves a decision again (--mistakes) is kept and counted in the stats, but ``due`` serves only the
+    decision it serves, never the row itself, however costly."""
+    path = tmp_path / "v5.sqlite3"
+    con = sqlite3.connect(path, isolation_level=None)
+    for step, sql in MIGRATIONS[:5]:
+        con.executescript(sql)
+    con.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    con.execute("PRAGMA user_version = 5")
+    row = decision(3.0).row()[:-1]  # the version-5 columns (step 6 added serves)
+    con.execute(f"INSERT INTO decisions ({', '.join(COLUMNS[1:-1])}) VALUES ({', '.join('?' * len(row))})", row)
+    con.close()
+    with History.open(path) as h:
+        assert h.get(1).serves is None and h.get(1).cost == 3.0
+        again = h.add(replace(decision(5.0), serves=1))
+        assert h.get(again).serves == 1
+        assert [d.id for d in h.due(min_cost=1.0)] == [1]  # the row serving it again is not a new mistake
+        h.served(1, False)  # missed: box 1, due next round; the row serving it still never is
+        assert [d.id for d in h.due(min_cost=1.0)] == [1]
+        assert h.stats().decisions == 2  # his answer when served again is a decision of his
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+    con.close()
 
 
 def test_the_migrations_are_numbered_one_by_one() -> None:

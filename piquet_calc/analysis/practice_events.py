@@ -239,15 +239,16 @@ def forced(p: Position, aids: Aids) -> tuple[Answer, str] | None:
 # --- what a decision leaves behind --------------------------------------------------------------------------------
 
 
-def decision_row(p: Position, g: Any, took_hint: bool, deal: str, source: str, when: float | None = None):
-    """A graded decision as the history's row (history/schema.py's ``Decision``): practice's, its drills' and
-    review ``--save``'s."""
+def decision_row(p: Position, g: Any, took_hint: bool, deal: str, source: str, when: float | None = None,
+                 serves: int | None = None):
+    """A graded decision as the history's row (history/schema.py's ``Decision``): practice's, its drills',
+    ``--mistakes``' (``serves``: the id of the decision served again) and review ``--save``'s."""
     from ..history import Decision
 
     return Decision(None, deal, g.stage, SEAT_NAMES[g.seat], p.rules.name, position_data(p), g.answer, g.best,
                     float(g.cost), None if g.dd_cost is None else float(g.dd_cost), bool(took_hint),
                     time.time() if when is None else when, source, model=g.model, se=g.se, samples=g.samples,
-                    seed=g.seed)
+                    seed=g.seed, serves=serves)
 
 
 class Keeper:
@@ -263,11 +264,12 @@ class Keeper:
         self.path = path
         self.deal = str(path) if path is not None else self.deal
 
-    def keep(self, p: Position, g: Any, a: Answered) -> int | None:
-        """The graded decision added to the history, one transaction: its id."""
+    def keep(self, p: Position, g: Any, a: Answered, serves: int | None = None) -> int | None:
+        """The graded decision added to the history, one transaction: its id. ``serves``: the id of the decision
+        it serves again (``--mistakes``: the row is his new answer, never due itself)."""
         if self.history is None:
             return None
-        return self.history.add(decision_row(p, g, a.hint, self.deal, self.source))
+        return self.history.add(decision_row(p, g, a.hint, self.deal, self.source, serves=serves))
 
     def take_back(self, decision_id: int | None) -> None:
         if self.history is not None and decision_id is not None:
