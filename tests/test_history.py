@@ -19,7 +19,6 @@ from pathlib import Path
 import pytest
 
 from piquet_calc.cards import quote_path
-from piquet_calc.history.schema import COLUMNS
 from piquet_calc.history import (
     APPLICATION_ID,
     MAX_BOX,
@@ -30,6 +29,7 @@ from piquet_calc.history import (
     HistoryError,
     default_path,
 )
+from piquet_calc.history.schema import COLUMNS
 
 ROOT = Path(__file__).resolve().parent.parent
 WEDNESDAY = 1739361600.0  # 2025-02-12 12:00 UTC: a Wednesday noon, in ISO week 2025-W07 in every time zone
@@ -189,7 +189,7 @@ def test_a_version_5_file_gains_serves_and_a_row_serving_again_is_never_due(tmp_
     decision it serves, never the row itself, however costly."""
     path = tmp_path / "v5.sqlite3"
     con = sqlite3.connect(path, isolation_level=None)
-    for step, sql in MIGRATIONS[:5]:
+    for _, sql in MIGRATIONS[:5]:
         con.executescript(sql)
     con.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     con.execute("PRAGMA user_version = 5")

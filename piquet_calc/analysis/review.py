@@ -440,7 +440,7 @@ def analyse_review(deal: CheckedRecord, seats: Sequence[int] = (ELDER, DEALER), 
     """Every decision of ``seats`` in ``deal`` graded (module docstring); the exchange by ``model`` ("whole":
     on the whole deal alone, as ``discard --play --why``; "declarations": exactly, and with ``play`` also on the
     whole deal)."""
-    from ..engine.play import Solver
+    from ..engine.solvers import solver_for
 
     t0 = time.perf_counter()
     said = progress or (lambda where, done, total: None)
@@ -480,7 +480,7 @@ def analyse_review(deal: CheckedRecord, seats: Sequence[int] = (ELDER, DEALER), 
             notes.append("the deal's totals as played score the declarations as announced (what was sunk scores "
                          "nothing); each card is valued, from his seat and double dummy, from those totals (whether "
                          "pique is still live as they leave it)")
-        solver = Solver(deal.rules)
+        solver = solver_for(deal.rules, kernel=True)  # the kernels' solver: double dummy on every card
         announced = _before(deal, True) if sank else None
         state = start(deal.final[0], deal.final[1], deal.rules, *(announced or _before(deal)))
         pace, valued = Pace(), 0  # the first card compiles the solver: the rate is taken from the cards after it
