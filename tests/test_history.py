@@ -216,6 +216,17 @@ def test_the_migrations_are_numbered_one_by_one() -> None:
 # --- the stats ---------------------------------------------------------------------------------------------
 
 
+def test_lost_by_stage_is_one_sum_by_stage() -> None:
+    """history/stats.py's lost_by_stage, the one sum of practice's deal, review and --stats: each stage's costs
+    added, every stage present, a stage not graded None."""
+    from piquet_calc.history import lost_by_stage
+
+    costs = [("card", 1.5), ("exchange", 2.0), ("card", 0.25), ("announce", 0.0), ("exchange", 1.0)]
+    assert lost_by_stage(costs) == {"exchange": 3.0, "announce": 0.0, "card": 1.75}
+    assert lost_by_stage([]) == {"exchange": 0.0, "announce": 0.0, "card": 0.0}
+    assert lost_by_stage([("card", 2.0)], ungraded=("exchange",)) == {"exchange": None, "announce": 0.0, "card": 2.0}
+
+
 def test_the_stats_by_stage_by_week_and_by_deal(tmp_path: Path) -> None:
     with History.open(tmp_path / "h.sqlite3") as h:
         assert h.stats().decisions == 0 and h.stats().deals == 0 and h.stats().per_deal == 0.0
@@ -453,6 +464,7 @@ def test_the_stats_report_is_valid_and_drawn_in_plain_characters(tmp_path: Path)
         validator("practice-stats").validate(d)
     assert list(data)[:4] == ["schema_version", "schema", "decisions", "deals"]
     assert (data["decisions"], data["points_lost"], empty["decisions"], empty["points_lost"]) == (3, 5.0, 0, 0.0)
+    assert data["lost_by_stage"] == {"exchange": 0.0, "announce": 0.0, "card": 5.0}
     assert "no decision saved yet" in stats_table(empty)
     text = stats_table(data)
     assert text.startswith("Practice history: 3 decisions over 3 deals, 5.00 points lost (1.67 a deal)")

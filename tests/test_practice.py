@@ -105,6 +105,16 @@ def test_seeded_deal_graded_as_review(tmp_path: Path) -> None:
     schemas.validator("practice-stats").validate(data)
     assert data["decisions"] == len(graded)
     assert data["points_lost"] == pytest.approx(sum(e["cost"] for e in graded), abs=1e-6)
+    # one sum of points lost by stage, under one key, in the three documents: the deal's end, the review of its
+    # record (his seat) and --stats; each the graded events' costs added by stage
+    from piquet_calc.report.review import review_data
+
+    reviewed = review_data(r)
+    schemas.validator("review").validate(reviewed)
+    by_hand = {s: sum(e["cost"] for e in graded if e["stage"] == s) for s in ("exchange", "announce", "card")}
+    mine = reviewed["summary"]["lost_by_stage"]["elder"]
+    for lost in (end["lost_by_stage"], {s: mine[s] for s in by_hand}, data["lost_by_stage"]):
+        assert lost == pytest.approx(by_hand, abs=1e-6)
 
 
 def test_kill_mid_deal_leaves_whole_decisions(tmp_path: Path) -> None:

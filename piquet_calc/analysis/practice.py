@@ -390,8 +390,7 @@ def grade(p: Position, answer: Answer) -> Grade:
     if p.stage == "announce":
         deal = check_record(with_answer(p, answer))
         a = grade_announcements(deal, p.seat, {})
-        cost = max(0.0, float(a.sinking[1] - a.sinking[0]))
-        return Grade("announce", p.seat, answer_text(p, answer), "in full", cost, None, a.sunk, a, "seat")
+        return Grade("announce", p.seat, answer_text(p, answer), "in full", a.cost, None, a.sunk, a, "seat")
     ctx = play_context(p.checked)
     c = grade_card(p.checked, ctx.views[p.seat], ctx.state(p.checked.tricks), p.trick, p.led, answer, ctx.solver,
                    0, ctx.announced)

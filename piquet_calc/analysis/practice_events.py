@@ -5,13 +5,14 @@ the one place a decision becomes a history row), and one question asked until it
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
 from ..cards import DECK, HAND_SIZE
 from ..game.play import SEAT_NAMES
+from ..history.stats import lost_by_stage
 from ..record.record import DealRecord, content_key, read_pqn, write_pqn
 from ..record.record_check import check_record
 from .practice import (
@@ -41,15 +42,6 @@ class Answered:
     seconds: float = 0.0
 
 
-def lost_by_stage(grades: Iterable[Any]) -> dict[str, float]:
-    """Points lost by stage (exchange, announce, card) over grades: the one sum (a decision taken back counts:
-    a take-back does not erase a mistake)."""
-    out = {"exchange": 0.0, "announce": 0.0, "card": 0.0}
-    for g in grades:
-        out[g.stage] += g.cost
-    return out
-
-
 @dataclass
 class DealResult:
     """One deal as played: its record (as far as it went), every grade (position, grade, answer; taken back
@@ -73,9 +65,9 @@ class DealResult:
         return r.costliest(n)
 
     @property
-    def lost(self) -> dict[str, float]:
-        """Points lost by stage (``lost_by_stage``)."""
-        return lost_by_stage(g for _, g, _ in self.grades)
+    def lost_by_stage(self) -> dict[str, float | None]:
+        """Points lost by stage (history/stats.py's ``lost_by_stage``, as review and ``--stats`` sum them)."""
+        return lost_by_stage((g.stage, g.cost) for _, g, _ in self.grades)
 
 
 # --- the events ---------------------------------------------------------------------------------------------------
