@@ -43,7 +43,7 @@ SCHEMAS: dict[str, int] = {
     "review": 4,  # review: every decision of a played deal graded (2: the declarations as announced, sinking scored;
     # 3: each exchange says its judge, model, its se and mistake; by default on the whole deal; 4: summary.losses ->
     # summary.lost_by_stage, each player's {exchange, announce, card} with card_dd (was play_dd), play -> card)
-    "practice-event": 2,  # practice's line protocol: one event a line (ask, graded, engine, hint, error, forced,
+    "practice-event": 3,  # practice's line protocol: one event a line (ask, graded, engine, hint, error, forced,
     # undone, score, deal, none, settings) (2: an empty line asks again, no longer the empty discard or "in full";
     # graded and hint say their judge: model, and a sampled one's se, samples, seed; mistake, mistakes;
     # 3: deal's lost -> lost_by_stage)
