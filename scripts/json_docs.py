@@ -71,6 +71,12 @@ CHANGES = (
     ("exchange[].rank, of, cost, best, net, best_net, words", "the exact declarations'", "its model's (whole "
      "by default)", "review", 3),
     ("partie.choices[].bootstrap_se", "table_se", "bootstrap_se", "discard-play", 3),
+    ("summary.lost_by_stage", "summary.losses", "summary.lost_by_stage", "review", 4),
+    ("summary.lost_by_stage.<key>.card", "play", "card", "review", 4),
+    ("summary.lost_by_stage.<key>.card_dd", "play_dd", "card_dd", "review", 4),
+    ("summary.lost_by_stage.<key>.announce", "(none)", "what his sinking gave up", "review", 4),
+    ("event deal: lost_by_stage", "lost", "lost_by_stage", "practice-event", 3),
+    ("lost_by_stage", "by_stage[].points_lost", "lost_by_stage", "practice-stats", 2),
 )
 CHANGES_TEXT = """## Changes
 
@@ -92,6 +98,13 @@ history's rows carry the same (`model`, `se`, `samples`, `seed`: the history's s
 
 Issue 50, one meaning for each name: `discard --play --score`'s `table_se` is `bootstrap_se`, the shipped partie
 values' own standard error (their bootstrap) near the score; "table" is the players' table of three or four.
+
+Issue 50, one name for one thing: the points a player lost by stage are `lost_by_stage` in every output that gives
+them, the same object summed by one function (history/stats.py): `{exchange, announce, card}` in practice's
+`deal` event (it was `lost`), in review's summary for each player (it was `losses`, with `play` and `play_dd`;
+now `card` and `card_dd`, and the announcements' `announce`, what his sinking gave up, as practice grades it), and
+in `practice --stats` (it was each `by_stage` entry's `points_lost`). The history's schema version 6 keeps each
+decision served again by `--mistakes` as a row naming the decision it serves (`serves`), never due itself.
 """
 
 

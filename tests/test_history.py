@@ -13,6 +13,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,7 @@ from piquet_calc.history import (
     HistoryError,
     default_path,
 )
+from piquet_calc.history.schema import COLUMNS
 
 ROOT = Path(__file__).resolve().parent.parent
 WEDNESDAY = 1739361600.0  # 2025-02-12 12:00 UTC: a Wednesday noon, in ISO week 2025-W07 in every time zone
@@ -181,11 +183,48 @@ def test_settings_are_kept_and_a_decision_taken_back_keeps_its_grade(tmp_path: P
         assert h.stats().points_lost == 4.0  # a take-back does not erase a mistake
 
 
+def test_a_version_5_file_gains_serves_and_a_row_serving_again_is_never_due(tmp_path: Path) -> None:
+    """Step 6 on a file at version 5 (steps 1 to 5 as released): its rows kept, ``serves`` NULL in each; a row
+    that serves a decision again (--mistakes) is kept and counted in the stats, but ``due`` serves only the
+    decision it serves, never the row itself, however costly."""
+    path = tmp_path / "v5.sqlite3"
+    con = sqlite3.connect(path, isolation_level=None)
+    for _, sql in MIGRATIONS[:5]:
+        con.executescript(sql)
+    con.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    con.execute("PRAGMA user_version = 5")
+    row = decision(3.0).row()[:-1]  # the version-5 columns (step 6 added serves)
+    con.execute(f"INSERT INTO decisions ({', '.join(COLUMNS[1:-1])}) VALUES ({', '.join('?' * len(row))})", row)
+    con.close()
+    with History.open(path) as h:
+        assert h.get(1).serves is None and h.get(1).cost == 3.0
+        again = h.add(replace(decision(5.0), serves=1))
+        assert h.get(again).serves == 1
+        assert [d.id for d in h.due(min_cost=1.0)] == [1]  # the row serving it again is not a new mistake
+        h.served(1, False)  # missed: box 1, due next round; the row serving it still never is
+        assert [d.id for d in h.due(min_cost=1.0)] == [1]
+        assert h.stats().decisions == 2  # his answer when served again is a decision of his
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+    con.close()
+
+
 def test_the_migrations_are_numbered_one_by_one() -> None:
     assert [v for v, _ in MIGRATIONS] == list(range(1, SCHEMA_VERSION + 1))
 
 
 # --- the stats ---------------------------------------------------------------------------------------------
+
+
+def test_lost_by_stage_is_one_sum_by_stage() -> None:
+    """history/stats.py's lost_by_stage, the one sum of practice's deal, review and --stats: each stage's costs
+    added, every stage present, a stage not graded None."""
+    from piquet_calc.history import lost_by_stage
+
+    costs = [("card", 1.5), ("exchange", 2.0), ("card", 0.25), ("announce", 0.0), ("exchange", 1.0)]
+    assert lost_by_stage(costs) == {"exchange": 3.0, "announce": 0.0, "card": 1.75}
+    assert lost_by_stage([]) == {"exchange": 0.0, "announce": 0.0, "card": 0.0}
+    assert lost_by_stage([("card", 2.0)], ungraded=("exchange",)) == {"exchange": None, "announce": 0.0, "card": 2.0}
 
 
 def test_the_stats_by_stage_by_week_and_by_deal(tmp_path: Path) -> None:
@@ -425,6 +464,7 @@ def test_the_stats_report_is_valid_and_drawn_in_plain_characters(tmp_path: Path)
         validator("practice-stats").validate(d)
     assert list(data)[:4] == ["schema_version", "schema", "decisions", "deals"]
     assert (data["decisions"], data["points_lost"], empty["decisions"], empty["points_lost"]) == (3, 5.0, 0, 0.0)
+    assert data["lost_by_stage"] == {"exchange": 0.0, "announce": 0.0, "card": 5.0}
     assert "no decision saved yet" in stats_table(empty)
     text = stats_table(data)
     assert text.startswith("Practice history: 3 decisions over 3 deals, 5.00 points lost (1.67 a deal)")

@@ -134,8 +134,7 @@ def test_the_mistake_rule() -> None:
 
 def test_a_released_history_migrates_with_nothing_lost(tmp_path: Path) -> None:
     """tests/data/history_v2.sqlite3 was written by main's own code at c3d22a4 (schema version 2, three decisions,
-    one served): it opens, is brought to the newest version (5: step 5 says each grade's judge), every row and the
-    schedule kept, each grade's judge said."""
+    one served): it opens, is brought to this version, every row and the schedule kept, each grade's judge said."""
     from piquet_calc.history import SCHEMA_VERSION, DecisionRow, History
 
     path = tmp_path / "h.sqlite3"
@@ -152,14 +151,14 @@ def test_a_released_history_migrates_with_nothing_lost(tmp_path: Path) -> None:
             assert (r.deal, r.stage, r.seat, r.rules, r.answer, r.best, r.cost, r.dd_cost, bool(r.hint), r.time,
                     r.source) == (b[1], b[2], b[3], b[4], b[6], b[7], b[8], b[9], bool(b[10]), b[11], b[12])
             assert r.model == ("declarations" if r.stage == "exchange" else "seat")
-            assert (r.se, r.samples, r.seed) == (None, None, None)
+            assert (r.se, r.samples, r.seed, r.serves) == (None, None, None, None)  # steps 5 and 6
         new = h.add(DecisionRow(None, "d", "exchange", "elder", "rubicon", {"x": 1}, "7S", "8S", 3.0, None, False, 1.0,
-                                "practice", model="whole", se=2.0, samples=64, seed=5))
+                             "practice", model="whole", se=2.0, samples=64, seed=5))
         assert h.get(new).model == "whole" and (h.get(new).se, h.get(new).samples, h.get(new).seed) == (2.0, 64, 5)
         due = [d.id for d in h.due(min_cost=1.0, count=10, z=MISTAKE_Z)]
         assert new not in due  # 3.0 is not more than 2 standard errors of 2.0: within the noise
     with sqlite3.connect(path) as c:
-        assert c.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        assert c.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert c.execute("SELECT * FROM schedule").fetchall()[:len(schedule)] == schedule
     c.close()
 

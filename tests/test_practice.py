@@ -11,6 +11,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -104,6 +105,16 @@ def test_seeded_deal_graded_as_review(tmp_path: Path) -> None:
     schemas.validator("practice-stats").validate(data)
     assert data["decisions"] == len(graded)
     assert data["points_lost"] == pytest.approx(sum(e["cost"] for e in graded), abs=1e-6)
+    # one sum of points lost by stage, under one key, in the three documents: the deal's end, the review of its
+    # record (his seat) and --stats; each the graded events' costs added by stage
+    from piquet_calc.report.review import review_data
+
+    reviewed = review_data(r)
+    schemas.validator("review").validate(reviewed)
+    by_hand = {s: sum(e["cost"] for e in graded if e["stage"] == s) for s in ("exchange", "announce", "card")}
+    mine = reviewed["summary"]["lost_by_stage"]["elder"]
+    for lost in (end["lost_by_stage"], {s: mine[s] for s in by_hand}, data["lost_by_stage"]):
+        assert lost == pytest.approx(by_hand, abs=1e-6)
 
 
 def test_kill_mid_deal_leaves_whole_decisions(tmp_path: Path) -> None:
@@ -141,6 +152,42 @@ def test_mistakes_served_with_position_and_scheduled(tmp_path: Path) -> None:
         assert h.due(min_cost=0.5, count=5) == []
     third = run("--mistakes", "--min-cost", "0.5", "--db", str(db), *FAST)
     assert json.loads(third.stdout.splitlines()[-1])["event"] == "ask"  # due again two rounds on
+
+
+def test_mistakes_served_again_are_kept_as_rows_never_due_themselves(tmp_path: Path) -> None:
+    """--mistakes through the line protocol: each decision served again is a row of the history, as
+    ``decision_row`` writes it (its position, his answer, its grade; ``serves`` naming the decision served
+    again), and ``due`` never serves that row as a new mistake: missed again, only the first is due."""
+    from piquet_calc.analysis.practice import grade, parse_answer, position_from_data
+    from piquet_calc.analysis.practice_events import decision_row
+    from piquet_calc.history import History
+
+    db = tmp_path / "h.db"
+    first = start("--drill", "discard", "--count", "1", "--seed", "3", "--seat", "dealer", "--db", str(db))
+    events = drive(first, typo=False)  # the highest cards: a poor discard
+    assert first.wait(timeout=60) == 0
+    graded = events[-1]
+    assert graded["event"] == "graded" and graded["cost"] >= 0.5, graded
+    with History.open(db) as h:
+        (kept,) = h.decisions()
+    served = run("--mistakes", "--min-cost", "0.5", "--db", str(db), *FAST, stdin=graded["answer"] + "\n")
+    assert served.returncode == 0, served.stderr
+    again = [json.loads(x) for x in served.stdout.splitlines()][-1]
+    assert again["event"] == "graded" and again["answer"] == graded["answer"] and again["cost"] > 0  # missed
+    with History.open(db) as h:
+        rows = h.decisions()
+        assert len(rows) == 2
+        row = rows[1]
+        p = position_from_data(kept.position)
+        from piquet_calc.analysis.practice import set_judging
+
+        set_judging(model="declarations", engine="declarations")
+        expected = decision_row(p, grade(p, parse_answer(p, graded["answer"])), False, row.deal, "drill",
+                                when=row.time, serves=kept.id)
+        assert row == replace(expected, id=row.id)
+        assert row.deal == "mistakes round 1"
+        assert [d.id for d in h.due(min_cost=0.5, count=10)] == [kept.id]  # missed: due again; his row never
+        assert h.box(kept.id) == 1
 
 
 def test_bad_input(tmp_path: Path) -> None:

@@ -93,8 +93,8 @@ def test_costs_are_never_negative_and_add_up(seed: str, name: str) -> None:
             played = next(v for k, v, _ in c.values if k == c.played)
             assert c.cost == pytest.approx(best - played)
             assert c.dd_cost == max(dd for _, _, dd in c.values) - next(dd for k, _, dd in c.values if k == c.played)
-    for s, row in review.losses.items():
-        assert row["play"] == pytest.approx(sum(c.cost for c in review.cards if c.seat == s))
+    for s, row in review.lost_by_stage.items():
+        assert row["card"] == pytest.approx(sum(c.cost for c in review.cards if c.seat == s))
 
 
 def test_the_exchange_cost_is_discard_why_s() -> None:
@@ -185,7 +185,8 @@ def test_004_golden_output(review_004) -> None:
     got = [(c.trick, ("elder", "dealer")[c.seat], str(c.played), str(c.best), round(c.cost, 2), c.dd_cost)
            for c in review_004.cards]
     assert got == GOLDEN_004
-    assert [round(x, 2) for x in (review_004.losses[ELDER]["play"], review_004.losses[DEALER]["play"])] == [5.31, 2.29]
+    lost = review_004.lost_by_stage
+    assert [round(x, 2) for x in (lost[ELDER]["card"], lost[DEALER]["card"])] == [5.31, 2.29]
 
 
 def test_review_command(tmp_path) -> None:

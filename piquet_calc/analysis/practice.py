@@ -139,7 +139,7 @@ _solvers: dict[str, Any] = {}
 def play_context(deal: CheckedRecord) -> PlayContext:
     """The play's set-up for ``deal`` (review's ``analyse_review``: the views, ``sank``, the start), kept for
     the deal's later cards."""
-    from ..engine.play import Solver
+    from ..engine.solvers import solver_for
     from .review import _before, _view_or_why, grade_announcements
 
     r = deal.record
@@ -154,7 +154,7 @@ def play_context(deal: CheckedRecord) -> PlayContext:
     first = start(deal.final[0], deal.final[1], deal.rules, *(announced or _before(deal)))
     if deal.rules.name not in _solvers:
         _solvers.clear()
-        _solvers[deal.rules.name] = Solver(deal.rules)
+        _solvers[deal.rules.name] = solver_for(deal.rules, kernel=True)  # as review's
     if len(_contexts) > 8:
         _contexts.clear()
     _contexts[key] = PlayContext(deal, views, announced, first, _solvers[deal.rules.name])
@@ -390,8 +390,7 @@ def grade(p: Question, answer: PlayerAnswer) -> Grade:
     if p.stage == "announce":
         deal = check_record(with_answer(p, answer))
         a = grade_announcements(deal, p.seat, {})
-        cost = max(0.0, float(a.sinking[1] - a.sinking[0]))
-        return Grade("announce", p.seat, answer_text(p, answer), "in full", cost, None, a.sunk, a, "seat")
+        return Grade("announce", p.seat, answer_text(p, answer), "in full", a.cost, None, a.sunk, a, "seat")
     ctx = play_context(p.checked)
     c = grade_card(p.checked, ctx.views[p.seat], ctx.state(p.checked.tricks), p.trick, p.led, answer, ctx.solver,
                    0, ctx.announced)

@@ -5,13 +5,14 @@ the one place a decision becomes a history row), and one question asked until it
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
 from ..cards import DECK, HAND_SIZE
 from ..game.play import SEAT_NAMES
+from ..history.stats import lost_by_stage
 from ..record.record import DealRecord, content_key, read_pqn, write_pqn
 from ..record.record_check import check_record
 from .practice import (
@@ -41,15 +42,6 @@ class Answered:
     seconds: float = 0.0
 
 
-def lost_by_stage(grades: Iterable[Any]) -> dict[str, float]:
-    """Points lost by stage (exchange, announce, card) over grades: the one sum (a decision taken back counts:
-    a take-back does not erase a mistake)."""
-    out = {"exchange": 0.0, "announce": 0.0, "card": 0.0}
-    for g in grades:
-        out[g.stage] += g.cost
-    return out
-
-
 @dataclass
 class DealResult:
     """One deal as played: its record (as far as it went), every grade (position, grade, answer; taken back
@@ -73,9 +65,9 @@ class DealResult:
         return r.costliest(n)
 
     @property
-    def lost(self) -> dict[str, float]:
-        """Points lost by stage (``lost_by_stage``)."""
-        return lost_by_stage(g for _, g, _ in self.grades)
+    def lost_by_stage(self) -> dict[str, float | None]:
+        """Points lost by stage (history/stats.py's ``lost_by_stage``, as review and ``--stats`` sum them)."""
+        return lost_by_stage((g.stage, g.cost) for _, g, _ in self.grades)
 
 
 # --- the events ---------------------------------------------------------------------------------------------------
@@ -239,15 +231,16 @@ def forced(p: Question, aids: Aids) -> tuple[PlayerAnswer, str] | None:
 # --- what a decision leaves behind --------------------------------------------------------------------------------
 
 
-def decision_row(p: Question, g: Any, took_hint: bool, deal: str, source: str, when: float | None = None):
-    """A graded decision as the history's row (history/schema.py's ``DecisionRow``): practice's, its drills' and
-    review ``--save``'s."""
+def decision_row(p: Question, g: Any, took_hint: bool, deal: str, source: str, when: float | None = None,
+                 serves: int | None = None):
+    """A graded decision as the history's row (history/schema.py's ``DecisionRow``): practice's, its drills',
+    ``--mistakes``' (``serves``: the id of the decision served again) and review ``--save``'s."""
     from ..history import DecisionRow
 
     return DecisionRow(None, deal, g.stage, SEAT_NAMES[g.seat], p.rules.name, position_data(p), g.answer, g.best,
-                       float(g.cost), None if g.dd_cost is None else float(g.dd_cost), bool(took_hint),
-                       time.time() if when is None else when, source, model=g.model, se=g.se, samples=g.samples,
-                       seed=g.seed)
+                    float(g.cost), None if g.dd_cost is None else float(g.dd_cost), bool(took_hint),
+                    time.time() if when is None else when, source, model=g.model, se=g.se, samples=g.samples,
+                    seed=g.seed, serves=serves)
 
 
 class Keeper:
@@ -263,11 +256,12 @@ class Keeper:
         self.path = path
         self.deal = str(path) if path is not None else self.deal
 
-    def keep(self, p: Question, g: Any, a: Answered) -> int | None:
-        """The graded decision added to the history, one transaction: its id."""
+    def keep(self, p: Question, g: Any, a: Answered, serves: int | None = None) -> int | None:
+        """The graded decision added to the history, one transaction: its id. ``serves``: the id of the decision
+        it serves again (``--mistakes``: the row is his new answer, never due itself)."""
         if self.history is None:
             return None
-        return self.history.add(decision_row(p, g, a.hint, self.deal, self.source))
+        return self.history.add(decision_row(p, g, a.hint, self.deal, self.source, serves=serves))
 
     def take_back(self, decision_id: int | None) -> None:
         if self.history is not None and decision_id is not None:

@@ -290,8 +290,8 @@ class Serving:
 
 
 def serve(items: Iterable[Serving], aids: Aids, keeper: Keeper) -> Generator[Event, str | None, None]:
-    """Each position asked, graded and kept (a drill's row; a mistake moved by the schedule, by his first answer
-    to it); ``undo`` takes back the last one answered and asks it again."""
+    """Each position asked, graded and kept as a row (a mistake's row names the decision it serves again, which
+    the schedule moves by his first answer to it); ``undo`` takes back the last one answered and asks it again."""
     pending: deque[Serving] = deque()
     source = iter(items)
     done: list[tuple[Serving, int | None, str]] = []  # served, its row, his last answer
@@ -315,11 +315,9 @@ def serve(items: Iterable[Serving], aids: Aids, keeper: Keeper) -> Generator[Eve
         again = id(item) in undone
         if again:  # its first grade stands
             row = undone[id(item)]
-        elif item.id is None:
-            row = keeper.keep(item.position, g, out)
         else:
-            row = None
-            if item.id not in moved:
+            row = keeper.keep(item.position, g, out, serves=item.id)
+            if item.id is not None and item.id not in moved:
                 keeper.served(item.id, g.cost <= 1e-9)
                 moved.add(item.id)
         done.append((item, row, g.answer))
@@ -337,9 +335,12 @@ def drills(kind: str, rules: str, seed: int, count: int, seat: int | None, recor
 
 def mistakes(due: list[Any], min_cost: float, aids: Aids, keeper: Keeper) -> Generator[Event, str | None, None]:
     """The history's decisions ``due`` (its Leitner round) served again, the answer hidden: found (no cost) moves
-    one back a box, missed brings it to box 1."""
+    one back a box, missed brings it to box 1. Each answer is kept as a row serving the decision again (kept under
+    ``mistakes round N`` unless the keeper names its deal)."""
     from .practice import position_from_data
 
+    if keeper.history is not None and not keeper.deal:
+        keeper.deal = f"mistakes round {keeper.history.round}"
     if not due:
         yield NothingDue(f"no decision that cost {min_cost:g} points or more is due")
         return

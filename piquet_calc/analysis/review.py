@@ -25,8 +25,8 @@ Costs are points of the deal's net (his final total minus the other's), never ne
 played (``Review.totals``) score the declarations as announced; the cards are valued (his seat, double dummy)
 from the declarations in full when nothing was sunk (as ``play --seat`` scores each hand the other may hold),
 and from the totals as announced, known to both, when something was (so pique is live as they leave it).
-``Review.losses``
-adds them up by player and stage; ``costliest`` names the three costliest decisions in a player's words.
+``Review.lost_by_stage`` adds them up by player and stage (history/stats.py's ``lost_by_stage``, the one sum
+practice and ``--stats`` give too); ``costliest`` names the three costliest decisions in a player's words.
 
 Without the discards (a record of the final hands and tricks only, as the books print a deal) a player's view
 counts his own discards among the cards he cannot see (seat/seat.py with no discards): his view is then wider
@@ -94,6 +94,11 @@ class AnnouncementGrade:
     sunk: tuple[str, ...] = ()  # what he sank, class by class, in words
     sinking: tuple[int, int] = (0, 0)  # what his sinking alone changed: (his points, the other's points)
 
+    @property
+    def cost(self) -> float:
+        """What his sinking alone gave up: the other's gain less his own, never negative (practice's grade)."""
+        return max(0.0, float(self.sinking[1] - self.sinking[0]))
+
 
 @dataclass(frozen=True)
 class CardGrade:
@@ -128,15 +133,21 @@ class Review:
     views: dict[int, str] = field(default_factory=dict)  # each seat's view of the other's hands, in words
 
     @property
-    def losses(self) -> dict[int, dict[str, float | None]]:
-        """Points lost by each player, by stage: the exchange (exact; with --play also on the whole deal; None:
-        not graded), the play from his seat, the play double dummy (the cards recorded)."""
+    def lost_by_stage(self) -> dict[int, dict[str, float | None]]:
+        """Points lost by each player, by stage (history/stats.py's ``lost_by_stage``, as practice and --stats
+        sum them): the exchange (by its judge; None: not graded), the announcements (what his sinking gave up),
+        the cards from his seat; beside them the cards double dummy (``card_dd``) and, with --play and the exact
+        judge, the exchange on the whole deal (``exchange_deal``)."""
+        from ..history.stats import lost_by_stage
+
         out: dict[int, dict[str, float | None]] = {}
         for s in self.seats:
             ex = [e for e in self.exchange if e.seat == s]
-            row: dict[str, float | None] = {"exchange": sum(e.cost for e in ex) if ex else None,
-                   "play": sum(c.cost for c in self.cards if c.seat == s),
-                   "play_dd": float(sum(c.dd_cost for c in self.cards if c.seat == s))}
+            costs = [("exchange", e.cost) for e in ex] + [("announce", a.cost) for a in self.announcements
+                                                           if a.seat == s]
+            row = lost_by_stage(costs + [("card", c.cost) for c in self.cards if c.seat == s],
+                                ungraded=() if ex else ("exchange",))
+            row["card_dd"] = float(sum(c.dd_cost for c in self.cards if c.seat == s))
             if any(e.play is not None and e.model != "whole" for e in ex):
                 row["exchange_deal"] = sum(e.play.cost for e in ex if e.play is not None)
             out[s] = row
@@ -447,7 +458,7 @@ def analyse_review(deal: CheckedRecord, seats: Sequence[int] = (ELDER, DEALER), 
     """Every decision of ``seats`` in ``deal`` graded (module docstring); the exchange by ``model`` ("whole":
     on the whole deal alone, as ``discard --play --why``; "declarations": exactly, and with ``play`` also on the
     whole deal)."""
-    from ..engine.play import Solver
+    from ..engine.solvers import solver_for
 
     t0 = time.perf_counter()
     said = progress or (lambda where, done, total: None)
@@ -487,7 +498,7 @@ def analyse_review(deal: CheckedRecord, seats: Sequence[int] = (ELDER, DEALER), 
             notes.append("the deal's totals as played score the declarations as announced (what was sunk scores "
                          "nothing); each card is valued, from his seat and double dummy, from those totals (whether "
                          "pique is still live as they leave it)")
-        solver = Solver(deal.rules)
+        solver = solver_for(deal.rules, kernel=True)  # the kernels' solver: double dummy on every card
         announced = _before(deal, True) if sank else None
         state = start(deal.final[0], deal.final[1], deal.rules, *(announced or _before(deal)))
         pace, valued = Pace(), 0  # the first card compiles the solver: the rate is taken from the cards after it

@@ -21,7 +21,6 @@ from .common import PROG, JsonOption, RulesOption, _emit, _number, click_errors
 DRILLS = ("discard", "lead")
 MOST = 1_000  # --deals and --count at most
 MAX_SAMPLES = 100_000  # --samples at most, as review's
-MAX_SAMPLES = 100_000  # --samples at most, as review's
 
 
 def practice(
@@ -163,37 +162,6 @@ def _check(seat: str | None, drill: str | None, deals: int | None, count: int, m
 
         ruleset = replace(ruleset, name=str(Path(rules).resolve()))
     return ruleset
-
-
-def _judges(model: str, engine: str, samples: int) -> None:
-    """--model, --engine and --samples checked (one line each) and set for this run (analysis/practice.py)."""
-    from ..analysis.judge import MODELS
-    from ..analysis.practice import set_judging
-
-    for name, value in (("--model", model), ("--engine", engine)):
-        if value not in MODELS:
-            raise click_errors.UsageError(f"{name} must be whole or declarations, not {value!r}")
-    if not 2 <= samples <= MAX_SAMPLES:
-        raise click_errors.UsageError(f"--samples must be 2 to {MAX_SAMPLES:,}, not {_number(samples)}")
-    set_judging(model=model, engine=engine, samples=samples)
-
-
-def _given(source: str | None, drill: str | None, mistakes: bool, from_: list[str] | None, stats: bool):
-    """--deal's record: read and checked, with the dealt hands and the talon (one line each), before the deal's
-    record is begun from them; None without --deal."""
-    if source is None:
-        return None
-    if drill or mistakes or from_ or stats:
-        raise click_errors.UsageError("--deal plays one deal: not with --drill, --mistakes, --from or --stats")
-    from ..rules import get_rules
-    from .record import read_deal
-
-    r = read_deal(source).record
-    if r.dealt is None or r.dealt[0] is None or r.dealt[1] is None or not r.talon:
-        raise click_errors.UsageError(f"--deal {source}: the record has not both dealt hands and the talon")
-    if not get_rules(r.rules).game.two_handed:
-        raise click_errors.UsageError(f"--deal {source}: a deal of two players, not {r.rules}")
-    return r
 
 
 def _judges(model: str, engine: str, samples: int) -> None:

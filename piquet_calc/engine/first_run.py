@@ -40,7 +40,7 @@ from . import families  # the families, each declared once there
 PROG = "piquet-calc"
 
 # the declaration kernels' names in their module (the default of kernels_compiled)
-ENTRY_KERNELS = tuple(entry.split(":")[1] for entry in families.FAMILIES["declarations"].entries)
+ENTRY_KERNELS = tuple(entry.split(":")[1] for entry in families.DECLARATIONS.entries)
 
 _silenced = False
 _pending: list[str] = []  # families expected and not compiled, in the order expected
@@ -271,5 +271,5 @@ def said(names) -> None:
 
 
 def announce(stream: TextIO | None = None) -> bool:
-    """The declaration kernels' first-run line (as ``starting("declarations")``); True if printed."""
-    return starting("declarations", stream)
+    """The declaration kernels' first-run line (as ``starting(DECLARATIONS.name)``); True if printed."""
+    return starting(families.DECLARATIONS.name, stream)

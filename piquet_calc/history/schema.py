@@ -91,11 +91,20 @@ ALTER TABLE decisions ADD COLUMN seed INTEGER;
 UPDATE decisions SET model = 'seat' WHERE stage <> 'exchange';
 """
 
-MIGRATIONS: list[tuple[int, str]] = [(1, _V1), (2, _V2), (3, _V3), (4, _V4), (5, _V5)]
+# 6 (issue 50): a decision served again by ``--mistakes`` is kept as a row of its own, ``serves`` naming the
+# decision it serves again (NULL: a decision met in a deal or a drill). Such a row is the answer to an old mistake,
+# not a new one: the schedule moves the decision it serves, and ``due`` never serves the row itself. Self-contained:
+# one column (NULL in every row before) and its index, nothing else touched.
+_V6 = """
+ALTER TABLE decisions ADD COLUMN serves INTEGER REFERENCES decisions (id);
+CREATE INDEX decisions_by_serves ON decisions (serves);
+"""
+
+MIGRATIONS: list[tuple[int, str]] = [(1, _V1), (2, _V2), (3, _V3), (4, _V4), (5, _V5), (6, _V6)]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 COLUMNS = ("id", "deal", "stage", "seat", "rules", "position", "answer", "best", "cost", "dd_cost", "hint", "time",
-           "source", "taken_back", "model", "se", "samples", "seed")
+           "source", "taken_back", "model", "se", "samples", "seed", "serves")
 
 
 @dataclass(frozen=True)
@@ -105,7 +114,8 @@ class DecisionRow:
     the points of the deal lost against ``best`` (``dd_cost`` the same double dummy, for a card); ``hint``: the
     player asked for the tool's answer first; ``time`` in epoch seconds; ``taken_back``: the player took it back
     (``undo``), its grade kept as he answered first. ``id`` is None until it is saved.
-    ``model``: the judge (MODELS); a sampled grade's ``se`` (the cost's standard error), ``samples``, ``seed``."""
+    ``model``: the judge (MODELS); a sampled grade's ``se`` (the cost's standard error), ``samples``, ``seed``.
+    ``serves``: the id of the decision this one serves again (``--mistakes``; None: met in a deal or a drill)."""
 
     id: int | None
     deal: str
@@ -125,6 +135,7 @@ class DecisionRow:
     se: float | None = None
     samples: int | None = None
     seed: int | None = None
+    serves: int | None = None
 
     def check(self) -> None:
         """Raise ValueError if a field is not one the history keeps (a bug of the caller, not the user's)."""
@@ -144,7 +155,8 @@ class DecisionRow:
         return (self.deal, self.stage, self.seat, self.rules, position, self.answer, self.best, float(self.cost),
                 None if self.dd_cost is None else float(self.dd_cost), int(bool(self.hint)), float(self.time),
                 self.source, int(bool(self.taken_back)), self.model, None if self.se is None else float(self.se),
-                None if self.samples is None else int(self.samples), None if self.seed is None else int(self.seed))
+                None if self.samples is None else int(self.samples), None if self.seed is None else int(self.seed),
+                None if self.serves is None else int(self.serves))
 
     @classmethod
     def from_row(cls, row: tuple[Any, ...]) -> DecisionRow:

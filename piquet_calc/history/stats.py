@@ -4,6 +4,7 @@ in the week of its first decision, local time), and deal by deal over the last d
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -12,7 +13,8 @@ from .schema import STAGES
 
 @dataclass(frozen=True)
 class StageStats:
-    """One stage (exchange, announce, card): its decisions, the points they lost, and those a deal."""
+    """One stage (exchange, announce, card): its decisions, the points they lost (``lost_by_stage``'s), and those
+    a deal."""
 
     stage: str
     decisions: int
@@ -55,6 +57,19 @@ class Stats:
     last_deals: tuple[DealStats, ...]
 
 
+def lost_by_stage(costs: Iterable[tuple[str, float]], ungraded: Iterable[str] = ()) -> dict[str, float | None]:
+    """Points lost by stage: the one sum, each stage of STAGES (exchange, announce, card) with its ``costs``
+    ((stage, points) pairs) added; a stage ``ungraded`` is None. The same figures under the same key,
+    ``lost_by_stage``, in practice's deal event, review's summary (a player's) and ``--stats`` (every decision
+    kept; one taken back counts: a take-back does not erase a mistake)."""
+    out: dict[str, float | None] = {s: 0.0 for s in STAGES}
+    for stage, cost in costs:
+        out[stage] = (out[stage] or 0.0) + float(cost)
+    for stage in ungraded:
+        out[stage] = None
+    return out
+
+
 def iso_week(time: float) -> str:
     """The ISO week of an epoch time, local time: ``2025-W07``."""
     year, week, _ = datetime.fromtimestamp(time).isocalendar()
@@ -72,14 +87,14 @@ def read_stats(conn: sqlite3.Connection, last: int, sources: tuple[str, ...]) ->
         f"SELECT deal, stage, MIN(time), MIN(id), COUNT(*), TOTAL(cost) FROM decisions WHERE source IN ({marks}) "
         "GROUP BY deal, stage", tuple(sources)).fetchall()
     deals: dict[str, list[float]] = {}  # deal -> [first time, first id, decisions, points]
-    stages = {s: [0, 0.0] for s in STAGES}
+    counts = {s: 0 for s in STAGES}
     for deal, stage, first_time, first_id, n, points in rows:
         held = deals.setdefault(deal, [first_time, first_id, 0, 0.0])
         held[0], held[1] = min(held[0], first_time), min(held[1], first_id)
         held[2] += n
         held[3] += points
-        stages[stage][0] += n
-        stages[stage][1] += points
+        counts[stage] += n
+    lost = lost_by_stage((stage, points) for _, stage, _, _, _, points in rows)
     ordered = sorted(deals.items(), key=lambda kv: (kv[1][0], kv[1][1]))
     weeks: dict[str, list[float]] = {}  # week -> [deals, decisions, points]
     for _, (first_time, _, n, points) in ordered:
@@ -91,6 +106,6 @@ def read_stats(conn: sqlite3.Connection, last: int, sources: tuple[str, ...]) ->
     total = sum(v[3] for _, v in ordered)
     return Stats(
         decisions=int(sum(v[2] for _, v in ordered)), deals=count, points_lost=total, per_deal=_per(total, count),
-        by_stage=tuple(StageStats(s, int(n), p, _per(p, count)) for s, (n, p) in stages.items()),
+        by_stage=tuple(StageStats(s, int(n), lost[s] or 0.0, _per(lost[s] or 0.0, count)) for s, n in counts.items()),
         by_week=tuple(WeekStats(w, int(d), int(n), p, _per(p, int(d))) for w, (d, n, p) in sorted(weeks.items())),
         last_deals=tuple(DealStats(deal, t, int(n), p) for deal, (t, _, n, p) in ordered[-last:] if last > 0))

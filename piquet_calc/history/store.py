@@ -266,13 +266,15 @@ class History:
         due once every 2**(k-1) rounds; one never served is due at once), the costliest first, at most ``count``.
         A damaged row (its position no longer JSON, a field of the wrong kind) is left out and counted in
         ``damaged``. ``z``: a sampled cost must also stand more than ``z`` standard errors out of the noise (the
-        mistake rule, analysis/judge.py)."""
+        mistake rule, analysis/judge.py). A row that serves a decision again (``serves``) is never due itself:
+        the schedule moves the decision it serves."""
         with self._transaction() as c:
             c.execute("UPDATE state SET value = value + 1 WHERE key = 'round'")
             now = c.execute("SELECT value FROM state WHERE key = 'round'").fetchone()[0]
             rows = c.execute(
                 f"SELECT {_SELECT} FROM decisions d LEFT JOIN schedule s ON s.decision = d.id "
-                "WHERE d.cost >= ? AND (d.se IS NULL OR d.cost > ? * d.se) AND COALESCE(s.next_round, 0) <= ? "
+                "WHERE d.serves IS NULL AND d.cost >= ? AND (d.se IS NULL OR d.cost > ? * d.se) "
+                "AND COALESCE(s.next_round, 0) <= ? "
                 "ORDER BY d.cost DESC, d.id LIMIT ?", (float(min_cost), float(z), now, max(0, int(count)))).fetchall()
         out = []
         for r in rows:

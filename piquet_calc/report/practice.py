@@ -83,11 +83,12 @@ def deal_event(r: DealResult, path: str, number: int, sheet: dict[str, Any] | No
     """``deal``: the deal's totals (None when stopped), what the player lost by stage, the review's costliest
     decisions, the record's path, the partie so far."""
     totals = None if r.totals is None else dict(zip(SEAT_NAMES, r.totals, strict=True))
-    lost = r.lost
+    lost = r.lost_by_stage
     from ..analysis.judge import MISTAKE_RULE
 
     return _event("deal", deal=number, seat=SEAT_NAMES[r.seat], totals=totals, stopped=r.stopped, record=path,
-                  decisions=len(r.grades), taken_back=len(r.taken_back), lost=lost, points_lost=sum(lost.values()),
+                  decisions=len(r.grades), taken_back=len(r.taken_back), lost_by_stage=lost,
+                  points_lost=sum(v or 0.0 for v in lost.values()),
                   mistakes=sum(g.mistake for _, g, _ in r.grades), mistake_rule=MISTAKE_RULE,
                   costliest=[w for _, w in r.costliest()], partie=sheet)
 
@@ -313,7 +314,7 @@ def deal_text(data: dict[str, Any]) -> str:
     else:
         t = data["totals"]
         lines.append(f"deal {data['deal']}: elder {t['elder']}, dealer {t['dealer']} (you were {data['seat']})")
-    lost = data["lost"]
+    lost = data["lost_by_stage"]
     lines.append(f"you lost {data['points_lost']:.2f} points: exchange {lost['exchange']:.2f}, announcements "
                  f"{lost['announce']:.2f}, cards {lost['card']:.2f}; {data['mistakes']} mistake"
                  f"{'s' * (data['mistakes'] != 1)} ({data['mistake_rule']})")

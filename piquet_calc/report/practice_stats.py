@@ -26,8 +26,8 @@ def stats_data(stats: Stats) -> dict[str, Any]:
         "deals": stats.deals,
         "points_lost": stats.points_lost,
         "per_deal": stats.per_deal,
-        "by_stage": [{"stage": s.stage, "decisions": s.decisions, "points_lost": s.points_lost,
-                      "per_deal": s.per_deal} for s in stats.by_stage],
+        "lost_by_stage": {s.stage: s.points_lost for s in stats.by_stage},  # history/stats.py's lost_by_stage
+        "by_stage": [{"stage": s.stage, "decisions": s.decisions, "per_deal": s.per_deal} for s in stats.by_stage],
         "by_week": [{"week": w.week, "deals": w.deals, "decisions": w.decisions, "points_lost": w.points_lost,
                      "per_deal": w.per_deal} for w in stats.by_week],
         "last_deals": [{"deal": d.deal, "time": d.time, "decisions": d.decisions, "points_lost": d.points_lost}
@@ -87,7 +87,7 @@ def stats_table(data: dict[str, Any], *, ascii_only: bool = False) -> str:
         return "Practice history: no decision saved yet (piquet-calc practice)."
     lines = [f"Practice history: {data['decisions']} decisions over {data['deals']} deals, "
              f"{data['points_lost']:.2f} points lost ({data['per_deal']:.2f} a deal)", ""]
-    stages = [[s["stage"], s["decisions"], f"{s['points_lost']:.2f}", f"{s['per_deal']:.2f}"]
+    stages = [[s["stage"], s["decisions"], f"{data['lost_by_stage'][s['stage']]:.2f}", f"{s['per_deal']:.2f}"]
               for s in data["by_stage"]]
     stages.append(["all", data["decisions"], f"{data['points_lost']:.2f}", f"{data['per_deal']:.2f}"])
     lines += [tabulate(stages, headers=["stage", "decisions", "points lost", "a deal"], disable_numparse=True,

@@ -45,7 +45,7 @@ def review_data(r: Review) -> dict[str, Any]:
     from ..record.record import record_data
 
     final = r.deal.final
-    losses = r.losses
+    lost = r.lost_by_stage
     return {
         **schema_header("review"),
         "rules": r.deal.rules.name,
@@ -63,7 +63,7 @@ def review_data(r: Review) -> dict[str, Any]:
                           for a in r.announcements],
         "views": {SEATS[s]: v for s, v in r.views.items()},
         "cards": [_card(c) for c in r.cards],
-        "summary": {"losses": {SEATS[s]: row for s, row in losses.items()},
+        "summary": {"lost_by_stage": {SEATS[s]: row for s, row in lost.items()},
                     "costliest": [{"seat": SEATS[s], "words": w} for s, w in r.costliest()]},
         "cost": "points of the deal's net (the player's final total minus the other's) lost against the best "
                 "choice: the exchange by its model's judge (whole: on the whole deal, as discard --play --why, with "
@@ -100,13 +100,14 @@ def _card_rows(data: dict[str, Any]) -> str:
 
 
 def _losses(data: dict[str, Any]) -> str:
-    losses = data["summary"]["losses"]
-    deal = any("exchange_deal" in row for row in losses.values())
+    lost = data["summary"]["lost_by_stage"]
+    deal = any("exchange_deal" in row for row in lost.values())
     rows = [[seat, "-" if row["exchange"] is None else f"{row['exchange']:.2f}"]
-            + ([f"{row['exchange_deal']:.2f}"] if deal else []) + [f"{row['play']:.2f}", f"{row['play_dd']:.0f}"]
-            for seat, row in losses.items()]
-    headers = ["lost by", "exchange"] + (["exchange (whole deal)"] if deal else []) + ["play (his seat)",
-                                                                                      "play (double dummy)"]
+            + ([f"{row['exchange_deal']:.2f}"] if deal else [])
+            + [f"{row['announce']:.2f}", f"{row['card']:.2f}", f"{row['card_dd']:.0f}"]
+            for seat, row in lost.items()]
+    headers = ["lost by", "exchange"] + (["exchange (whole deal)"] if deal else []) + [
+        "announcements", "play (his seat)", "play (double dummy)"]
     return tabulate(rows, headers=headers, disable_numparse=True)
 
 
@@ -128,11 +129,13 @@ def review_summary(data: dict[str, Any]) -> str:
     out = [f"Review ({data['rules']}): {n} of 12 tricks recorded"
            + (f"; the deal as played: elder {tot['elder']}, dealer {tot['dealer']}" if tot else "")]
     lost = []
-    for seat, row in data["summary"]["losses"].items():
+    for seat, row in data["summary"]["lost_by_stage"].items():
         parts = [] if row["exchange"] is None else [f"{row['exchange']:.2f} in the exchange"]
         if "exchange_deal" in row:
             parts.append(f"{row['exchange_deal']:.2f} on the whole deal")
-        parts.append(f"{row['play']:.2f} in the play ({row['play_dd']:.0f} double dummy)")
+        if row["announce"]:
+            parts.append(f"{row['announce']:.2f} in the announcements")
+        parts.append(f"{row['card']:.2f} in the play ({row['card_dd']:.0f} double dummy)")
         lost.append(f"{seat} {', '.join(parts)}")
     out.append("Points lost: " + "; ".join(lost))
     if data["summary"]["costliest"]:
@@ -178,7 +181,7 @@ def review_table(data: dict[str, Any]) -> str:
     if data["cards"]:
         out += ["", "The cards: cost from the player's seat (expected points, the other's hands as play --seat "
                     "counts them) and double dummy (both hands seen)", _card_rows(data)]
-    if data["summary"]["losses"]:
+    if data["summary"]["lost_by_stage"]:
         out += ["", "Points lost, by stage", _losses(data)]
     if data["summary"]["costliest"]:
         out += ["", "The costliest decisions:"]

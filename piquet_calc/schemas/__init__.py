@@ -41,13 +41,16 @@ SCHEMAS: dict[str, int] = {
     "rules": 1,  # rules [NAME]
     "partie": 1,  # partie: a partie's score sheet and its result
     "deal": 1,  # record --to json: the deal record (docs/record.md), also read by review
-    "review": 3,  # review: every decision of a played deal graded (2: the declarations as announced, sinking scored;
-    # 3: each exchange says its judge, model, its se and mistake; by default on the whole deal)
-    "practice-event": 2,  # practice's line protocol: one event a line (ask, graded, engine, hint, error, forced,
+    "review": 4,  # review: every decision of a played deal graded (2: the declarations as announced, sinking scored;
+    # 3: each exchange says its judge, model, its se and mistake; by default on the whole deal; 4: summary.losses ->
+    # summary.lost_by_stage, each player's {exchange, announce, card} with card_dd (was play_dd), play -> card)
+    "practice-event": 3,  # practice's line protocol: one event a line (ask, graded, engine, hint, error, forced,
     # undone, score, deal, none, settings) (2: an empty line asks again, no longer the empty discard or "in full";
-    # graded and hint say their judge: model, and a sampled one's se, samples, seed; mistake, mistakes)
+    # graded and hint say their judge: model, and a sampled one's se, samples, seed; mistake, mistakes;
+    # 3: deal's lost -> lost_by_stage)
     "batch": 1,  # batch: one output line, the envelope of a command's document or its error
-    "practice-stats": 1,  # practice --stats: what the player loses, by stage, by week, deal by deal (history/)
+    "practice-stats": 2,  # practice --stats: what the player loses, by stage, by week, deal by deal (history/)
+    # (2: by_stage[].points_lost -> lost_by_stage, the stages' points lost as review and practice's deal give them)
 }
 COMMON = "common"  # shared definitions, not an output
 BASE_URI = "https://piquet-calc.invalid/schemas/"  # the schemas' $id: a name, not a place to fetch them from
