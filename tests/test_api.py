@@ -178,9 +178,9 @@ def test_review_rows_are_the_graded_decisions(review_004) -> None:
     assert len(cards) == len(review_004.cards) and len(exchanges) == len(review_004.exchange)
     assert [(r.answer, r.cost) for r in cards] == [(str(c.played), c.cost) for c in review_004.cards]
     assert all(r.source == "review" and r.deal == "deal_004.pqn" and r.time == now for r in rows)
-    for seat, row in review_004.losses.items():
+    for seat, row in review_004.lost_by_stage.items():
         name = ("elder", "dealer")[seat]
-        assert sum(r.cost for r in cards if r.seat == name) == pytest.approx(row["play"])
+        assert sum(r.cost for r in cards if r.seat == name) == pytest.approx(row["card"])
 
 
 # --- discard --play's sureness (computed in analysis, rendered by report) --------------------------------------------
