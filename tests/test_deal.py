@@ -88,6 +88,39 @@ def test_play_of_sampled_deals_equals_the_play_solver():
                                                                                                            i)
 
 
+def test_the_value_alone_gives_the_same_net_as_the_line():
+    # the race's rows (line=False: kernels.deal.play_values, the solver's value without its line) give every
+    # row the net the report's rows give (play_deals, tested against the solver above), in every preset
+    from piquet_calc.cards import mask_of
+    from piquet_calc.engine.deal import user_net
+
+    elders = ("9C 8C TD", "AS AH KH QH", "8H 7H 9D 9C 8C")
+    for position, hand, rules, discards in [("elder", BOOK, RUBICON, elders),
+                                            ("younger", A_DEALER, RUSSIAN, ("JH 9H 8S", "QS JS", "AC")),
+                                            *[("elder", BOOK, PRESETS[name], elders) for name in ("au-cent", "english",
+                                                                                                  "encyclopedia")]]:
+        sampler = DealSampler(parse_hand(hand), position, rules, seed=6)
+        masks = [(mask_of(parse_cards(d)), len(d.split())) for d in discards]
+        full = sampler.evaluate(0, 0, 40, masks, _pool(), uniform=True)
+        alone = sampler.evaluate(0, 0, 40, masks, _pool(), uniform=True, line=False)
+        me = position == "elder"
+        assert np.array_equal(user_net(full, me, True, rules), user_net(alone, me, True, rules)), (position, rules)
+        assert np.array_equal(full[..., DEAL_ELDER_DECLARATIONS], alone[..., DEAL_ELDER_DECLARATIONS])
+
+
+def test_the_winner_alone_is_the_analysis_number_one():
+    # deal_winner (the race and the order, no report) names analyse_deal's #1: elder (the control's mean
+    # exact) and the dealer (sampled on its own stream), a race of several rounds and one with none
+    from piquet_calc.analysis.deal import deal_winner
+
+    for hand, position, rules, top, samples in [(BOOK, "elder", ONE_CARD, 3, 80), (BOOK, "elder", RUBICON, 4, 70),
+                                                (A_DEALER, "younger", RUBICON, 2, 60),
+                                                (A_DEALER, "younger", ONE_CARD, 0, 30)]:
+        a = analyse_deal(parse_hand(hand), position, rules, samples=samples, top=top, seed=9, threads=2)
+        w = deal_winner(parse_hand(hand), position, rules, samples=samples, top=top, seed=9, threads=1)
+        assert w == a.discards[0].discard, (hand, position, top)
+
+
 def _pool():
     from concurrent.futures import ThreadPoolExecutor
 

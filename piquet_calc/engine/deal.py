@@ -244,16 +244,18 @@ class DealSampler:
             from ..kernels import play as kp
 
             local.tt = kp.new_transposition(sampler_transposition_bits(self.threads))
+            kp.begin(local.tt)  # once: play_values carries the table through the sampler's chunks (one rule set)
             local.buf, local.line = kp.new_buffer(), np.zeros(26, dtype=np.int64)
         return local.tt, local.buf, local.line
 
     def evaluate(self, stream: int, lo: int, hi: int, discards: Sequence[tuple[int, int]],
                  pool: ThreadPoolExecutor, progress: Progress | None = None, play: bool = True,
-                 uniform: bool = False) -> np.ndarray:
+                 uniform: bool = False, line: bool = True) -> np.ndarray:
         """The kernel's columns (kernels.layout.DEAL_*) for every (discard, deal): shape
         (len(discards), hi - lo, DEAL_COLUMNS). ``discards``: (mask, size) pairs. ``uniform``: besides them, in
         ``DEAL_UNIFORM_*``, the declarations of the same deal in the uniform model (the opponent keeping his
-        dealt hand; kernels/layout.py), the race's control variate."""
+        dealt hand; kernels/layout.py), the race's control variate. ``line=False``: the play's value alone
+        (kernels.deal.play_values: the rows give ``user_net`` and nothing else of the play), quicker."""
         from . import first_run
 
         first_run.starting(families.DEAL.name)
@@ -287,8 +289,11 @@ class DealSampler:
             if u_out is not None:
                 kd.declare_deals(a, b, u_elder, u_dealer, cb_e, cb_d, t.packed, u_out)
             if play_params is not None:
-                tt, buf, line = self._solver_state()
-                kd.play_deals(a, b, elder, dealer, play_params, tt, buf, line, out)
+                tt, buf, moves = self._solver_state()
+                if line:
+                    kd.play_deals(a, b, elder, dealer, play_params, tt, buf, moves, out)
+                else:
+                    kd.play_values(a, b, elder, dealer, play_params, tt, buf, out)
             return b - a
 
         futures = [pool.submit(work, a) for a in range(0, len(elder), chunk)]
