@@ -211,6 +211,30 @@ class DealSampler:
         start = self._start(self.elder_took)
         return opp, kept | (d.prefix[:, start + size] ^ d.prefix[:, start])
 
+    def finals_of(self, stream: int, lo: int, hi: int, discards: Sequence[tuple[int, int]],
+                  uniform: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """``finals`` of many discards ((mask, size) pairs) at once: (elder's final hands, the dealer's), each
+        shape (hi - lo, len(discards)), column j ``finals(stream, lo, hi, *discards[j], uniform)``; the
+        discards of one size in one step (the opponent's hands are the same for them)."""
+        n = hi - lo
+        elder = np.empty((n, len(discards)), dtype=np.int64)
+        dealer = np.empty_like(elder)
+        masks = np.array([mask for mask, _ in discards], dtype=np.int64)
+        sizes = np.array([size for _, size in discards], dtype=np.int64)
+        d = self.deals(stream, lo, hi)
+        for size in np.unique(sizes).tolist():
+            js = np.flatnonzero(sizes == size)
+            opp = d.opponent if uniform else self.opponent_final(stream, lo, hi, size)
+            kept = self.hand_mask & ~masks[js]
+            if self.position == "elder":
+                elder[:, js] = kept[None, :] | d.prefix[:, size][:, None]
+                dealer[:, js] = opp[:, None]
+            else:
+                start = self._start(self.elder_took)
+                elder[:, js] = opp[:, None]
+                dealer[:, js] = kept[None, :] | (d.prefix[:, start + size] ^ d.prefix[:, start])[:, None]
+        return elder, dealer
+
     def carte_blanche(self, stream: int, lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
         """(elder's, the dealer's) carte blanche points of the dealt hands."""
         opp = self.deals(stream, lo, hi).opponent
@@ -263,17 +287,9 @@ class DealSampler:
 
         n, m = hi - lo, len(discards)
         # rows deal by deal, each deal's discards together: their solves share the table's endings
-        elder = np.empty((n, m), dtype=np.int64)
-        dealer = np.empty_like(elder)
-        for j, (mask, size) in enumerate(discards):
-            elder[:, j], dealer[:, j] = self.finals(stream, lo, hi, mask, size)
-        elder, dealer = elder.ravel(), dealer.ravel()
+        elder, dealer = (a.ravel() for a in self.finals_of(stream, lo, hi, discards))
         if uniform:
-            u_elder = np.empty((n, m), dtype=np.int64)
-            u_dealer = np.empty_like(u_elder)
-            for j, (mask, size) in enumerate(discards):
-                u_elder[:, j], u_dealer[:, j] = self.finals(stream, lo, hi, mask, size, uniform=True)
-            u_elder, u_dealer = u_elder.ravel(), u_dealer.ravel()
+            u_elder, u_dealer = (a.ravel() for a in self.finals_of(stream, lo, hi, discards, uniform=True))
         cb_e, cb_d = (np.repeat(a, m) for a in self.carte_blanche(stream, lo, hi))
         out = np.zeros((len(elder), DEAL_ALL_COLUMNS), dtype=np.int64)
         u_out = np.zeros((len(elder), DEAL_COLUMNS), dtype=np.int64) if uniform else None
