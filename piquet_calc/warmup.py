@@ -54,6 +54,7 @@ def _deal() -> None:
     discard = (mask_of(hand[:3]), 3)
     pool = threads(1)  # engine/pool.py's
     sampler.evaluate(0, 0, 2, [discard], pool, uniform=True)
+    sampler.evaluate(0, 0, 2, [discard], pool, uniform=True, line=False)  # the race's: the value alone
     sampler.uniform_nets(0, 2, [discard], pool)
 
 

@@ -88,6 +88,56 @@ def test_play_of_sampled_deals_equals_the_play_solver():
                                                                                                            i)
 
 
+def test_the_value_alone_gives_the_same_net_as_the_line():
+    # the race's rows (line=False: kernels.deal.play_values, the solver's value without its line) give every
+    # row the net the report's rows give (play_deals, tested against the solver above), in every preset
+    from piquet_calc.cards import mask_of
+    from piquet_calc.engine.deal import user_net
+
+    elders = ("9C 8C TD", "AS AH KH QH", "8H 7H 9D 9C 8C")
+    for position, hand, rules, discards in [("elder", BOOK, RUBICON, elders),
+                                            ("younger", A_DEALER, RUSSIAN, ("JH 9H 8S", "QS JS", "AC")),
+                                            *[("elder", BOOK, PRESETS[name], elders) for name in ("au-cent", "english",
+                                                                                                  "encyclopedia")]]:
+        sampler = DealSampler(parse_hand(hand), position, rules, seed=6)
+        masks = [(mask_of(parse_cards(d)), len(d.split())) for d in discards]
+        full = sampler.evaluate(0, 0, 40, masks, _pool(), uniform=True)
+        alone = sampler.evaluate(0, 0, 40, masks, _pool(), uniform=True, line=False)
+        me = position == "elder"
+        assert np.array_equal(user_net(full, me, True, rules), user_net(alone, me, True, rules)), (position, rules)
+        assert np.array_equal(full[..., DEAL_ELDER_DECLARATIONS], alone[..., DEAL_ELDER_DECLARATIONS])
+
+
+def test_the_finals_of_many_discards_are_each_discards_finals():
+    # finals_of (every discard of a call at once, by size) against finals (one discard), both exchanges and the
+    # uniform model's, elder and the dealer
+    from piquet_calc.cards import mask_of
+
+    for position, hand, discards in [("elder", BOOK, ("9C", "AS AH KH", "8H 7H 9D", "9C 8C TD 9D 7H")),
+                                     ("younger", A_DEALER, ("JH 9H 8S", "QS", "AC JC", "TC 9H KD"))]:
+        sampler = DealSampler(parse_hand(hand), position, RUBICON, seed=4)
+        masks = [(mask_of(parse_cards(d)), len(d.split())) for d in discards]
+        for uniform in (False, True):
+            elder, dealer = sampler.finals_of(0, 3, 40, masks, uniform=uniform)
+            for j, (mask, size) in enumerate(masks):
+                e, d = sampler.finals(0, 3, 40, mask, size, uniform=uniform)
+                assert np.array_equal(elder[:, j], e) and np.array_equal(dealer[:, j], d), (position, j, uniform)
+
+
+def test_the_winner_alone_is_the_analysis_number_one():
+    # deal_winner (the race and the order, no report) names analyse_deal's #1: elder (the control's mean
+    # exact) and the dealer (sampled on its own stream), a race of several rounds and one with none
+    from piquet_calc.analysis.deal import deal_winner
+
+    for hand, position, rules, took, top, samples in [(BOOK, "elder", ONE_CARD, 5, 3, 80),
+                                                      (BOOK, "elder", RUBICON, 5, 4, 70),
+                                                      (A_DEALER, "younger", RUBICON, 5, 2, 60),
+                                                      (A_DEALER, "younger", ONE_CARD, 1, 0, 30)]:
+        a = analyse_deal(parse_hand(hand), position, rules, took, samples=samples, top=top, seed=9, threads=2)
+        w = deal_winner(parse_hand(hand), position, rules, took, samples=samples, top=top, seed=9, threads=1)
+        assert w == a.discards[0].discard, (hand, position, top)
+
+
 def _pool():
     from concurrent.futures import ThreadPoolExecutor
 

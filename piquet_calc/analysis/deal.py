@@ -262,6 +262,37 @@ def analyse_deal(hand: Sequence[Card], position: ElderOrYounger, rules: RuleSet 
                         "exact" if exact_control else "sampled", order.control_deals, kept)
 
 
+def deal_winner(hand: Sequence[Card], position: ElderOrYounger, rules: RuleSet = RUBICON, elder_took: int = 5,
+                elder_blanche: bool = False, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED,
+                top: int = 10, threads: int | None = None) -> tuple[Card, ...]:
+    """#1 of ``analyse_deal`` with the same arguments (the same discard, to the card), found without the
+    report: the race and the order only, the play's value alone (no line), no report deals. What an engine
+    that only exchanges needs; ``analyse_deal`` gives the figures."""
+    from ..engine import families, first_run
+    from ..engine.pool import threads as worker_threads
+    from ..engine.pool import workers
+
+    hand = sort_hand(hand)
+    candidates, forced, keep, _, groups = _checked_candidates(hand, position, rules, elder_took, samples, top, (), ())
+    first_run.expect(families.DECLARATIONS.name, families.DEAL.name)
+    n_threads = threads or workers()
+    sampler = DealSampler(hand, position, rules, seed, elder_took, elder_blanche, "policy", n_threads)
+    judge = _Judge(sampler, [(mask_of(d), len(d)) for d in candidates], position == "elder", True, rules, None)
+    uniform = analyse_discards(hand, position, rules, elder_took=elder_took, elder_blanche=elder_blanche)
+    by_discard = {frozenset(r.discard): r.net for r in uniform.discards}
+    mu = np.array([float(by_discard[frozenset(d)]) for d in candidates])
+    pool = worker_threads(n_threads)
+    try:
+        survivors, rounds, race_values = _the_race(judge, pool, candidates, keep, samples, mu, 0, groups,
+                                                   lambda words: None)
+        order = _the_final_round(judge, pool, survivors, forced, rounds, race_values, samples, mu,
+                                 control_mean_is_exact(sampler))
+    except BaseException:
+        sampler.cancel.set()
+        raise
+    return candidates[order.ordered[0]]
+
+
 def _checked_candidates(hand: tuple[Card, ...], position: ElderOrYounger, rules: RuleSet, elder_took: int, samples: int,
                         top: int, also: Sequence[Sequence[Card]], keep_deals: Sequence[Sequence[Card]],
                         ) -> tuple[list[tuple[Card, ...]], list[int], int, int, int]:
@@ -303,14 +334,15 @@ class _Judge:
             self.progress(self.done, max(self.total, self.done))
 
     def evaluate(self, stream: int, lo: int, hi: int, chosen: Sequence[int], pool: ThreadPoolExecutor,
-                 reduce: Callable[[int, np.ndarray], None]) -> None:
+                 reduce: Callable[[int, np.ndarray], None], line: bool = True) -> None:
         """Rows of the ``chosen`` candidates on deals ``lo`` to ``hi`` - 1, a few candidates a call, each
-        candidate's rows (deals x columns) handed to ``reduce(position in chosen, rows)``."""
+        candidate's rows (deals x columns) handed to ``reduce(position in chosen, rows)``; ``line=False``: rows
+        that give the net alone (engine.deal.DealSampler.evaluate)."""
         per_call = max(1, ROWS_PER_CALL // max(hi - lo, 1))
         for a in range(0, len(chosen), per_call):
             part = chosen[a:a + per_call]
             cols = self.sampler.evaluate(stream, lo, hi, [self.masks[i] for i in part], pool, self.tick, self.play,
-                                         uniform=True)
+                                         uniform=True, line=line)
             for j in range(len(part)):
                 reduce(a + j, cols[j])
 
@@ -324,7 +356,7 @@ class _Judge:
             y[j] = user_net(cols, self.me_is_elder, self.play, self.rules)
             x[j] = uniform_net(cols, self.me_is_elder, self.rules)
 
-        self.evaluate(stream, lo, hi, chosen, pool, keep_values)
+        self.evaluate(stream, lo, hi, chosen, pool, keep_values, line=False)
         return y, x
 
 

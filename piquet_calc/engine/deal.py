@@ -210,6 +210,30 @@ class DealSampler:
         start = self._start(self.elder_took)
         return opp, kept | (d.prefix[:, start + size] ^ d.prefix[:, start])
 
+    def finals_of(self, stream: int, lo: int, hi: int, discards: Sequence[tuple[int, int]],
+                  uniform: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """``finals`` of many discards ((mask, size) pairs) at once: (elder's final hands, the dealer's), each
+        shape (hi - lo, len(discards)), column j ``finals(stream, lo, hi, *discards[j], uniform)``; the
+        discards of one size in one step (the opponent's hands are the same for them)."""
+        n = hi - lo
+        elder = np.empty((n, len(discards)), dtype=np.int64)
+        dealer = np.empty_like(elder)
+        masks = np.array([mask for mask, _ in discards], dtype=np.int64)
+        sizes = np.array([size for _, size in discards], dtype=np.int64)
+        d = self.deals(stream, lo, hi)
+        for size in np.unique(sizes).tolist():
+            js = np.flatnonzero(sizes == size)
+            opp = d.opponent if uniform else self.opponent_final(stream, lo, hi, size)
+            kept = self.hand_mask & ~masks[js]
+            if self.position == "elder":
+                elder[:, js] = kept[None, :] | d.prefix[:, size][:, None]
+                dealer[:, js] = opp[:, None]
+            else:
+                start = self._start(self.elder_took)
+                elder[:, js] = opp[:, None]
+                dealer[:, js] = kept[None, :] | (d.prefix[:, start + size] ^ d.prefix[:, start])[:, None]
+        return elder, dealer
+
     def carte_blanche(self, stream: int, lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
         """(elder's, the dealer's) carte blanche points of the dealt hands."""
         opp = self.deals(stream, lo, hi).opponent
@@ -243,16 +267,18 @@ class DealSampler:
             from ..kernels import play as kp
 
             local.tt = kp.new_transposition(sampler_transposition_bits(self.threads))
+            kp.begin(local.tt)  # once: play_values carries the table through the sampler's chunks (one rule set)
             local.buf, local.line = kp.new_buffer(), np.zeros(26, dtype=np.int64)
         return local.tt, local.buf, local.line
 
     def evaluate(self, stream: int, lo: int, hi: int, discards: Sequence[tuple[int, int]],
                  pool: ThreadPoolExecutor, progress: ProgressCount | None = None, play: bool = True,
-                 uniform: bool = False) -> np.ndarray:
+                 uniform: bool = False, line: bool = True) -> np.ndarray:
         """The kernel's columns (kernels.layout.DEAL_*) for every (discard, deal): shape
         (len(discards), hi - lo, DEAL_COLUMNS). ``discards``: (mask, size) pairs. ``uniform``: besides them, in
         ``DEAL_UNIFORM_*``, the declarations of the same deal in the uniform model (the opponent keeping his
-        dealt hand; kernels/layout.py), the race's control variate."""
+        dealt hand; kernels/layout.py), the race's control variate. ``line=False``: the play's value alone
+        (kernels.deal.play_values: the rows give ``user_net`` and nothing else of the play), quicker."""
         from . import first_run
 
         first_run.starting(families.DEAL.name)
@@ -260,17 +286,9 @@ class DealSampler:
 
         n, m = hi - lo, len(discards)
         # rows deal by deal, each deal's discards together: their solves share the table's endings
-        elder = np.empty((n, m), dtype=np.int64)
-        dealer = np.empty_like(elder)
-        for j, (mask, size) in enumerate(discards):
-            elder[:, j], dealer[:, j] = self.finals(stream, lo, hi, mask, size)
-        elder, dealer = elder.ravel(), dealer.ravel()
+        elder, dealer = (a.ravel() for a in self.finals_of(stream, lo, hi, discards))
         if uniform:
-            u_elder = np.empty((n, m), dtype=np.int64)
-            u_dealer = np.empty_like(u_elder)
-            for j, (mask, size) in enumerate(discards):
-                u_elder[:, j], u_dealer[:, j] = self.finals(stream, lo, hi, mask, size, uniform=True)
-            u_elder, u_dealer = u_elder.ravel(), u_dealer.ravel()
+            u_elder, u_dealer = (a.ravel() for a in self.finals_of(stream, lo, hi, discards, uniform=True))
         cb_e, cb_d = (np.repeat(a, m) for a in self.carte_blanche(stream, lo, hi))
         out = np.zeros((len(elder), DEAL_ALL_COLUMNS), dtype=np.int64)
         u_out = np.zeros((len(elder), DEAL_COLUMNS), dtype=np.int64) if uniform else None
@@ -286,8 +304,11 @@ class DealSampler:
             if u_out is not None:
                 kd.declare_deals(a, b, u_elder, u_dealer, cb_e, cb_d, t.packed, u_out)
             if play_params is not None:
-                tt, buf, line = self._solver_state()
-                kd.play_deals(a, b, elder, dealer, play_params, tt, buf, line, out)
+                tt, buf, moves = self._solver_state()
+                if line:
+                    kd.play_deals(a, b, elder, dealer, play_params, tt, buf, moves, out)
+                else:
+                    kd.play_values(a, b, elder, dealer, play_params, tt, buf, out)
             return b - a
 
         futures = [pool.submit(work, a) for a in range(0, len(elder), chunk)]

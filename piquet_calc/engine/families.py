@@ -52,8 +52,8 @@ DECLARATIONS = register("declarations",
     20, "the declaration counts")
 PLAY = register("play", ("play/transposition:begin", "play/search:position_value", "play/line:solve_line"), 45,
     "the play solver")
-DEAL = register("deal", ("deal:declare_deals", "deal:play_deals"), 5, "the whole-deal sampler",
-    includes=(("play", ("play/transposition:begin", "play/line:solve_line")),))
+DEAL = register("deal", ("deal:declare_deals", "deal:play_deals", "deal:play_values"), 5, "the whole-deal sampler",
+    includes=(("play", ("play/transposition:begin", "play/line:solve_line", "play/search:position_value")),))
 SEEN = register("seen", ("seen:batch_values",), 20, "the card values as a player sees them",
     includes=(("play", ("play/transposition:begin",)),))
 EXCHANGE_NORMAND = register("exchange-normand", ("declarations_normand:dealer_exchange",), 6,

@@ -101,3 +101,27 @@ def play_deals(lo, hi, elder, dealer, play_params, tt, buf, line, out):
             last |= line[12 + k] << (LINE_CARD_BITS * k)
         out[i, DEAL_LINE_TRICKS_1_TO_6] = first
         out[i, DEAL_LINE_TRICKS_7_TO_12] = last
+
+
+@numba.njit(**JIT)
+def play_values(lo, hi, elder, dealer, play_params, tt, buf, out):
+    """Rows ``lo`` to ``hi`` - 1, their declarations already in ``out`` (declare_deals): the play's exact
+    double-dummy value alone, as play_deals solves it but without walking its line (what the race and the
+    order need: a deal's net, not how it was made). DEAL_ELDER_PLAY gets elder's play points less the
+    dealer's (pique at the start included), DEAL_DEALER_PLAY 0, and no other play column is written: such
+    rows give the net (engine.deal.user_net) and nothing else of the play. (Tested equal to play_deals'
+    net in tests/test_deal.py.)
+
+    The table is not begun here: what earlier calls stored on it stays (keyed by the whole position, it stays
+    true for the same rules), so the caller begins it (kernels.play.begin) once for one rule set and may
+    carry it through every chunk of rows of one analysis (engine/deal.py: one table a worker thread)."""
+    for i in range(lo, hi):
+        e_before = out[i, DEAL_ELDER_DECLARATIONS]
+        d_before = out[i, DEAL_DEALER_DECLARATIONS]
+        no_repique = out[i, DEAL_ELDER_REPIQUE] == 0 and out[i, DEAL_DEALER_REPIQUE] == 0
+        piqued, need = pique_at_start(e_before, d_before, no_repique, play_params)
+        e0 = play_params[PLAY_RULE_PIQUE_BONUS] if piqued else 0
+        value = kp.position_value(np.int64(elder[i]), np.int64(dealer[i]), 0, 0, 0, e_before + e0 - d_before, need,
+                                  play_params, tt, buf)
+        out[i, DEAL_ELDER_PLAY] = e0 + value
+        out[i, DEAL_DEALER_PLAY] = 0
