@@ -33,6 +33,7 @@ from ..game.declarations import Declaration, is_carte_blanche, suit_cards
 from ..game.play import ELDER, PlayError, PlayState, follower_wins, play_trick, start
 from ..rules import RulesError, RuleSet, get_rules, span
 from .record import SEATS, DealRecord, RecordError, game_words, party_names
+from .record_table import seat_discards
 
 TALON = 8
 
@@ -287,17 +288,7 @@ def _exchange(r: DealRecord, rules: RuleSet) -> tuple[list, list, list]:
     final = list(r.final or (None, None))
     took: list[int | None] = [None, None]
     for s in (0, 1):
-        name = SEATS[s]
-        if disc[s] is not None and dealt[s] is not None:
-            out = [c for c in disc[s] if c not in dealt[s]]
-            if out:
-                raise RecordError(f"discards.{name}: {out[0]} is not in {name}'s dealt hand")
-        if disc[s] is not None and final[s] is not None:
-            kept = [c for c in disc[s] if c in final[s]]
-            if kept:
-                raise RecordError(f"discards.{name}: {kept[0]} is in {name}'s final hand (a discard is out of play)")
-        if disc[s] is None and dealt[s] is not None and final[s] is not None:
-            disc[s] = tuple(c for c in dealt[s] if c not in final[s])
+        disc[s] = seat_discards(SEATS[s], dealt[s], disc[s], final[s])
         if disc[s] is not None:
             took[s] = len(disc[s])
     if took[0] is not None and took[0] not in rules.elder_discards:

@@ -82,6 +82,23 @@ def twice(parts: list[tuple[str, Sequence[Card] | None]]) -> None:
             where[c] = name
 
 
+def seat_discards(name: str, dealt: Sequence[Card] | None, discards: Sequence[Card] | None,
+                  final: Sequence[Card] | None) -> tuple[Card, ...] | None:
+    """One seat's discards checked against his dealt and final hands (in the dealt, not in the final), or made
+    from them (the dealt less the final) when not given; None when not known. Every game's records."""
+    if discards is not None and dealt is not None:
+        out = [c for c in discards if c not in dealt]
+        if out:
+            raise RecordError(f"discards.{name}: {out[0]} is not in {name}'s dealt hand")
+    if discards is not None and final is not None:
+        kept = [c for c in discards if c in final]
+        if kept:
+            raise RecordError(f"discards.{name}: {kept[0]} is in {name}'s final hand (a discard is out of play)")
+    if discards is None and dealt is not None and final is not None:
+        return tuple(c for c in dealt if c not in final)
+    return None if discards is None else tuple(discards)
+
+
 def _exchange(r: DealRecord, rules: RuleSet) -> tuple[Hands, Hands, Hands, list[int | None]]:
     """(dealt, discards, final, took) by seat: a seat that may not exchange holds his dealt hand; the discards
     checked against the dealt and final hands and the rules' counts."""
@@ -93,16 +110,7 @@ def _exchange(r: DealRecord, rules: RuleSet) -> tuple[Hands, Hands, Hands, list[
         if rules.exchange[s] == (0,):  # he keeps his hand: dealt and final are one
             dealt[s] = dealt[s] if dealt[s] is not None else final[s]
             final[s] = final[s] if final[s] is not None else dealt[s]
-        if disc[s] is not None and dealt[s] is not None:
-            out = [c for c in disc[s] if c not in dealt[s]]
-            if out:
-                raise RecordError(f"discards.{name}: {out[0]} is not in {name}'s dealt hand")
-        if disc[s] is not None and final[s] is not None:
-            kept = [c for c in disc[s] if c in final[s]]
-            if kept:
-                raise RecordError(f"discards.{name}: {kept[0]} is in {name}'s final hand (a discard is out of play)")
-        if disc[s] is None and dealt[s] is not None and final[s] is not None:
-            disc[s] = tuple(c for c in dealt[s] if c not in final[s])
+        disc[s] = seat_discards(name, dealt[s], disc[s], final[s])
         if disc[s] is None and rules.exchange[s] == (0,):
             disc[s] = ()
         if disc[s] is not None:
