@@ -33,7 +33,7 @@ from dataclasses import replace
 
 from piquet_calc.analysis.deal import DEFAULT_SAMPLES, deal_winner
 from piquet_calc.analysis.discards import analyse_discards
-from piquet_calc.analysis.practice import Position, engine_answer, play_context, with_answer
+from piquet_calc.analysis.practice import Question, engine_answer, play_context, with_answer
 from piquet_calc.analysis.practice_deal import new_record
 from piquet_calc.cards import Card
 from piquet_calc.game.play import DEALER, ELDER, finish, play_trick
@@ -43,7 +43,7 @@ SEED = 20261248
 ENGINES = ("whole", "declarations")
 
 
-def exchange(engine: str, p: Position, seed: int, samples: int) -> tuple[Card, ...]:
+def exchange(engine: str, p: Question, seed: int, samples: int) -> tuple[Card, ...]:
     """The engine's discard at the exchange ``p``: #1 of the whole deal (the race's winner) or of the declarations."""
     took = p.elder_took if p.seat == DEALER else None
     position = "elder" if p.seat == ELDER else "younger"
@@ -57,18 +57,18 @@ def play(rules: str, seed: int, engines: tuple[str, str], samples: int) -> tuple
     """One deal, ``engines[0]`` elder and ``engines[1]`` dealer: the totals (elder's, the dealer's)."""
     record = new_record(rules, seed, comment=f"benchmarks/match.py, seed {seed}")
     for s in (ELDER, DEALER):
-        p = Position(record, "exchange", s)
+        p = Question(record, "exchange", s)
         record = with_answer(p, exchange(engines[s], p, seed, samples))
     for s in (ELDER, DEALER):
-        p = Position(record, "announce", s)
+        p = Question(record, "announce", s)
         record = with_answer(p, engine_answer(p))
     deal = check_record(record)
     state = play_context(deal).start
     tricks: list[tuple[Card, Card]] = []
     for n in range(1, 13):
         leader = state.leader
-        lead = engine_answer(Position(record, "card", leader))
-        reply = engine_answer(Position(record, "card", 1 - leader, lead))
+        lead = engine_answer(Question(record, "card", leader))
+        reply = engine_answer(Question(record, "card", 1 - leader, lead))
         tricks.append((lead, reply))
         record = replace(record, tricks=tuple(tricks))
         state = play_trick(state, lead, reply, deal.rules, n)

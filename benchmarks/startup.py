@@ -238,7 +238,7 @@ HEADER = ("| command | run | wall s | python | import | numba import | cache loa
 
 def modules_alone() -> None:
     """Compile time of each kernel family alone, into an empty cache (``piquet-calc warm --only F``)."""
-    from piquet_calc.engine.first_run import FAMILIES
+    from piquet_calc.engine.families import FAMILIES
 
     print("\n| family | compile s | wall s | load avg |\n|---|---:|---:|---:|")
     for family in FAMILIES:

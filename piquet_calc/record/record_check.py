@@ -33,7 +33,7 @@ from ..game.declarations import Declaration, is_carte_blanche, suit_cards
 from ..game.play import ELDER, PlayError, PlayState, follower_wins, play_trick, start
 from ..rules import RulesError, RuleSet, get_rules, span
 from .record import SEATS, DealRecord, RecordError, game_words, party_names
-from .record_table import seat_discards
+from .record_table import seat_discards, twice
 
 TALON = 8
 
@@ -253,16 +253,6 @@ def _sizes(r: DealRecord) -> None:
         raise RecordError(f"talon: {TALON} cards, not {len(r.talon)}")
 
 
-def _twice(parts: list[tuple[str, tuple[Card, ...] | None]]) -> None:
-    """No card in two of ``parts`` (name, cards)."""
-    where: dict[Card, str] = {}
-    for name, cards in parts:
-        for c in cards or ():
-            if c in where:
-                raise RecordError(f"{name}: {c} is also in {where[c]}")
-            where[c] = name
-
-
 def _taken_from(talon: tuple[Card, ...], seat: int, k: int, m: int, rules: RuleSet) -> tuple[Card, ...]:
     """The talon cards ``seat`` took: elder the top ``k``; the dealer the next ``m`` (his own share when elder
     refused, rules.dealer_discards)."""
@@ -391,11 +381,11 @@ def check_record(r: DealRecord) -> CheckedRecord:
         raise RecordError("announced: a two-handed record gives what each player heard (heard)")
     _sizes(r)
     dealt_pair = r.dealt or (None, None)
-    _twice([("dealt.elder", dealt_pair[0]), ("dealt.dealer", dealt_pair[1]), ("talon", r.talon)])
+    twice([("dealt.elder", dealt_pair[0]), ("dealt.dealer", dealt_pair[1]), ("talon", r.talon)])
     disc_pair = r.discards or (None, None)
-    _twice([("discards.elder", disc_pair[0]), ("discards.dealer", disc_pair[1])])
+    twice([("discards.elder", disc_pair[0]), ("discards.dealer", disc_pair[1])])
     final_pair = r.final or (None, None)
-    _twice([("final.elder", final_pair[0]), ("final.dealer", final_pair[1]), ("discards.elder", disc_pair[0]),
+    twice([("final.elder", final_pair[0]), ("final.dealer", final_pair[1]), ("discards.elder", disc_pair[0]),
             ("discards.dealer", disc_pair[1])])
     dealt, disc, took = _exchange(r, rules)
     final = _finals(r, rules, dealt, disc, took)
