@@ -218,7 +218,7 @@ def test_a_practice_deal_is_graded_as_discard_play_why_and_review(tmp_path: Path
             elif e["stage"] == "exchange":
                 text = " ".join(e["hand"][:max(e["sizes"])])  # the highest cards: a poor discard
             else:
-                text = "" if e["stage"] == "announce" else e["legal"][-1]
+                text = "full" if e["stage"] == "announce" else e["legal"][-1]  # an empty line asks again
             p.stdin.write(text + "\n")
             p.stdin.flush()
         assert p.wait(timeout=600) == 0, p.stderr.read() if p.stderr else ""
