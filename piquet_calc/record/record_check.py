@@ -33,7 +33,7 @@ from ..game.declarations import Declaration, is_carte_blanche, suit_cards
 from ..game.play import ELDER, PlayError, PlayState, follower_wins, play_trick, start
 from ..rules import RulesError, RuleSet, get_rules, span
 from .record import SEATS, DealRecord, RecordError, game_words, party_names
-from .record_table import seat_discards, twice
+from .record_table import fitted_final, kept_in_final, seat_discards, twice
 
 TALON = 8
 
@@ -304,17 +304,10 @@ def _finals(r: DealRecord, rules: RuleSet, dealt: list, disc: list, took: list) 
         kept = tuple(c for c in dealt[s] if c not in disc[s])
         if r.talon is not None and took[0] is not None and took[1] is not None:
             derived = kept + _taken_from(r.talon, s, took[0], took[1], rules)
-            if final[s] is None:
-                final[s] = derived
-            elif set(final[s]) != set(derived):
-                odd = sorted(set(final[s]) ^ set(derived))[0]
-                raise RecordError(f"final.{name}: {odd} does not fit the dealt hand, the discards and the talon "
-                                  f"(elder takes the talon's top {took[0]}, the dealer the next {took[1]})")
+            final[s] = fitted_final(name, final[s], derived, f" (elder takes the talon's top {took[0]}, the dealer "
+                                                             f"the next {took[1]})")
         elif final[s] is not None:
-            missing = [c for c in kept if c not in final[s]]
-            if missing:
-                raise RecordError(f"final.{name}: {missing[0]} of {name}'s dealt hand was not discarded, so it is "
-                                  "in his final hand")
+            kept_in_final(name, kept, final[s])
     if r.talon is not None:
         for s in (0, 1):
             if final[s] is None or dealt[s] is None:

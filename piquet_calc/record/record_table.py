@@ -99,6 +99,26 @@ def seat_discards(name: str, dealt: Sequence[Card] | None, discards: Sequence[Ca
     return None if discards is None else tuple(discards)
 
 
+def fitted_final(name: str, final: Sequence[Card] | None, derived: tuple[Card, ...], why: str = "") -> tuple[
+        Card, ...]:
+    """A seat's final hand: the one derived from his dealt hand, discards and talon cards, which the one given (if
+    any) must equal as a set (``why``: how the talon was shared, said in the error)."""
+    if final is None:
+        return derived
+    if set(final) != set(derived):
+        odd = sorted(set(final) ^ set(derived))[0]
+        raise RecordError(f"final.{name}: {odd} does not fit the dealt hand, the discards and the talon{why}")
+    return tuple(final)
+
+
+def kept_in_final(name: str, kept: Sequence[Card], final: Sequence[Card]) -> None:
+    """What a seat kept of his dealt hand is in his final hand."""
+    missing = [c for c in kept if c not in final]
+    if missing:
+        raise RecordError(f"final.{name}: {missing[0]} of {name}'s dealt hand was not discarded, so it is in his "
+                          "final hand")
+
+
 def _exchange(r: DealRecord, rules: RuleSet) -> tuple[Hands, Hands, Hands, list[int | None]]:
     """(dealt, discards, final, took) by seat: a seat that may not exchange holds his dealt hand; the discards
     checked against the dealt and final hands and the rules' counts."""
@@ -134,16 +154,9 @@ def _finals(r: DealRecord, rules: RuleSet, dealt: Hands, disc: Hands, final: Han
         kept = tuple(c for c in dealt[s] if c not in disc[s])
         if r.talon is not None and start is not None and took[s] is not None:
             derived = kept + tuple(r.talon[start:start + took[s]])
-            if final[s] is None:
-                final[s] = derived
-            elif set(final[s]) != set(derived):
-                odd = sorted(set(final[s]) ^ set(derived))[0]
-                raise RecordError(f"final.{name}: {odd} does not fit the dealt hand, the discards and the talon")
+            final[s] = fitted_final(name, final[s], derived)
         elif final[s] is not None:
-            missing = [c for c in kept if c not in final[s]]
-            if missing:
-                raise RecordError(f"final.{name}: {missing[0]} of {name}'s dealt hand was not discarded, so it is "
-                                  "in his final hand")
+            kept_in_final(name, kept, final[s])
             if r.talon is not None:
                 odd = [c for c in final[s] if c not in dealt[s] and c not in r.talon]
                 if odd:
